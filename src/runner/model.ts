@@ -1,0 +1,80 @@
+/**
+ * The run model: what one conformance run found, independent of vitest and of HTTP.
+ * The runner builds it from vitest's results; reporters (JUnit, console) only read it.
+ */
+
+/** MUST / SHOULD / MAY keep the specification's (or RFC's) keyword; PROFILE marks a behaviour the
+ * specification leaves "not shown" and the target profile declares. MAY never fails a run. */
+export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'PROFILE';
+export const LEVELS: readonly Level[] = ['MUST', 'PROFILE', 'SHOULD', 'MAY'];
+
+/** Static identity of a check: frozen once released. */
+export interface CheckMeta {
+  /** Stable id, e.g. `intapi.v2.submissions.create.title.above-max`. */
+  id: string;
+  level: Level;
+  /** Anchor into the specification, e.g. `spec#integration-api-submission-v2`. */
+  spec: string;
+  /** One full sentence of at most 100 characters. */
+  title: string;
+  /** Report grouping (one JUnit testsuite per area), e.g. `intapi.v2.submissions`. */
+  area: string;
+}
+
+/** What a failed check tells its reader. Every string is already redacted (no secret values). */
+export interface Failure {
+  /** One line: what the rule demands. */
+  expected: string;
+  /** One line (or a short block): what the target did. */
+  received: string;
+  /** The shrunk counterexample as JSON text, when the check is a property. */
+  counterexample?: string;
+  /** A copy-pasteable curl reproducing the failing request, secrets as ${VAR_NAME}. */
+  curl?: string;
+  /** The command line that replays exactly this failure. */
+  replay: string;
+  /** The request that failed, `METHOD URL`. */
+  operation?: string;
+}
+
+export type CheckStatus = 'passed' | 'failed' | 'skipped';
+
+export interface CheckResult extends CheckMeta {
+  status: CheckStatus;
+  durationMs: number;
+  failure?: Failure;
+  /** Why a check was skipped (e.g. the profile does not name a record it needs). */
+  skipReason?: string;
+}
+
+/** One violation of an invariant, as seen by the client while running some check. */
+export interface InvariantViolation {
+  /** Invariant check id, e.g. `intapi.invariant.no-5xx`. */
+  invariant: string;
+  /** The check that made the request. */
+  checkId: string;
+  /** `METHOD URL` of the exchange. */
+  operation: string;
+  expected: string;
+  received: string;
+  curl?: string;
+}
+
+export interface RunResult {
+  /** Base URL of each family, e.g. `{ intapi: 'http://127.0.0.1:8080' }`. */
+  targets: Record<string, string>;
+  profileName: string;
+  seed: number;
+  runs: number;
+  startedAt: string;
+  durationMs: number;
+  /** Every selected check, invariants included, in report order. */
+  checks: CheckResult[];
+  /** Number of HTTP requests made by the suites. */
+  requests: number;
+}
+
+/** Levels whose failures fail the run (exit 1). SHOULD joins them under --strict. */
+export function failsRun(level: Level, strict = false): boolean {
+  return level === 'MUST' || level === 'PROFILE' || (strict && level === 'SHOULD');
+}
