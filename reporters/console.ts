@@ -1,0 +1,144 @@
+/**
+ * Run model -> what the user reads in the terminal or the CI log: counts per level and area, the
+ * skipped checks with their reasons, every failure as a block (failure-block.ts), and one final
+ * line. Failures come last, just above the final line, where a CI log is read first.
+ */
+import { failsRun, LEVELS, type CheckMeta, type CheckResult, type Level, type RunResult } from '../src/runner/model.js';
+import { formatFailureBlock, isAdvisory, NO_PAINT, type Paint } from './failure-block.js';
+import { makeCleaner, type Cleaner, type Redact } from './text.js';
+
+export interface SummaryOptions {
+  /** ANSI colours; the caller decides (a TTY, no NO_COLOR). Never set for files. */
+  color: boolean;
+  /** As `--strict`: SHOULD failures fail the run. */
+  strict?: boolean;
+  /** Defence in depth: applied to every string taken from the run, although it is already redacted. */
+  redact?: Redact;
+}
+
+/** A terminal page, not a report: bodies are cut sooner than in JUnit. */
+const MAX_FIELD_CHARS = 2048;
+const MAX_LINE_CHARS = 300;
+
+const ANSI: Paint = {
+  fail: (text) => `\u001b[31m${text}\u001b[39m`,
+  warn: (text) => `\u001b[33m${text}\u001b[39m`,
+  pass: (text) => `\u001b[32m${text}\u001b[39m`,
+  dim: (text) => `\u001b[2m${text}\u001b[22m`,
+  bold: (text) => `\u001b[1m${text}\u001b[22m`,
+};
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export function formatSummary(result: RunResult, opts: SummaryOptions): string {
+  const strict = opts.strict ?? false;
+  const paint = opts.color ? ANSI : NO_PAINT;
+  const clean = makeCleaner({ redact: opts.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
+  const sections = [header(result, clean), levelTable(result.checks, { clean, paint, strict })];
+
+  const skipped = result.checks.filter((check) => check.status === 'skipped');
+  if (skipped.length > 0) {
+    sections.push(
+      skipped
+        .map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(check.skipReason ?? 'no reason recorded')}`)
+        .join('\n'),
+    );
+  }
+  // Failures that fail the run first, then the advisory ones: the reader fixes the former.
+  const failed = result.checks.filter((check) => check.status === 'failed');
+  const ordered = [...failed.filter((check) => !isAdvisory(check, strict)), ...failed.filter((check) => isAdvisory(check, strict))];
+  for (const check of ordered) sections.push(formatFailureBlock(check, { clean, paint, strict }));
+
+  sections.push(finalLine(result, { paint, strict }));
+  return sections.filter((section) => section !== '').join('\n\n');
+}
+
+/** `--list`: one check a line, columns aligned (id, level, anchor, title), in registry order. */
+export function formatList(checks: CheckMeta[]): string {
+  const clean = makeCleaner({ maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
+  const rows = checks.map((check) => [clean.line(check.id), clean.line(check.level), clean.line(check.spec), clean.line(check.title)]);
+  return alignColumns(rows).join('\n');
+}
+
+function header(result: RunResult, clean: Cleaner): string {
+  const lines = [
+    `lp-conformance · profile ${clean.line(result.profileName)} · seed ${result.seed} · ${plural(result.runs, 'run')} · started ${clean.line(result.startedAt)}`,
+  ];
+  const targets = Object.entries(result.targets).map(([family, url]) => [`  target ${clean.line(family)}`, clean.line(url)]);
+  return [...lines, ...alignColumns(targets)].join('\n');
+}
+
+/** Counts grouped by level (MUST, PROFILE, SHOULD, MAY), then by area in run order. */
+function levelTable(checks: readonly CheckResult[], ctx: { clean: Cleaner; paint: Paint; strict: boolean }): string {
+  const { clean, paint, strict } = ctx;
+  const blocks: { level: Level; rows: { area: string; counts: Counts }[] }[] = [];
+  for (const level of LEVELS) {
+    const byArea = new Map<string, Counts>();
+    for (const check of checks.filter((c) => c.level === level)) {
+      const counts = byArea.get(check.area) ?? { passed: 0, failed: 0, skipped: 0 };
+      counts[check.status]++;
+      byArea.set(check.area, counts);
+    }
+    if (byArea.size > 0) blocks.push({ level, rows: [...byArea].map(([area, counts]) => ({ area: clean.line(area), counts })) });
+  }
+  const all = blocks.flatMap((block) => block.rows);
+  const width = {
+    area: Math.max(0, ...all.map((row) => row.area.length)),
+    passed: Math.max(0, ...all.map((row) => String(row.counts.passed).length)),
+    failed: Math.max(0, ...all.map((row) => String(row.counts.failed).length)),
+    skipped: Math.max(0, ...all.map((row) => String(row.counts.skipped).length)),
+  };
+  return blocks
+    .map(({ level, rows }) => {
+      const advisory = !failsRun(level, strict);
+      const title = paint.bold(level) + (advisory ? paint.dim(level === 'SHOULD' ? ' (advisory; fails the run with --strict)' : ' (advisory)') : '');
+      const failColour = advisory ? paint.warn : paint.fail;
+      const lines = rows.map(({ area, counts }) => {
+        // Pad before painting: escape codes have no width on screen but do have a length.
+        const passed = String(counts.passed).padStart(width.passed);
+        const failed = String(counts.failed).padStart(width.failed);
+        const skipped = String(counts.skipped).padStart(width.skipped);
+        return [
+          `  ${area.padEnd(width.area)}`,
+          `${counts.passed > 0 ? paint.pass(passed) : passed} passed`,
+          `${counts.failed > 0 ? failColour(failed) : failed} failed`,
+          `${counts.skipped > 0 ? paint.warn(skipped) : skipped} skipped`,
+        ].join('  ');
+      });
+      return [title, ...lines].join('\n');
+    })
+    .join('\n');
+}
+
+/** `lp-conformance: 412 checks, 409 passed, 2 failed (2 MUST), 1 skipped in 8.4s (15123 requests)`. */
+function finalLine(result: RunResult, ctx: { paint: Paint; strict: boolean }): string {
+  const { paint, strict } = ctx;
+  const count = (status: CheckResult['status']): number => result.checks.filter((check) => check.status === status).length;
+  const failed = result.checks.filter((check) => check.status === 'failed');
+  const byLevel = LEVELS.flatMap((level) => {
+    const n = failed.filter((check) => check.level === level).length;
+    return n === 0 ? [] : [`${n} ${level}${failsRun(level, strict) ? '' : ' advisory'}`];
+  });
+  const gating = failed.some((check) => !isAdvisory(check, strict));
+  const failedText = `${failed.length} failed${byLevel.length > 0 ? ` (${byLevel.join(', ')})` : ''}`;
+  const failedPainted = failed.length === 0 ? failedText : gating ? paint.fail(failedText) : paint.warn(failedText);
+  return (
+    `lp-conformance: ${plural(result.checks.length, 'check')}, ${count('passed')} passed, ${failedPainted}, ` +
+    `${count('skipped')} skipped in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})`
+  );
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** Pads every column but the last to its widest cell. */
+function alignColumns(rows: readonly string[][]): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '));
+}

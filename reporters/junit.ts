@@ -1,0 +1,141 @@
+/**
+ * Run model -> JUnit XML, valid against the Jenkins xUnit plugin's junit-10.xsd
+ * (fixtures/junit/junit-10.xsd), the strictest common consumer: it rejects a report that does not
+ * validate, where the Jenkins JUnit plugin, GitLab and GitHub reporters read leniently.
+ *
+ * Layout: one <testsuite> per area, one <testcase> per check named `[<id>] <title>`.
+ * - failed, level fails the run  -> <failure type="LEVEL" message="Expected …; received …">, text = the
+ *   failure block (failure-block.ts).
+ * - failed, level does not fail the run (SHOULD without --strict, MAY) -> <skipped type="LEVEL"
+ *   message="LEVEL not met (advisory): Expected …; received …">, the failure block in <system-out>.
+ *   Most consumers count any <failure> as red (Jenkins marks the build unstable, GitLab and GitHub
+ *   reporters fail the check), which would contradict the exit code; the type and message keep the
+ *   advisory finding visible and distinguishable from a check that did not run.
+ * - skipped -> <skipped message="reason">.
+ * Level and spec anchor go to the testcase's <system-out> as `[[PROPERTY|level=MUST]]` lines (the
+ * convention of the common JUnit format, github.com/testmoapp/junitxml): junit-10.xsd does not allow
+ * <properties> in a <testcase>, and the name stays `[<id>] <title>`, the check's identity.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import junit, { type Builder, type TestSuite } from 'junit-report-builder';
+import type { CheckResult, RunResult } from '../src/runner/model.js';
+import { failureMessage, failureOf, formatFailureBlock, isAdvisory, NO_PAINT } from './failure-block.js';
+import { makeCleaner, type Cleaner, type Redact } from './text.js';
+
+// Node hands this CommonJS package's module.exports (the builder) to a default import, while
+// TypeScript under NodeNext types the default import as the module object `{ default }`.
+const rootBuilder: Builder = 'default' in junit ? junit.default : junit;
+
+/** The xmlbuilder element junit-report-builder builds a testsuite into. */
+type XmlElement = ReturnType<TestSuite['build']>;
+
+export interface JUnitOptions {
+  /** Defence in depth: applied to every string written, although the run model is already redacted. */
+  redact?: Redact;
+  /** As `--strict`: SHOULD failures fail the run, so they are rendered as <failure>. */
+  strict?: boolean;
+}
+
+/** Bounds: a failure field stays readable in a CI page, an attribute stays one short line. */
+const MAX_FIELD_CHARS = 8192;
+const MAX_LINE_CHARS = 1024;
+
+export function renderJUnit(result: RunResult, options: JUnitOptions = {}): string {
+  const strict = options.strict ?? false;
+  const clean = makeCleaner({ redact: options.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
+  // A fresh builder per report: the package's default instance is shared module state.
+  const reportBuilder = rootBuilder.newBuilder();
+
+  const suites = [...groupByArea(result.checks)].map(([area, checks]) => {
+    const suite = reportBuilder.testSuite().name(clean.line(area)).timestamp(clean.line(result.startedAt));
+    suite.time(seconds(checks.reduce((sum, check) => sum + check.durationMs, 0)));
+    for (const [family, url] of Object.entries(result.targets)) {
+      suite.property(clean.line(`target.${family}`), clean.line(url));
+    }
+    suite.property('profile', clean.line(result.profileName));
+    suite.property('seed', String(result.seed));
+    suite.property('runs', String(result.runs));
+    for (const check of checks) addTestCase(suite, check, clean, strict);
+    return completeSuite(suite.build(), checks, clean, strict).toString({ pretty: true, offset: 1 }).trimEnd();
+  });
+
+  const failures = result.checks.filter((check) => check.status === 'failed' && !isAdvisory(check, strict)).length;
+  // The root is written here, not by the builder: the builder puts a `skipped` attribute on
+  // <testsuites>, which junit-10.xsd rejects (jenkinsci/xunit-plugin; see kyrus/python-junit-xml#32).
+  // Every value in it is a number or a constant, so nothing needs escaping.
+  const root = `<testsuites name="lp-conformance" tests="${result.checks.length}" failures="${failures}" errors="0" time="${seconds(result.durationMs)}">`;
+  return ['<?xml version="1.0" encoding="UTF-8"?>', root, ...suites, '</testsuites>', ''].join('\n');
+}
+
+export function writeJUnit(result: RunResult, file: string, options: JUnitOptions = {}): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, renderJUnit(result, options), 'utf8');
+}
+
+/** Areas in the order they first appear, so the report follows the run's order. */
+function groupByArea(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const byArea = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    const group = byArea.get(check.area);
+    if (group) group.push(check);
+    else byArea.set(check.area, [check]);
+  }
+  return byArea;
+}
+
+/** What junit-report-builder can express: identity, timing, verdict (so it counts the suite). */
+function addTestCase(suite: TestSuite, check: CheckResult, clean: Cleaner, strict: boolean): void {
+  const testCase = suite
+    .testCase()
+    .className(clean.line(check.area))
+    .name(clean.line(`[${check.id}] ${check.title}`))
+    .time(seconds(check.durationMs));
+  if (check.status === 'skipped' || isAdvisory(check, strict)) testCase.skipped();
+  else if (check.status === 'failed') testCase.failure(failureMessage(failureOf(check), clean), clean.line(check.level));
+}
+
+/**
+ * What junit-report-builder 5.1.2 cannot express, added to the tree it built:
+ * - <skipped> takes no message or type there;
+ * - its CDATA escaping splits only the first `]]>` of a text (a second one ends the section and
+ *   breaks the document), so texts are written as escaped character data instead of CDATA.
+ */
+function completeSuite(suiteElement: XmlElement, checks: readonly CheckResult[], clean: Cleaner, strict: boolean): XmlElement {
+  const testCases = childElements(suiteElement, 'testcase');
+  checks.forEach((check, index) => {
+    const testCase = testCases[index];
+    if (!testCase) throw new Error(`junit: no <testcase> built for ${check.id}`);
+    const out = [`[[PROPERTY|level=${clean.line(check.level)}]]`, `[[PROPERTY|spec=${clean.line(check.spec)}]]`];
+    if (check.status === 'failed') {
+      const block = formatFailureBlock(check, { clean, paint: NO_PAINT, strict });
+      if (isAdvisory(check, strict)) {
+        elementOf(testCase, 'skipped')
+          .att('type', clean.line(check.level))
+          .att('message', `${clean.line(check.level)} not met (advisory, does not fail the run): ${failureMessage(failureOf(check), clean)}`);
+        out.push('', block);
+      } else {
+        elementOf(testCase, 'failure').txt(block);
+      }
+    } else if (check.status === 'skipped') {
+      elementOf(testCase, 'skipped').att('message', clean.line(check.skipReason ?? 'skipped (no reason recorded)'));
+    }
+    testCase.ele('system-out').txt(out.join('\n'));
+  });
+  return suiteElement;
+}
+
+function childElements(parent: XmlElement, name: string): XmlElement[] {
+  return parent.children.filter((node): node is XmlElement => 'name' in node && node.name === name);
+}
+
+function elementOf(parent: XmlElement, name: string): XmlElement {
+  const [element] = childElements(parent, name);
+  if (!element) throw new Error(`junit: <${name}> missing in a built <testcase>`);
+  return element;
+}
+
+/** Seconds with at most three decimals: a plain decimal, never `1e-7`, which SUREFIRE_TIME rejects. */
+function seconds(ms: number): number {
+  return Number.isFinite(ms) && ms > 0 ? Math.round(ms) / 1000 : 0;
+}

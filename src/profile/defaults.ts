@@ -1,0 +1,37 @@
+/**
+ * The values a profile gets for the keys it leaves out: those of the reference profile
+ * (fixtures/profiles/reference.yaml, the bundled server's behaviour; tests/profile keeps the two
+ * equal). Operations default to OPERATIONS; records have no defaults.
+ */
+import { RESOURCE_FIELDS, SUBMISSION_FIELDS, TEMPLATE_FIELDS } from './schema.js';
+import type { Credentials, Expectations } from './types.js';
+
+export const DEFAULT_INTAPI_BASE_URL = 'http://127.0.0.1:8080';
+
+/** Suffixes of the SCIM and learner base URLs under the Integration API's host (public-facts). */
+export const SCIM_SUFFIX = '/scim/v2';
+export const LEARNER_SUFFIX = '/api/rest/v2';
+
+export const DEFAULT_CREDENTIALS: Credentials = {
+  apiKey: { env: 'LPC_API_KEY' },
+  username: { env: 'LPC_USERNAME' },
+  password: { env: 'LPC_PASSWORD' },
+  privateKey: { env: 'LPC_PRIVATE_KEY' },
+};
+
+export const DEFAULT_EXPECTATIONS: Expectations = {
+  versioning: { missingHeader: 1, unsupportedStatus: 400, v2OnlyWithV1Status: 404 },
+  pathIdNotGuidStatus: 422,
+  notJsonStatus: 400,
+  submissions: { createStatus: 201, updateStatus: 200, unknownReferenceStatus: 404 },
+  questionTypes: { SingleAnswer: 0, MultipleAnswer: 1, Text: 2 },
+  lists: {
+    maxLimit: 1000,
+    defaultLimit: 20,
+    maxOffset: 65535,
+    // The reference server allows every field of each table.
+    resources: { filterable: RESOURCE_FIELDS, sortable: RESOURCE_FIELDS },
+    templates: { filterable: TEMPLATE_FIELDS, sortable: TEMPLATE_FIELDS },
+    submissions: { filterable: SUBMISSION_FIELDS, sortable: SUBMISSION_FIELDS },
+  },
+};

@@ -1,0 +1,143 @@
+/**
+ * The JSON Schema (2020-12) of a target profile. It lives here as a module so that it ships with
+ * the compiled code; `src/profile/profile.schema.json` is the same schema as a file, for editors and
+ * readers, and tests/profile keeps the two equal (`vitest run tests/profile -u` rewrites the file).
+ *
+ * Every object is closed (`additionalProperties: false`) so that a misspelt key is an error, not
+ * a silently ignored setting. Every key but `name` is optional: the reference profile's values are
+ * the defaults (src/profile/defaults.ts).
+ */
+import { HTTP_METHODS, OPERATION_IDS } from './operations.js';
+
+/** Fields that a target may allow in `_filter` and `_sort`, per collection (spec field tables). */
+export const RESOURCE_FIELDS = ['id', 'name', 'description', 'file'] as const;
+export const TEMPLATE_FIELDS = ['id', 'name', 'isActive'] as const;
+export const SUBMISSION_FIELDS = [
+  'id', 'userId', 'templateId', 'title', 'completionDate', 'status', 'cost', 'credits', 'description',
+  'expiryDate', 'startDate', 'score', 'grade', 'totalTimeSpent', 'vendor', 'vendorAddress',
+] as const;
+
+export const ENV_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]*$';
+export const GUID_PATTERN = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
+/** An absolute http(s) URL without query or fragment. */
+export const BASE_URL_PATTERN = '^https?://[^/?#\\s]+[^?#\\s]*$';
+export const PATH_PATTERN = '^/[^?#\\s]*$';
+
+/** What a failed `pattern` means, for error messages. */
+export const PATTERN_MEANINGS: Readonly<Record<string, string>> = {
+  [ENV_NAME_PATTERN]: 'an environment variable name',
+  [GUID_PATTERN]: 'a guid',
+  [BASE_URL_PATTERN]: 'an absolute http or https URL without query or fragment',
+  [PATH_PATTERN]: 'a path starting with /',
+};
+
+const fieldList = (fields: readonly string[]) => ({
+  type: 'array',
+  uniqueItems: true,
+  items: { type: 'string', enum: fields },
+});
+const listFields = (collection: string, fields: readonly string[]) => ({
+  type: 'object',
+  description: `Fields of ${collection} the target allows in _filter and _sort.`,
+  additionalProperties: false,
+  properties: { filterable: fieldList(fields), sortable: fieldList(fields) },
+});
+const closed = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  additionalProperties: false,
+  ...extra,
+  properties,
+});
+
+export const PROFILE_SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'lp:profile',
+  title: 'lp-conformance target profile',
+  description:
+    'Where the target is, how to authenticate (by environment variable names), the records the suites read, ' +
+    'the method and path of each operation, and the behaviour the target declares where the specification says "not shown".',
+  $defs: {
+    envRef: closed({ env: { type: 'string', pattern: ENV_NAME_PATTERN } }, { required: ['env'], description: 'A secret, named by the environment variable that holds it.' }),
+    guid: { type: 'string', pattern: GUID_PATTERN },
+    status: { type: 'integer', minimum: 100, maximum: 599 },
+    family: closed({ baseUrl: { type: 'string', pattern: BASE_URL_PATTERN } }, { required: ['baseUrl'] }),
+    route: closed(
+      { method: { type: 'string', enum: HTTP_METHODS }, path: { type: 'string', pattern: PATH_PATTERN } },
+      { description: 'Method and path of an operation; the path keeps the default path\'s {parameters}.' },
+    ),
+  },
+  ...closed(
+    {
+      name: { type: 'string', minLength: 1 },
+      families: closed({
+        intapi: { $ref: '#/$defs/family', description: 'Integration API; `--target URL` replaces its baseUrl.' },
+        scim: { $ref: '#/$defs/family', description: 'SCIM 2.0 API; default: the Integration API base URL + /scim/v2.' },
+        learner: { $ref: '#/$defs/family', description: 'Learner-facing API; default: the Integration API base URL + /api/rest/v2.' },
+      }),
+      credentials: closed(
+        {
+          apiKey: { $ref: '#/$defs/envRef', description: 'Sent as x-api-key.' },
+          username: { $ref: '#/$defs/envRef', description: 'POST /authenticate body.' },
+          password: { $ref: '#/$defs/envRef', description: 'POST /authenticate body.' },
+          privateKey: { $ref: '#/$defs/envRef', description: 'POST /authenticate body.' },
+          token: { $ref: '#/$defs/envRef', description: 'A token issued elsewhere, instead of username, password and privateKey.' },
+        },
+        {
+          dependentRequired: {
+            username: ['password', 'privateKey'],
+            password: ['username', 'privateKey'],
+            privateKey: ['username', 'password'],
+          },
+          dependentSchemas: {
+            token: { type: 'object', properties: { username: false, password: false, privateKey: false } },
+          },
+        },
+      ),
+      records: closed(
+        {
+          userId: { $ref: '#/$defs/guid', description: 'The authenticated user.' },
+          otherUserId: { $ref: '#/$defs/guid', description: 'A user other than the authenticated one.' },
+          courseId: { $ref: '#/$defs/guid', description: 'A course with resources.' },
+          enrollment: closed(
+            { userId: { $ref: '#/$defs/guid' }, courseId: { $ref: '#/$defs/guid' } },
+            { required: ['userId', 'courseId'], description: 'A user enrolled in a course with resources.' },
+          ),
+          templateId: { $ref: '#/$defs/guid', description: 'An active template.' },
+        },
+        { description: 'Records the suites read but cannot create; a check that needs an absent one is skipped.' },
+      ),
+      operations: closed(Object.fromEntries(OPERATION_IDS.map((id) => [id, { $ref: '#/$defs/route' }]))),
+      expectations: closed({
+        versioning: closed({
+          missingHeader: { type: 'integer', enum: [1, 2], description: 'A request without x-api-version behaves as this version.' },
+          unsupportedStatus: { $ref: '#/$defs/status', description: 'The status for x-api-version: 3.' },
+          v2OnlyWithV1Status: { $ref: '#/$defs/status', description: 'A version-2-only operation called with version 1.' },
+        }),
+        pathIdNotGuidStatus: { $ref: '#/$defs/status' },
+        notJsonStatus: { $ref: '#/$defs/status' },
+        submissions: closed({
+          createStatus: { $ref: '#/$defs/status' },
+          updateStatus: { $ref: '#/$defs/status' },
+          unknownReferenceStatus: { $ref: '#/$defs/status', description: 'Create with a userId or templateId that does not exist.' },
+        }),
+        questionTypes: closed(
+          {
+            SingleAnswer: { type: 'integer', minimum: 0 },
+            MultipleAnswer: { type: 'integer', minimum: 0 },
+            Text: { type: 'integer', minimum: 0 },
+          },
+          { description: 'The response integer of each request questionType.' },
+        ),
+        lists: closed({
+          maxLimit: { type: 'integer', minimum: 1 },
+          defaultLimit: { type: 'integer', minimum: 1 },
+          maxOffset: { type: 'integer', minimum: 0 },
+          resources: listFields('resources', RESOURCE_FIELDS),
+          templates: listFields('templates', TEMPLATE_FIELDS),
+          submissions: listFields('submissions', SUBMISSION_FIELDS),
+        }),
+      }),
+    },
+    { required: ['name'] },
+  ),
+} as const;

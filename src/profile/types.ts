@@ -1,0 +1,97 @@
+/**
+ * A target profile after loading: validated, defaults filled. See src/profile/schema.ts for the
+ * YAML form and fixtures/profiles/reference.yaml for an example.
+ */
+import type { OperationId, OperationRoute } from './operations.js';
+import type { RESOURCE_FIELDS, SUBMISSION_FIELDS, TEMPLATE_FIELDS } from './schema.js';
+
+/** A secret, named by the environment variable that holds it; never the value itself. */
+export interface EnvRef {
+  readonly env: string;
+}
+
+/** Either the POST /authenticate body (username, password, privateKey) or a token issued elsewhere. */
+export type Credentials =
+  | {
+      readonly apiKey: EnvRef;
+      readonly username: EnvRef;
+      readonly password: EnvRef;
+      readonly privateKey: EnvRef;
+      readonly token?: undefined;
+    }
+  | {
+      readonly apiKey: EnvRef;
+      readonly token: EnvRef;
+      readonly username?: undefined;
+      readonly password?: undefined;
+      readonly privateKey?: undefined;
+    };
+
+export interface FamilyTarget {
+  readonly baseUrl: string;
+  /** True when the profile gave this base URL; false when derived from the Integration API's. */
+  readonly explicit: boolean;
+}
+
+/** Records the suites read but cannot create. Absent when the profile does not name them: the
+ * checks that need one are skipped (they are target data, so they have no defaults). */
+export interface Records {
+  readonly userId?: string;
+  readonly otherUserId?: string;
+  readonly courseId?: string;
+  readonly enrollment?: { readonly userId: string; readonly courseId: string };
+  readonly templateId?: string;
+}
+
+export type ResourceField = (typeof RESOURCE_FIELDS)[number];
+export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
+export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
+
+export interface ListFields<F extends string> {
+  readonly filterable: readonly F[];
+  readonly sortable: readonly F[];
+}
+
+/** The target's behaviour where the specification says "not shown". */
+export interface Expectations {
+  readonly versioning: {
+    readonly missingHeader: 1 | 2;
+    readonly unsupportedStatus: number;
+    readonly v2OnlyWithV1Status: number;
+  };
+  readonly pathIdNotGuidStatus: number;
+  readonly notJsonStatus: number;
+  readonly submissions: {
+    readonly createStatus: number;
+    readonly updateStatus: number;
+    readonly unknownReferenceStatus: number;
+  };
+  readonly questionTypes: {
+    readonly SingleAnswer: number;
+    readonly MultipleAnswer: number;
+    readonly Text: number;
+  };
+  readonly lists: {
+    readonly maxLimit: number;
+    readonly defaultLimit: number;
+    readonly maxOffset: number;
+    readonly resources: ListFields<ResourceField>;
+    readonly templates: ListFields<TemplateField>;
+    readonly submissions: ListFields<SubmissionField>;
+  };
+}
+
+export interface Profile {
+  readonly name: string;
+  /** Where the profile came from (the file as given, or the bundled reference profile's path). */
+  readonly source: string;
+  readonly families: {
+    readonly intapi: { readonly baseUrl: string };
+    readonly scim: FamilyTarget;
+    readonly learner: FamilyTarget;
+  };
+  readonly credentials: Credentials;
+  readonly records: Records;
+  readonly operations: Readonly<Record<OperationId, OperationRoute>>;
+  readonly expectations: Expectations;
+}

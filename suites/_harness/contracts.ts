@@ -1,0 +1,299 @@
+/**
+ * The contracts: contracts/*.yaml (JSON Schema 2020-12 authored in YAML, one file per
+ * representation, `$id: lp:<name>`), read once at module load and compiled on one ajv instance.
+ * The suites validate bodies with `validate` and derive their bounds checks from `boundsOf`, so
+ * the field tables of the specification live in exactly one place.
+ *
+ * A file `contracts/intapi.submission.create.yaml` holds the contract `intapi/submission.create`
+ * with `$id: lp:intapi/submission.create`; contracts refer to each other by that `$id`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+export const CONTRACT_NAMES = [
+  'intapi/token',
+  'intapi/resource',
+  'intapi/resource.list',
+  'intapi/submission.create',
+  'intapi/submission.update',
+  'intapi/submission',
+  'intapi/template',
+  'intapi/questionBank.create',
+  'intapi/questionBank.update',
+  'intapi/questionBank',
+  'intapi/question.create',
+  'intapi/question.update',
+  'intapi/question',
+  'intapi/questionOption.request',
+  'intapi/questionOption',
+  'intapi/envelope.resources',
+  'intapi/envelope.submissions',
+  'intapi/envelope.templates',
+  'intapi/envelope.questionBanks',
+  'intapi/envelope.questions',
+  'intapi/error',
+] as const;
+
+export type ContractName = (typeof CONTRACT_NAMES)[number];
+
+/** A contract schema as read from its YAML file (or dereferenced by `schemaOf`). */
+export interface JsonSchema {
+  readonly $id?: string;
+  readonly $ref?: string;
+  readonly type?: string | readonly string[];
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+  readonly items?: JsonSchema;
+  readonly additionalProperties?: boolean | JsonSchema;
+  readonly enum?: readonly unknown[];
+  readonly format?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly 'x-spec'?: string;
+  readonly [keyword: string]: unknown;
+}
+
+export interface ContractError {
+  /** JSON Pointer into the validated value ('' for the value itself). */
+  instancePath: string;
+  /** The failing keyword in its contract, e.g. `lp:intapi/submission#/properties/title/maxLength`
+   * (inside a referenced contract, that contract's `$id`). */
+  schemaPath: string;
+  /** The failing JSON Schema keyword (`maxLength`, `required`, `additionalProperties`, ...). */
+  keyword: string;
+  message: string;
+  /** The `x-spec` anchor of the rule, e.g. `spec#integration-api-submission-v2`. */
+  spec?: string;
+}
+
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+
+/** The constraints of one top-level property of a contract, as written in the contract. */
+export interface FieldBounds {
+  field: string;
+  required: boolean;
+  type: FieldType;
+  /** `null` is a valid value (optional fields of request bodies, unset fields of responses). */
+  nullable: boolean;
+  /** Lengths count Unicode code points (JSON Schema semantics). */
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  /** The allowed values other than null. */
+  enum?: readonly (string | number | boolean)[];
+  format?: string;
+  /** For arrays: the type of the items, and the contract of the items when they are one. */
+  itemType?: FieldType;
+  itemContract?: ContractName;
+  spec: string;
+}
+
+const ID_PREFIX = 'lp:';
+const CONTRACTS_DIR = new URL('../../contracts/', import.meta.url);
+
+// ajv-formats' uuid also accepts a `urn:uuid:` prefix; a spec guid is the bare 8-4-4-4-12 form.
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isContractName(name: string): name is ContractName {
+  return (CONTRACT_NAMES as readonly string[]).includes(name);
+}
+
+/** `intapi.submission.create.yaml` → `intapi/submission.create`. */
+function nameOfFile(file: string): string {
+  return file.replace(/\.yaml$/, '').replace('.', '/');
+}
+
+function readContracts(): Map<ContractName, JsonSchema> {
+  const found = new Map<ContractName, JsonSchema>();
+  for (const file of readdirSync(CONTRACTS_DIR).filter((f) => f.endsWith('.yaml')).sort()) {
+    const name = nameOfFile(file);
+    let schema: JsonSchema;
+    try {
+      schema = parse(readFileSync(new URL(file, CONTRACTS_DIR), 'utf8')) as JsonSchema;
+    } catch (error) {
+      throw new Error(`contracts/${file}: ${(error as Error).message.split('\n')[0] ?? ''}`);
+    }
+    if (!isContractName(name)) throw new Error(`contracts/${file}: ${name} is not a known contract name (CONTRACT_NAMES)`);
+    if (schema.$id !== `${ID_PREFIX}${name}`) throw new Error(`contracts/${file}: $id must be ${ID_PREFIX}${name}`);
+    found.set(name, schema);
+  }
+  const absent = CONTRACT_NAMES.filter((name) => !found.has(name));
+  if (absent.length > 0) throw new Error(`contracts: no file for ${absent.join(', ')}`);
+  return found;
+}
+
+function compileAll(schemas: ReadonlyMap<ContractName, JsonSchema>): Map<ContractName, ValidateFunction> {
+  // verbose: errors carry their parentSchema, where the rule's x-spec is.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+  ajvFormats.default(ajv);
+  ajv.addFormat('uuid', GUID);
+  ajv.addKeyword({ keyword: 'x-spec', schemaType: 'string' });
+  for (const schema of schemas.values()) ajv.addSchema(schema);
+  const compiled = new Map<ContractName, ValidateFunction>();
+  for (const name of schemas.keys()) {
+    const fn = ajv.getSchema(`${ID_PREFIX}${name}`);
+    if (!fn) throw new Error(`contracts: ${name} did not compile`);
+    compiled.set(name, fn);
+  }
+  return compiled;
+}
+
+const raw = readContracts();
+const validators = compileAll(raw);
+
+function rawSchema(name: ContractName): JsonSchema {
+  const schema = raw.get(name);
+  if (!schema) throw new Error(`contracts: unknown contract ${String(name)}`);
+  return schema;
+}
+
+function specOf(e: ErrorObject, root: JsonSchema): string | undefined {
+  const parent = e.parentSchema as JsonSchema | undefined;
+  if (e.keyword === 'required') {
+    const missing = (e.params as { missingProperty: string }).missingProperty;
+    const spec = parent?.properties?.[missing]?.['x-spec'];
+    if (spec) return spec;
+  }
+  return parent?.['x-spec'] ?? root['x-spec'];
+}
+
+/** ajv writes `#/...` for the validated contract and `lp:<name>/...` inside a referenced one:
+ * make both `lp:<name>#/...`. */
+function schemaPathOf(name: ContractName, path: string): string {
+  if (path.startsWith('#')) return `${ID_PREFIX}${name}${path}`;
+  const id = [...raw.keys()]
+    .map((n) => `${ID_PREFIX}${n}`)
+    .filter((candidate) => path === candidate || path.startsWith(`${candidate}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  return id === undefined ? path : `${id}#${path.slice(id.length)}`;
+}
+
+function messageOf(e: ErrorObject): string {
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `must NOT have additional property '${String(params.additionalProperty)}'`;
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'type':
+      return `must be ${String(params.type).split(',').join(' or ')}`;
+    default:
+      return e.message ?? e.keyword;
+  }
+}
+
+/** The violations of `name` by `value`; [] when the value is valid. */
+export function validate(name: ContractName, value: unknown): ContractError[] {
+  const fn = validators.get(name);
+  if (!fn) throw new Error(`contracts: unknown contract ${String(name)}`);
+  if (fn(value)) return [];
+  const root = rawSchema(name);
+  return (fn.errors ?? []).map((e) => {
+    const spec = specOf(e, root);
+    return {
+      instancePath: e.instancePath,
+      schemaPath: schemaPathOf(name, e.schemaPath),
+      keyword: e.keyword,
+      message: messageOf(e),
+      ...(spec ? { spec } : {}),
+    };
+  });
+}
+
+function refTarget(ref: string): ContractName {
+  const name = ref.startsWith(ID_PREFIX) ? ref.slice(ID_PREFIX.length) : ref;
+  if (!isContractName(name)) throw new Error(`contracts: $ref ${ref} names no contract`);
+  return name;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** A copy of `schema` with every `$ref` to another contract replaced by that contract's schema. */
+function dereference(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(dereference);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const { $ref, ...rest } = schema as JsonSchema;
+  const copy: Record<string, unknown> = {};
+  if (typeof $ref === 'string') {
+    const { $id: _id, $schema: _schema, ...target } = rawSchema(refTarget($ref));
+    Object.assign(copy, dereference(target));
+  }
+  for (const [k, v] of Object.entries(rest)) copy[k] = dereference(v);
+  return copy;
+}
+
+const dereferenced = new Map<ContractName, JsonSchema>();
+
+/** The contract's schema with references to other contracts inlined (frozen). */
+export function schemaOf(name: ContractName): JsonSchema {
+  let schema = dereferenced.get(name);
+  if (!schema) {
+    schema = deepFreeze(dereference(rawSchema(name)) as JsonSchema);
+    dereferenced.set(name, schema);
+  }
+  return schema;
+}
+
+// The keywords boundsOf understands. A property using any other keyword makes boundsOf throw, so
+// a contract cannot gain a constraint that the derived bounds checks silently ignore.
+const BOUNDS_KEYWORDS = new Set([
+  'type', 'format', 'enum', 'minLength', 'maxLength', 'minimum', 'maximum',
+  'items', 'additionalProperties', 'x-spec', 'description', 'title',
+]);
+const FIELD_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean', 'array', 'object'];
+
+function typeOf(where: string, schema: JsonSchema): { type: FieldType; nullable: boolean } {
+  const types = typeof schema.type === 'string' ? [schema.type] : [...(schema.type ?? [])];
+  const nonNull = types.filter((t) => t !== 'null');
+  const [type] = nonNull;
+  if (nonNull.length !== 1 || type === undefined || !FIELD_TYPES.includes(type)) {
+    throw new Error(`contracts: ${where} must have one type (optionally with null), has ${JSON.stringify(schema.type)}`);
+  }
+  return { type: type as FieldType, nullable: types.includes('null') };
+}
+
+function boundsOfField(name: ContractName, field: string, schema: JsonSchema, required: boolean): FieldBounds {
+  const where = `${name} property ${field}`;
+  for (const keyword of Object.keys(schema)) {
+    if (!BOUNDS_KEYWORDS.has(keyword)) throw new Error(`contracts: boundsOf cannot express ${keyword} of ${where}`);
+  }
+  const spec = schema['x-spec'];
+  if (!spec) throw new Error(`contracts: ${where} has no x-spec`);
+  const bounds: FieldBounds = { field, required, ...typeOf(where, schema), spec };
+  if (schema.minLength !== undefined) bounds.minLength = schema.minLength;
+  if (schema.maxLength !== undefined) bounds.maxLength = schema.maxLength;
+  if (schema.minimum !== undefined) bounds.minimum = schema.minimum;
+  if (schema.maximum !== undefined) bounds.maximum = schema.maximum;
+  if (schema.format !== undefined) bounds.format = schema.format;
+  if (schema.enum !== undefined) bounds.enum = schema.enum.filter((v): v is string | number | boolean => v !== null);
+  if (schema.items !== undefined) {
+    if (typeof schema.items.$ref === 'string') {
+      bounds.itemContract = refTarget(schema.items.$ref);
+      bounds.itemType = typeOf(`${where} items`, rawSchema(bounds.itemContract)).type;
+    } else {
+      bounds.itemType = typeOf(`${where} items`, schema.items).type;
+    }
+  }
+  return bounds;
+}
+
+/** Per top-level property of an object contract, in the contract's order: what it allows.
+ * [] for a contract whose value is not an object (`intapi/token`, `intapi/resource.list`). */
+export function boundsOf(name: ContractName): FieldBounds[] {
+  const schema = rawSchema(name);
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([field, property]) =>
+    boundsOfField(name, field, property, required.has(field)),
+  );
+}
