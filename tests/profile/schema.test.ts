@@ -9,8 +9,9 @@ describe('the profile schema', () => {
   });
 
   it('operations are keyed by the operation ids', () => {
-    expect(Object.keys(PROFILE_SCHEMA.properties.operations.properties)).toEqual(OPERATION_IDS);
-    expect(PROFILE_SCHEMA.properties.operations.additionalProperties).toBe(false);
+    const operations = PROFILE_SCHEMA.properties.operations as { properties: Record<string, unknown>; additionalProperties: unknown };
+    expect(Object.keys(operations.properties)).toEqual(OPERATION_IDS);
+    expect(operations.additionalProperties).toBe(false);
   });
 
   it('every object is closed', () => {
