@@ -1,0 +1,832 @@
+// The suite's own model of the Integration API's `_filter` and `_sort` list parameters.
+//
+// A check compares a server's filtered or sorted list with this module's evaluation of the same
+// expression over the collection the suite read. This is the second, independent reading of the
+// grammar in DEVELOPERS.md ("`_filter` grammar"; spec#integration-api-common-list-parameters-v1-and-v2-list-operations-that-list-below-as-list);
+// it must never share code with reference-impl/.
+
+// ---------------------------------------------------------------------------------------------
+// Types
+
+/** Type of a filterable or sortable field, as the list's field table declares it. */
+export type FieldType = 'string' | 'guid' | 'datetime' | 'number' | 'integer' | 'boolean';
+
+/** Field name (as it appears in the records) to its type. */
+export type FieldTypes = Readonly<Record<string, FieldType>>;
+
+/** One item of a list, as read from the server (JSON object). */
+export type DataRecord = Readonly<Record<string, unknown>>;
+
+export type ComparisonOperator = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
+export type BoolFunction = 'substringof' | 'startswith' | 'endswith';
+export type CaseFunction = 'tolower' | 'toupper';
+
+/** `field`, `tolower(field)` or `toupper(field)` (grammar: operand). */
+export type Operand =
+  | { readonly kind: 'field'; readonly field: string }
+  | { readonly kind: CaseFunction; readonly field: string };
+
+/** A literal of the grammar; `guid` and `datetime` keep their text as written. */
+export type Literal =
+  | { readonly type: 'string'; readonly value: string }
+  | { readonly type: 'number'; readonly value: number }
+  | { readonly type: 'boolean'; readonly value: boolean }
+  | { readonly type: 'null' }
+  | { readonly type: 'guid'; readonly value: string }
+  | { readonly type: 'datetime'; readonly value: string };
+
+export interface OrNode {
+  readonly kind: 'or';
+  readonly left: FilterAst;
+  readonly right: FilterAst;
+}
+export interface AndNode {
+  readonly kind: 'and';
+  readonly left: FilterAst;
+  readonly right: FilterAst;
+}
+export interface NotNode {
+  readonly kind: 'not';
+  readonly operand: FilterAst;
+}
+export interface ComparisonNode {
+  readonly kind: 'comparison';
+  readonly op: ComparisonOperator;
+  readonly operand: Operand;
+  readonly literal: Literal;
+}
+/** `substringof(value, operand)`, `startswith(operand, value)`, `endswith(operand, value)`. */
+export interface BoolCallNode {
+  readonly kind: 'boolcall';
+  readonly fn: BoolFunction;
+  readonly operand: Operand;
+  readonly value: string;
+}
+export type FilterAst = OrNode | AndNode | NotNode | ComparisonNode | BoolCallNode;
+
+/** The text is not a sentence of the grammar (DEVELOPERS.md: a syntax error is 422 naming `_filter`). */
+export class FilterSyntaxError extends Error {
+  override readonly name = 'FilterSyntaxError';
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
+    super(`${message} at position ${position}`);
+  }
+}
+
+/** Well-formed but not meaningful for the fields: unknown field, wrong literal type, `gt` on a boolean. */
+export class FilterTypeError extends Error {
+  override readonly name = 'FilterTypeError';
+}
+
+/** A `_sort` value that is malformed or names a field that is not sortable. */
+export class SortSpecError extends Error {
+  override readonly name = 'SortSpecError';
+}
+
+/** A record read from the server whose field value does not have the field's declared type. */
+export class RecordValueError extends Error {
+  override readonly name = 'RecordValueError';
+}
+
+export const COMPARISON_OPERATORS: readonly ComparisonOperator[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
+export const BOOL_FUNCTIONS: readonly BoolFunction[] = ['substringof', 'startswith', 'endswith'];
+export const CASE_FUNCTIONS: readonly CaseFunction[] = ['tolower', 'toupper'];
+
+// ---------------------------------------------------------------------------------------------
+// Shared lexical helpers
+
+const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+// RFC 3339 section 5.6 `date-time`: full-date "T" full-time, time-offset mandatory. Lower-case
+// "t" and "z" are allowed by RFC 3339 (section 5.6, NOTE on case).
+const RFC3339_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+
+/** True when `text` is a GUID in 8-4-4-4-12 hexadecimal form (either case). */
+export function isGuid(text: string): boolean {
+  return GUID_PATTERN.test(text);
+}
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+/**
+ * The instant (milliseconds since the epoch) of an RFC 3339 date-time, or `undefined` when the
+ * text is not one. DEVELOPERS.md ("Bodies and bounds"): date-times are RFC 3339 and compare as
+ * instants. Choices: a leap second (`:60`) is rejected because the server stores JavaScript-Date
+ * instants, which cannot hold it; fraction digits beyond milliseconds are truncated, as the
+ * server's `toISOString()` precision is milliseconds.
+ */
+export function parseDateTime(text: string): number | undefined {
+  const match = RFC3339_PATTERN.exec(text);
+  if (match === null) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const fraction = match[7] ?? '';
+  const offsetSign = match[9] === '-' ? -1 : 1;
+  const offsetHours = Number(match[10] ?? '0');
+  const offsetMinutes = Number(match[11] ?? '0');
+  const valid =
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 23 &&
+    offsetMinutes <= 59;
+  if (!valid) return undefined;
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not map years 0..99 to 1900..1999.
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, Number(fraction.padEnd(3, '0').slice(0, 3)));
+  return date.getTime() - offsetSign * (offsetHours * 60 + offsetMinutes) * 60_000;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering (AST -> `_filter` text)
+
+const PRECEDENCE = { or: 1, and: 2, not: 3, primary: 4 } as const;
+
+/**
+ * The exact `_filter` text of an expression. Parentheses are written only where the grammar
+ * needs them to keep the tree (`(a or b) and c`, `a and (b and c)`, `not (a or b)`), so
+ * `not` binding tighter than `and`, and `and` tighter than `or`, is exercised on the server.
+ */
+export function render(ast: FilterAst): string {
+  return renderAt(ast, PRECEDENCE.or);
+}
+
+function renderAt(ast: FilterAst, context: number): string {
+  const [text, own] = renderNode(ast);
+  return own < context ? `(${text})` : text;
+}
+
+function renderNode(ast: FilterAst): [string, number] {
+  switch (ast.kind) {
+    // or/and are left-associative in the grammar: a same-level right child needs parentheses.
+    case 'or':
+      return [`${renderAt(ast.left, PRECEDENCE.or)} or ${renderAt(ast.right, PRECEDENCE.and)}`, PRECEDENCE.or];
+    case 'and':
+      return [`${renderAt(ast.left, PRECEDENCE.and)} and ${renderAt(ast.right, PRECEDENCE.not)}`, PRECEDENCE.and];
+    case 'not':
+      return [`not ${renderAt(ast.operand, PRECEDENCE.not)}`, PRECEDENCE.not];
+    case 'comparison':
+      return [`${renderOperand(ast.operand)} ${ast.op} ${renderLiteral(ast.literal)}`, PRECEDENCE.primary];
+    case 'boolcall':
+      return [renderBoolCall(ast), PRECEDENCE.primary];
+  }
+}
+
+function renderBoolCall(node: BoolCallNode): string {
+  const operand = renderOperand(node.operand);
+  const value = renderString(node.value);
+  // grammar: substringof takes the string first, startswith/endswith take the operand first.
+  return node.fn === 'substringof' ? `substringof(${value},${operand})` : `${node.fn}(${operand},${value})`;
+}
+
+function renderOperand(operand: Operand): string {
+  return operand.kind === 'field' ? operand.field : `${operand.kind}(${operand.field})`;
+}
+
+/** Text of a literal; `renderLiteral` is exported for failure messages. */
+export function renderLiteral(literal: Literal): string {
+  switch (literal.type) {
+    case 'string':
+      return renderString(literal.value);
+    case 'number':
+      return renderNumber(literal.value);
+    case 'boolean':
+      return String(literal.value);
+    case 'null':
+      return 'null';
+    case 'guid':
+      return `guid'${literal.value}'`;
+    case 'datetime':
+      return `datetime'${literal.value}'`;
+  }
+}
+
+/** grammar: string := "'" (any char, with '' for a quote)* "'". */
+function renderString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/**
+ * A number in plain decimal notation (no exponent, which the grammar's `number` may not
+ * include on every server), with exactly the digits of JavaScript's shortest round-trip form,
+ * so that parsing the text gives back the same double.
+ */
+export function renderNumber(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`a _filter number must be finite, got ${value}`);
+  const text = String(value); // String(-0) is "0": -0 and 0 are the same number to a filter
+  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (match === null) return text;
+  const sign = match[1] ?? '';
+  const digits = (match[2] ?? '') + (match[3] ?? '');
+  const point = (match[2] ?? '').length + Number(match[4]);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokenizer
+
+type Token =
+  | { readonly kind: '(' | ')' | ',' | 'end'; readonly position: number }
+  | { readonly kind: 'word'; readonly text: string; readonly position: number }
+  | { readonly kind: 'string' | 'guid' | 'datetime'; readonly value: string; readonly position: number }
+  | { readonly kind: 'number'; readonly value: number; readonly position: number };
+
+const WHITESPACE = new Set([' ', '\t', '\r', '\n']);
+const WORD_START = /[A-Za-z_]/;
+const WORD_PART = /[A-Za-z0-9_]/;
+const NUMBER_AT = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let index = 0;
+  while (index < text.length) {
+    const char = text.charAt(index);
+    if (WHITESPACE.has(char)) {
+      index += 1;
+    } else if (char === '(' || char === ')' || char === ',') {
+      tokens.push({ kind: char, position: index });
+      index += 1;
+    } else if (char === "'") {
+      const [value, next] = readQuoted(text, index);
+      tokens.push({ kind: 'string', value, position: index });
+      index = next;
+    } else if (char === '-' || /\d/.test(char)) {
+      const [value, next] = readNumber(text, index);
+      tokens.push({ kind: 'number', value, position: index });
+      index = next;
+    } else if (WORD_START.test(char)) {
+      const [token, next] = readWordOrTypedLiteral(text, index);
+      tokens.push(token);
+      index = next;
+    } else {
+      throw new FilterSyntaxError(`unexpected character ${JSON.stringify(char)}`, index);
+    }
+  }
+  tokens.push({ kind: 'end', position: text.length });
+  return tokens;
+}
+
+/** A quoted string starting at `start` (the opening quote); `''` inside stands for one quote. */
+function readQuoted(text: string, start: number): [string, number] {
+  let value = '';
+  let index = start + 1;
+  for (;;) {
+    const quote = text.indexOf("'", index);
+    if (quote < 0) throw new FilterSyntaxError('unterminated string literal', start);
+    value += text.slice(index, quote);
+    if (text.charAt(quote + 1) !== "'") return [value, quote + 1];
+    value += "'";
+    index = quote + 2;
+  }
+}
+
+function readNumber(text: string, start: number): [number, number] {
+  NUMBER_AT.lastIndex = start;
+  const match = NUMBER_AT.exec(text);
+  if (match === null) throw new FilterSyntaxError('malformed number', start);
+  const value = Number(match[0]);
+  if (!Number.isFinite(value)) throw new FilterSyntaxError('number out of range', start);
+  return [value, start + match[0].length];
+}
+
+/** A word, or `guid'...'` / `datetime'...'` when the word is directly followed by a quote. */
+function readWordOrTypedLiteral(text: string, start: number): [Token, number] {
+  let end = start + 1;
+  while (end < text.length && WORD_PART.test(text.charAt(end))) end += 1;
+  const word = text.slice(start, end);
+  if ((word === 'guid' || word === 'datetime') && text.charAt(end) === "'") {
+    const [value, next] = readQuoted(text, end);
+    checkTypedLiteral(word, value, start);
+    return [{ kind: word, value, position: start }, next];
+  }
+  return [{ kind: 'word', text: word, position: start }, end];
+}
+
+function checkTypedLiteral(kind: 'guid' | 'datetime', value: string, position: number): void {
+  if (kind === 'guid' && !isGuid(value)) throw new FilterSyntaxError(`malformed guid literal '${value}'`, position);
+  if (kind === 'datetime' && parseDateTime(value) === undefined) {
+    throw new FilterSyntaxError(`malformed datetime literal '${value}' (RFC 3339 expected)`, position);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parser (recursive descent, one function per production of DEVELOPERS.md "`_filter` grammar")
+
+// Keywords and function names are lower case (DEVELOPERS.md); none of them can name a field.
+const RESERVED = new Set<string>([
+  'and',
+  'or',
+  'not',
+  'true',
+  'false',
+  'null',
+  ...COMPARISON_OPERATORS,
+  ...BOOL_FUNCTIONS,
+  ...CASE_FUNCTIONS,
+]);
+
+/** Parses `_filter` text into its tree; throws FilterSyntaxError. Field names are kept as written. */
+export function parse(text: string): FilterAst {
+  const parser = new Parser(tokenize(text));
+  const ast = parser.expression();
+  parser.expectEnd();
+  return ast;
+}
+
+class Parser {
+  private index = 0;
+
+  constructor(private readonly tokens: readonly Token[]) {}
+
+  /** expr := or; or := and ("or" and)* */
+  expression(): FilterAst {
+    let left = this.conjunction();
+    while (this.acceptWord('or')) left = { kind: 'or', left, right: this.conjunction() };
+    return left;
+  }
+
+  expectEnd(): void {
+    const token = this.peek();
+    if (token.kind !== 'end') throw new FilterSyntaxError(`unexpected ${describe(token)}`, token.position);
+  }
+
+  /** and := unary ("and" unary)* */
+  private conjunction(): FilterAst {
+    let left = this.unary();
+    while (this.acceptWord('and')) left = { kind: 'and', left, right: this.unary() };
+    return left;
+  }
+
+  /** unary := "not" unary | primary */
+  private unary(): FilterAst {
+    if (this.acceptWord('not')) return { kind: 'not', operand: this.unary() };
+    return this.primary();
+  }
+
+  /** primary := "(" expr ")" | boolcall | operand OP literal */
+  private primary(): FilterAst {
+    if (this.accept('(')) {
+      const inner = this.expression();
+      this.expect(')');
+      return inner;
+    }
+    const token = this.peek();
+    if (token.kind === 'word' && isBoolFunction(token.text)) return this.boolCall(token.text);
+    const operand = this.operand();
+    const op = this.operator();
+    return { kind: 'comparison', op, operand, literal: this.literal() };
+  }
+
+  /** boolcall := substringof(string, operand) | startswith(operand, string) | endswith(operand, string) */
+  private boolCall(fn: BoolFunction): BoolCallNode {
+    this.next();
+    this.expect('(');
+    if (fn === 'substringof') {
+      const value = this.stringLiteral();
+      this.expect(',');
+      const operand = this.operand();
+      this.expect(')');
+      return { kind: 'boolcall', fn, operand, value };
+    }
+    const operand = this.operand();
+    this.expect(',');
+    const value = this.stringLiteral();
+    this.expect(')');
+    return { kind: 'boolcall', fn, operand, value };
+  }
+
+  /** operand := field | tolower(field) | toupper(field) */
+  private operand(): Operand {
+    const token = this.peek();
+    if (token.kind === 'word' && isCaseFunction(token.text)) {
+      this.next();
+      this.expect('(');
+      const field = this.fieldName();
+      this.expect(')');
+      return { kind: token.text, field };
+    }
+    return { kind: 'field', field: this.fieldName() };
+  }
+
+  private fieldName(): string {
+    const token = this.next();
+    if (token.kind === 'word' && !RESERVED.has(token.text)) return token.text;
+    throw new FilterSyntaxError(`expected a field name, found ${describe(token)}`, token.position);
+  }
+
+  private operator(): ComparisonOperator {
+    const token = this.next();
+    if (token.kind === 'word' && isComparisonOperator(token.text)) return token.text;
+    throw new FilterSyntaxError(`expected one of eq ne gt ge lt le, found ${describe(token)}`, token.position);
+  }
+
+  /** literal := string | number | true | false | null | guid'..' | datetime'..' */
+  private literal(): Literal {
+    const token = this.next();
+    switch (token.kind) {
+      case 'string':
+      case 'guid':
+      case 'datetime':
+        return { type: token.kind, value: token.value };
+      case 'number':
+        return { type: 'number', value: token.value };
+      case 'word':
+        if (token.text === 'true' || token.text === 'false') return { type: 'boolean', value: token.text === 'true' };
+        if (token.text === 'null') return { type: 'null' };
+        break;
+      default:
+        break;
+    }
+    throw new FilterSyntaxError(`expected a literal, found ${describe(token)}`, token.position);
+  }
+
+  private stringLiteral(): string {
+    const token = this.next();
+    if (token.kind === 'string') return token.value;
+    throw new FilterSyntaxError(`expected a string literal, found ${describe(token)}`, token.position);
+  }
+
+  private peek(): Token {
+    // tokenize() always ends the list with an `end` token, which next() never passes.
+    return this.tokens[this.index] ?? { kind: 'end', position: 0 };
+  }
+
+  private next(): Token {
+    const token = this.peek();
+    if (token.kind !== 'end') this.index += 1;
+    return token;
+  }
+
+  private accept(kind: '(' | ')' | ','): boolean {
+    if (this.peek().kind !== kind) return false;
+    this.index += 1;
+    return true;
+  }
+
+  private acceptWord(word: string): boolean {
+    const token = this.peek();
+    if (token.kind !== 'word' || token.text !== word) return false;
+    this.index += 1;
+    return true;
+  }
+
+  private expect(kind: '(' | ')' | ','): void {
+    const token = this.peek();
+    if (!this.accept(kind)) throw new FilterSyntaxError(`expected '${kind}', found ${describe(token)}`, token.position);
+  }
+}
+
+function describe(token: Token): string {
+  switch (token.kind) {
+    case 'end':
+      return 'end of text';
+    case 'word':
+      return `'${token.text}'`;
+    case 'number':
+      return `number ${renderNumber(token.value)}`;
+    case 'string':
+    case 'guid':
+    case 'datetime':
+      return `${token.kind} literal`;
+    default:
+      return `'${token.kind}'`;
+  }
+}
+
+function isComparisonOperator(word: string): word is ComparisonOperator {
+  return (COMPARISON_OPERATORS as readonly string[]).includes(word);
+}
+function isBoolFunction(word: string): word is BoolFunction {
+  return (BOOL_FUNCTIONS as readonly string[]).includes(word);
+}
+function isCaseFunction(word: string): word is CaseFunction {
+  return (CASE_FUNCTIONS as readonly string[]).includes(word);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field resolution and typed record values
+
+interface ResolvedField {
+  readonly name: string; // the name as declared in FieldTypes (= the record's key)
+  readonly type: FieldType;
+}
+
+/** DEVELOPERS.md "Lists": field names in `_filter` and `_sort` match case-insensitively. */
+function resolveField(written: string, fields: FieldTypes): ResolvedField | undefined {
+  const exact = fields[written];
+  if (exact !== undefined) return { name: written, type: exact };
+  const lower = written.toLowerCase();
+  const name = Object.keys(fields).find((candidate) => candidate.toLowerCase() === lower);
+  const type = name === undefined ? undefined : fields[name];
+  return name === undefined || type === undefined ? undefined : { name, type };
+}
+
+/** A field value reduced to what compares: guids lower-cased, date-times as instants. */
+type Scalar = string | number | boolean;
+
+/** The record's value of a field, or null when unset (absent counts as null). */
+function readField(record: DataRecord, field: ResolvedField): Scalar | null {
+  const value = record[field.name];
+  if (value === null || value === undefined) return null;
+  const scalar = scalarOf(value, field.type);
+  if (scalar === undefined) {
+    throw new RecordValueError(`field ${field.name}: expected ${field.type}, got ${JSON.stringify(value)}`);
+  }
+  return scalar;
+}
+
+function scalarOf(value: unknown, type: FieldType): Scalar | undefined {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string' ? value : undefined;
+    case 'guid':
+      // DEVELOPERS.md: guid fields compare case-insensitively.
+      return typeof value === 'string' ? value.toLowerCase() : undefined;
+    case 'datetime':
+      // DEVELOPERS.md: date-time fields compare as instants.
+      return typeof value === 'string' ? parseDateTime(value) : undefined;
+    case 'number':
+    case 'integer':
+      return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+  }
+}
+
+/** Ordinal comparison: UTF-16 code units for strings (JavaScript `<`), numeric, false < true. */
+function compareScalars(left: Scalar, right: Scalar): number {
+  if (typeof left === 'boolean' || typeof right === 'boolean') return Number(left) - Number(right);
+  if (left < right) return -1;
+  return left > right ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Type checking (what a server answers 422 for although the text parses)
+
+// DEVELOPERS.md: guid fields take a guid'...' or string literal, date-time fields datetime'...';
+// `null` is a literal of every type.
+const ACCEPTED_LITERALS: Readonly<Record<FieldType, readonly Literal['type'][]>> = {
+  string: ['string', 'null'],
+  guid: ['guid', 'string', 'null'],
+  datetime: ['datetime', 'null'],
+  number: ['number', 'null'],
+  integer: ['number', 'null'],
+  boolean: ['boolean', 'null'],
+};
+
+/**
+ * Throws FilterTypeError when the expression does not fit the fields: an unknown field, a literal
+ * of the wrong type, an ordering operator on a boolean, or a function on a field that is not a
+ * string (choice: the spec lists the functions as string functions; guid, date-time, number and
+ * boolean fields do not take them).
+ */
+export function checkFilter(ast: FilterAst, fields: FieldTypes): void {
+  switch (ast.kind) {
+    case 'or':
+    case 'and':
+      checkFilter(ast.left, fields);
+      checkFilter(ast.right, fields);
+      return;
+    case 'not':
+      checkFilter(ast.operand, fields);
+      return;
+    case 'comparison':
+      checkComparison(ast, fields);
+      return;
+    case 'boolcall':
+      requireStringField(ast.operand, fields, ast.fn);
+      return;
+  }
+}
+
+function checkComparison(node: ComparisonNode, fields: FieldTypes): void {
+  const field = operandField(node.operand, fields);
+  if (node.operand.kind !== 'field') requireStringField(node.operand, fields, node.operand.kind);
+  if (!ACCEPTED_LITERALS[field.type].includes(node.literal.type)) {
+    throw new FilterTypeError(`field ${field.name} (${field.type}) does not take ${renderLiteral(node.literal)}`);
+  }
+  // DEVELOPERS.md: booleans allow only eq/ne.
+  if (field.type === 'boolean' && node.op !== 'eq' && node.op !== 'ne') {
+    throw new FilterTypeError(`boolean field ${field.name} allows only eq and ne, not ${node.op}`);
+  }
+  checkLiteralText(node.literal);
+}
+
+/** A tree built in code (not parsed) may hold a guid or datetime text the parser would refuse. */
+function checkLiteralText(literal: Literal): void {
+  if (literal.type === 'guid' && !isGuid(literal.value)) throw new FilterTypeError(`malformed guid '${literal.value}'`);
+  if (literal.type === 'datetime' && parseDateTime(literal.value) === undefined) {
+    throw new FilterTypeError(`malformed datetime '${literal.value}'`);
+  }
+  if (literal.type === 'number' && !Number.isFinite(literal.value)) throw new FilterTypeError('non-finite number');
+}
+
+function operandField(operand: Operand, fields: FieldTypes): ResolvedField {
+  const field = resolveField(operand.field, fields);
+  if (field === undefined) throw new FilterTypeError(`unknown or non-filterable field ${operand.field}`);
+  return field;
+}
+
+function requireStringField(operand: Operand, fields: FieldTypes, fn: string): void {
+  const field = operandField(operand, fields);
+  if (field.type !== 'string') throw new FilterTypeError(`${fn} needs a string field; ${field.name} is ${field.type}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evaluation (DEVELOPERS.md "`_filter` grammar", semantics; two-valued logic)
+
+/**
+ * Whether `record` satisfies the expression. Throws FilterTypeError when the expression does not
+ * fit `fields`, RecordValueError when the record's value does not have its field's type.
+ */
+export function evaluate(ast: FilterAst, record: DataRecord, fields: FieldTypes): boolean {
+  checkFilter(ast, fields);
+  return evaluateNode(ast, record, fields);
+}
+
+/** The records that satisfy the expression, in their order. */
+export function filterRecords<R extends DataRecord>(records: readonly R[], ast: FilterAst, fields: FieldTypes): R[] {
+  checkFilter(ast, fields);
+  return records.filter((record) => evaluateNode(ast, record, fields));
+}
+
+function evaluateNode(ast: FilterAst, record: DataRecord, fields: FieldTypes): boolean {
+  switch (ast.kind) {
+    case 'or':
+      return evaluateNode(ast.left, record, fields) || evaluateNode(ast.right, record, fields);
+    case 'and':
+      return evaluateNode(ast.left, record, fields) && evaluateNode(ast.right, record, fields);
+    case 'not':
+      // Two-valued logic: `not` is plain negation, also over comparisons that were false for null.
+      return !evaluateNode(ast.operand, record, fields);
+    case 'comparison':
+      return evaluateComparison(ast, record, fields);
+    case 'boolcall':
+      return evaluateBoolCall(ast, record, fields);
+  }
+}
+
+function evaluateComparison(node: ComparisonNode, record: DataRecord, fields: FieldTypes): boolean {
+  const field = operandField(node.operand, fields);
+  const value = readField(record, field);
+  if (node.literal.type === 'null') return compareWithNull(node.op, node.operand, value);
+  // DEVELOPERS.md: any comparison other than eq/ne null involving a null field is false.
+  if (value === null) return false;
+  return holds(node.op, compareScalars(applyCase(node.operand, value), literalScalar(node.literal, field.type)));
+}
+
+/**
+ * DEVELOPERS.md: `f eq null` is true iff f is null, `f ne null` the reverse, any other comparison
+ * with null is false, and every function applied to null is false. Hence (our reading)
+ * `tolower(f) eq null` is always false (either f is null, and the function makes it false, or
+ * f is not null) and `tolower(f) ne null` is true iff f is not null.
+ */
+function compareWithNull(op: ComparisonOperator, operand: Operand, value: Scalar | null): boolean {
+  if (op === 'eq') return operand.kind === 'field' && value === null;
+  if (op === 'ne') return value !== null;
+  return false;
+}
+
+function evaluateBoolCall(node: BoolCallNode, record: DataRecord, fields: FieldTypes): boolean {
+  const value = readField(record, operandField(node.operand, fields));
+  if (value === null) return false; // every function applied to null is false
+  const text = applyCase(node.operand, value);
+  if (typeof text !== 'string') throw new FilterTypeError(`${node.fn} needs a string field`);
+  // Case-sensitive and by UTF-16 code units, as JavaScript's own string functions.
+  switch (node.fn) {
+    case 'substringof':
+      return text.includes(node.value);
+    case 'startswith':
+      return text.startsWith(node.value);
+    case 'endswith':
+      return text.endsWith(node.value);
+  }
+}
+
+/** DEVELOPERS.md: tolower/toupper are toLowerCase()/toUpperCase() (string fields only, checked). */
+function applyCase(operand: Operand, value: Scalar): Scalar {
+  if (typeof value !== 'string' || operand.kind === 'field') return value;
+  return operand.kind === 'tolower' ? value.toLowerCase() : value.toUpperCase();
+}
+
+function literalScalar(literal: Literal, type: FieldType): Scalar {
+  switch (literal.type) {
+    case 'string':
+    case 'guid':
+      return type === 'guid' ? literal.value.toLowerCase() : literal.value;
+    case 'datetime':
+      return parseDateTime(literal.value) ?? Number.NaN; // checked by checkFilter
+    case 'number':
+    case 'boolean':
+      return literal.value;
+    case 'null':
+      throw new FilterTypeError('null has no value'); // handled by compareWithNull
+  }
+}
+
+function holds(op: ComparisonOperator, order: number): boolean {
+  switch (op) {
+    case 'eq':
+      return order === 0;
+    case 'ne':
+      return order !== 0;
+    case 'gt':
+      return order > 0;
+    case 'ge':
+      return order >= 0;
+    case 'lt':
+      return order < 0;
+    case 'le':
+      return order <= 0;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// `_sort` (DEVELOPERS.md "Lists"; public-facts#list-parameters-and-envelope-integration-api)
+
+export interface SortKey {
+  readonly field: string;
+  readonly descending: boolean;
+}
+export type SortSpec = readonly SortKey[];
+
+const SORT_FIELD = /^(-?)([A-Za-z_][A-Za-z0-9_]*)$/;
+
+/** `name,-completionDate` -> keys; a `-` prefix selects descending order. Throws SortSpecError. */
+export function parseSort(text: string): SortSpec {
+  return text.split(',').map((part) => {
+    const match = SORT_FIELD.exec(part);
+    if (match === null) throw new SortSpecError(`malformed _sort item ${JSON.stringify(part)} in ${JSON.stringify(text)}`);
+    return { field: match[2] ?? '', descending: match[1] === '-' };
+  });
+}
+
+/** The `_sort` text of a spec. */
+export function renderSort(spec: SortSpec): string {
+  return spec.map((key) => `${key.descending ? '-' : ''}${key.field}`).join(',');
+}
+
+/** A copy of the records in `_sort` order; ties keep their input order (the sort is stable). */
+export function sortRecords<R extends DataRecord>(records: readonly R[], spec: SortSpec, fields: FieldTypes): R[] {
+  const compare = recordComparator(spec, fields);
+  return [...records].sort(compare);
+}
+
+/** True when the records are in non-decreasing `_sort` order (ties in any order). */
+export function isSorted(records: readonly DataRecord[], spec: SortSpec, fields: FieldTypes): boolean {
+  return sortViolationIndex(records, spec, fields) < 0;
+}
+
+/** The first index i with records[i] ordered before records[i - 1], or -1 when sorted. */
+export function sortViolationIndex(records: readonly DataRecord[], spec: SortSpec, fields: FieldTypes): number {
+  const compare = recordComparator(spec, fields);
+  for (let index = 1; index < records.length; index += 1) {
+    const previous = records[index - 1];
+    const current = records[index];
+    if (previous !== undefined && current !== undefined && compare(previous, current) > 0) return index;
+  }
+  return -1;
+}
+
+function recordComparator(spec: SortSpec, fields: FieldTypes): (left: DataRecord, right: DataRecord) => number {
+  const keys = spec.map((key) => ({ field: sortField(key.field, fields), descending: key.descending }));
+  return (left, right) => {
+    for (const key of keys) {
+      const order = compareNullable(readField(left, key.field), readField(right, key.field));
+      if (order !== 0) return key.descending ? -order : order;
+    }
+    return 0;
+  };
+}
+
+function sortField(name: string, fields: FieldTypes): ResolvedField {
+  const field = resolveField(name, fields);
+  if (field === undefined) throw new SortSpecError(`unknown or non-sortable field ${name}`);
+  return field;
+}
+
+/** DEVELOPERS.md: nulls sort first ascending, so last descending (the whole order is reversed). */
+function compareNullable(left: Scalar | null, right: Scalar | null): number {
+  if (left === null) return right === null ? 0 : -1;
+  if (right === null) return 1;
+  return compareScalars(left, right);
+}
