@@ -1,0 +1,141 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { JsonValue } from '../json.js';
+import { ApiError, toApiError } from './errors.js';
+import type { Family, Operation, QueryValue, Result } from './route.js';
+
+/**
+ * The fastify application: JSON body parsing with a size limit, one encapsulated scope per API
+ * family, and every error, however it arises, answered in the family's error body. No logging:
+ * the conformance suite sends tens of thousands of requests.
+ */
+export type ErrorRenderer = (error: ApiError) => { readonly status: number; readonly body: JsonValue };
+
+export interface MountedFamily {
+  readonly prefix: string;
+  readonly register: (scope: FastifyInstance) => void;
+}
+
+export interface AppOptions {
+  readonly bodyLimit: number;
+  /** `json`: only application/json bodies are read (others 415); `any-as-json`: every body is. */
+  readonly contentTypes: 'json' | 'any-as-json';
+  /** The status of a body that is not JSON (400; a fault makes it 500). */
+  readonly notJsonStatus: number;
+  /** Renders errors outside any prefixed family: unknown routes, malformed requests. */
+  readonly renderError: ErrorRenderer;
+  readonly families: readonly MountedFamily[];
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+function sendResult(reply: FastifyReply, result: Result, textPlain: boolean): void {
+  if ('text' in result) {
+    reply.code(result.status).header('content-type', TEXT_TYPE).send(result.text);
+  } else {
+    reply.code(result.status).header('content-type', textPlain ? TEXT_TYPE : JSON_TYPE).send(JSON.stringify(result.body));
+  }
+}
+
+function sendError(reply: FastifyReply, render: ErrorRenderer, error: unknown): void {
+  const { status, body } = render(toApiError(error));
+  reply.code(status).header('content-type', JSON_TYPE).send(JSON.stringify(body));
+}
+
+/** Writes an error answer on a socket whose request node could not even parse. */
+function answerClientError(render: ErrorRenderer, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const payload = JSON.stringify(render(new ApiError(status, 'BadRequest', 'Malformed HTTP request.')).body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+  );
+}
+
+/** Registers a family's operations in its own scope: guard as onRequest hook, handler, errors. */
+export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): MountedFamily {
+  const render = family.renderError;
+  const textPlain = family.textPlainOperations ?? new Set<string>();
+  return {
+    prefix: family.prefix,
+    register: (scope) => {
+      scope.setErrorHandler((error, _request, reply) => sendError(reply, render, error));
+      if (family.prefix !== '') scope.setNotFoundHandler((_request, reply) => sendError(reply, render, new ApiError(404, 'NotFound', 'No such route.')));
+      // The guard's result, per request, for the handler.
+      const contexts = new WeakMap<FastifyRequest, C>();
+      for (const operation of family.operations) {
+        scope.route({
+          method: operation.method,
+          url: operation.path,
+          // Runs before the body is read: a refused request is refused whatever its body.
+          onRequest: (request, _reply, done) => {
+            try {
+              contexts.set(request, family.guard(request.headers, operation));
+              done();
+            } catch (error) {
+              done(toApiError(error));
+            }
+          },
+          handler: (request, reply) => {
+            const context = contexts.get(request);
+            if (context === undefined) throw new ApiError(500, 'InternalError', 'The guard did not run.');
+            let result: Result;
+            try {
+              result = operation.handle({
+                context,
+                params: request.params as Record<string, string>,
+                query: request.query as Record<string, QueryValue>,
+                body: request.body,
+              });
+            } catch (error) {
+              sendError(reply, render, error);
+              return;
+            }
+            sendResult(reply, result, textPlain.has(operation.id));
+          },
+        });
+      }
+    },
+  };
+}
+
+export function buildApp(options: AppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: options.bodyLimit,
+    exposeHeadRoutes: false,
+    // Long path ids must reach the handler (422), not fail routing.
+    routerOptions: { maxParamLength: 16_384 },
+    clientErrorHandler: (error, socket) => answerClientError(options.renderError, error, socket),
+    frameworkErrors: (error, _request, reply) => sendError(reply, options.renderError, error),
+  });
+
+  // Only JSON bodies (DEVELOPERS.md "Errors": another content type is 415, not JSON is 400).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(options.contentTypes === 'json' ? 'application/json' : '*', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown);
+    } catch {
+      const term = options.notJsonStatus === 400 ? 'BadRequest' : 'InternalError';
+      done(new ApiError(options.notJsonStatus, term, 'The request body is not valid JSON.', ['body: is not valid JSON']), undefined);
+    }
+  });
+
+  app.setErrorHandler((error, _request, reply) => sendError(reply, options.renderError, error));
+  app.setNotFoundHandler((_request, reply) => sendError(reply, options.renderError, new ApiError(404, 'NotFound', 'No such route.')));
+  for (const family of options.families) {
+    void app.register(
+      async (scope) => {
+        family.register(scope);
+      },
+      { prefix: family.prefix },
+    );
+  }
+  return app;
+}

@@ -1,0 +1,31 @@
+import type { Behaviour } from '../behaviour.js';
+import type { Credentials } from '../credentials.js';
+import type { Operation } from '../http/route.js';
+import type { Store } from '../store/store.js';
+
+/** spec#versioning: `x-api-version` 1 or 2. */
+export type ApiVersion = 1 | 2;
+export const V1_AND_V2: readonly ApiVersion[] = [1, 2];
+export const V2_ONLY: readonly ApiVersion[] = [2];
+
+/** What the guard establishes for a handler. */
+export interface IntapiContext {
+  readonly version: ApiVersion;
+  /** The current user; undefined only for /authenticate, which needs no token. */
+  readonly userId: string | undefined;
+}
+
+export interface IntapiOperation extends Operation<IntapiContext> {
+  readonly versions: readonly ApiVersion[];
+  /** `api-key`: x-api-key only (/authenticate); `token`: x-api-key and a Bearer token. */
+  readonly auth: 'api-key' | 'token';
+}
+
+/** Everything the Integration API handlers depend on. */
+export interface IntapiDeps {
+  readonly store: Store;
+  readonly behaviour: Behaviour;
+  readonly credentials: Credentials;
+  readonly clock: () => Date;
+  readonly ids: () => string;
+}

@@ -1,0 +1,42 @@
+import type { Family } from '../http/route.js';
+import { authOperations } from './auth/operations.js';
+import { compileIntapiBodies } from './bodies.js';
+import type { IntapiContext, IntapiDeps, IntapiOperation } from './context.js';
+import { intapiErrorRenderer } from './error-body.js';
+import { createGuard } from './guard.js';
+import { questionBankOperations } from './question-banks/operations.js';
+import { questionOperations } from './questions/operations.js';
+import { answeringUnknownIds } from './requests.js';
+import { resourceOperations } from './resources/operations.js';
+import { submissionOperations } from './submissions/operations.js';
+import { templateOperations } from './templates/operations.js';
+
+export type { IntapiDeps } from './context.js';
+
+/**
+ * The Integration API family at the host root (public-facts "Base addresses and prefixes"):
+ * its operations, guard and error body. Paths: DEVELOPERS.md "Choices where the specification is silent".
+ * An unrouted operation (a fault) is not registered, so it answers as an unknown route; an
+ * operation in `unknownIdOk` (a fault) answers an unknown path id with its blank answer.
+ */
+export function createIntapiFamily(deps: IntapiDeps): Family<IntapiContext, IntapiOperation> {
+  const { http } = deps.behaviour;
+  const validators = compileIntapiBodies(deps.behaviour);
+  const operations = [
+    ...authOperations(deps),
+    ...resourceOperations(deps),
+    ...submissionOperations(deps, validators),
+    ...templateOperations(deps),
+    ...questionBankOperations(deps, validators),
+    ...questionOperations(deps, validators),
+  ];
+  return {
+    prefix: '',
+    operations: operations
+      .filter((operation) => !http.unrouted.has(operation.id))
+      .map((operation) => (http.unknownIdOk.has(operation.id) ? answeringUnknownIds(operation) : operation)),
+    guard: createGuard(deps),
+    renderError: intapiErrorRenderer(deps.behaviour.errors),
+    textPlainOperations: http.textPlainOperations,
+  };
+}

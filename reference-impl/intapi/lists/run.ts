@@ -1,0 +1,75 @@
+import type { Behaviour } from '../../behaviour.js';
+import { DEFAULT_LIMIT } from '../../behaviour.js';
+import { validationFailed } from '../../http/errors.js';
+import type { JsonObject, JsonValue } from '../../json.js';
+import type { FieldSchema } from '../../rules/fields.js';
+import { compileFilter, FilterError, parseFilter, type Predicate } from '../../rules/filter/index.js';
+import { pageOf } from '../../rules/paging.js';
+import { parseSort, type SortKey, SortError, sortRecords } from '../../rules/sort.js';
+import type { ListParams } from './params.js';
+
+/**
+ * Runs a list: default order (creation), `_filter`, `_sort`, then the page. `totalItems` counts
+ * the filtered collection; a page past the end is empty with `totalItems` unchanged.
+ */
+export interface ListOutcome<R> {
+  readonly total: number;
+  readonly page: readonly R[];
+  /** The values in force, echoed by the envelope. */
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface ListOptions {
+  /** false where a fault makes the version 1 list ignore `_filter`. */
+  readonly applyFilter?: boolean;
+}
+
+function filterPredicate<R>(text: string, schema: FieldSchema<R>, lists: Behaviour['lists']): Predicate<R> | undefined {
+  try {
+    return compileFilter(parseFilter(text), schema, lists.filter);
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    if (error.kind === 'syntax' && lists.filterSyntaxError === 'ignore') return undefined;
+    throw validationFailed([`_filter: ${error.message}`]);
+  }
+}
+
+function sortKeys<R>(text: string, schema: FieldSchema<R>, lists: Behaviour['lists']): SortKey<R>[] {
+  try {
+    return parseSort(text, schema, lists.sort);
+  } catch (error) {
+    if (error instanceof SortError) throw validationFailed([`_sort: ${error.message}`]);
+    throw error;
+  }
+}
+
+export function runList<R>(
+  records: readonly R[],
+  params: ListParams,
+  schema: FieldSchema<R> | undefined,
+  lists: Behaviour['lists'],
+  options: ListOptions = {},
+): ListOutcome<R> {
+  const predicate =
+    params.filter !== undefined && schema !== undefined && options.applyFilter !== false ? filterPredicate(params.filter, schema, lists) : undefined;
+  const keys = params.sort !== undefined && schema !== undefined ? sortKeys(params.sort, schema, lists) : undefined;
+  let items: readonly R[] = lists.defaultOrder === 'creation' ? records : [...records].reverse();
+  if (predicate !== undefined) items = items.filter(predicate);
+  if (keys !== undefined) items = sortRecords(items, keys, lists.sort);
+  const pageSize = lists.limit === 'honour' ? params.limit : DEFAULT_LIMIT;
+  // A negative offset is only possible under a fault: it reads as the first page.
+  const page = pageOf(items, pageSize, Math.max(0, params.offset), lists.offsetUnit);
+  return { total: items.length, page, limit: params.limit, offset: params.offset };
+}
+
+/** spec#paged-list-envelope-v2-list-operations: `{totalItems, returnedItems, limit, offset, <key>}`. */
+export function envelope(key: string, outcome: ListOutcome<unknown>, items: JsonValue[], shape: Behaviour['envelope']): JsonObject {
+  return {
+    totalItems: shape.totalItems === 'collection' ? outcome.total : items.length,
+    returnedItems: items.length + (shape.returnedItems === 'page-length' ? 0 : 1),
+    limit: shape.limit === 'in-force' ? outcome.limit : DEFAULT_LIMIT,
+    offset: shape.offset === 'in-force' ? outcome.offset : 0,
+    [key]: items,
+  };
+}

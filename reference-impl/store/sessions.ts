@@ -1,0 +1,30 @@
+import type { SessionRecord } from './records.js';
+
+/** Issued tokens, found by token and by user. */
+export class SessionTable {
+  readonly #byToken = new Map<string, SessionRecord>();
+  readonly #byUser = new Map<string, Set<string>>();
+
+  get(token: string): SessionRecord | undefined {
+    return this.#byToken.get(token);
+  }
+
+  put(session: SessionRecord): void {
+    this.#byToken.set(session.token, session);
+    const key = session.userId.toLowerCase();
+    const tokens = this.#byUser.get(key) ?? new Set<string>();
+    tokens.add(session.token);
+    this.#byUser.set(key, tokens);
+  }
+
+  delete(token: string): void {
+    const session = this.#byToken.get(token);
+    if (session === undefined) return;
+    this.#byToken.delete(token);
+    this.#byUser.get(session.userId.toLowerCase())?.delete(token);
+  }
+
+  tokensOf(userId: string): string[] {
+    return [...(this.#byUser.get(userId.toLowerCase()) ?? [])];
+  }
+}
