@@ -17,14 +17,20 @@ export type Term =
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly status: number;
+  readonly term: Term;
+  readonly validations: readonly string[];
 
-  constructor(
-    readonly status: number,
-    readonly term: Term,
-    message: string,
-    readonly validations: readonly string[] = [],
-  ) {
+  constructor(status: number, term: Term, message: string, validations: readonly string[] = []) {
+    // An ApiError is an answer, not a bug: no stack trace is shown or needed, and capturing one on
+    // every 4xx is the costliest part of raising it.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
+    this.status = status;
+    this.term = term;
+    this.validations = validations;
   }
 }
 
