@@ -7,5 +7,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // Tests that spawn whole conformance runs: two at a time on a 2-core machine.
+    maxConcurrency: 2,
   },
 });

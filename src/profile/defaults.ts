@@ -23,6 +23,7 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
   versioning: { missingHeader: 1, unsupportedStatus: 400, v2OnlyWithV1Status: 404 },
   pathIdNotGuidStatus: 422,
   notJsonStatus: 400,
+  bodies: { unsupportedMediaTypeStatus: 415, limitBytes: 1_048_576, tooLargeStatus: 413, unknownFieldStatus: 422 },
   submissions: { createStatus: 201, updateStatus: 200, unknownReferenceStatus: 404 },
   questionTypes: { SingleAnswer: 0, MultipleAnswer: 1, Text: 2 },
   lists: {

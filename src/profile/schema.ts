@@ -115,6 +115,12 @@ export const PROFILE_SCHEMA = {
         }),
         pathIdNotGuidStatus: { $ref: '#/$defs/status' },
         notJsonStatus: { $ref: '#/$defs/status' },
+        bodies: closed({
+          unsupportedMediaTypeStatus: { $ref: '#/$defs/status' },
+          limitBytes: { type: 'integer', minimum: 1 },
+          tooLargeStatus: { $ref: '#/$defs/status' },
+          unknownFieldStatus: { $ref: '#/$defs/status' },
+        }),
         submissions: closed({
           createStatus: { $ref: '#/$defs/status' },
           updateStatus: { $ref: '#/$defs/status' },

@@ -61,6 +61,16 @@ export interface Expectations {
   };
   readonly pathIdNotGuidStatus: number;
   readonly notJsonStatus: number;
+  /** How the target answers bodies it cannot or will not read. */
+  readonly bodies: {
+    /** A body of a content type other than JSON. */
+    readonly unsupportedMediaTypeStatus: number;
+    /** The largest body the target reads, in bytes, and its answer to a larger one. */
+    readonly limitBytes: number;
+    readonly tooLargeStatus: number;
+    /** A field the body's table does not have. */
+    readonly unknownFieldStatus: number;
+  };
   readonly submissions: {
     readonly createStatus: number;
     readonly updateStatus: number;

@@ -78,3 +78,16 @@ export interface RunResult {
 export function failsRun(level: Level, strict = false): boolean {
   return level === 'MUST' || level === 'PROFILE' || (strict && level === 'SHOULD');
 }
+
+/** What a check leaves in its vitest task's meta for the runner (besides its CheckMeta). */
+export interface CheckRunMeta {
+  requests: number;
+  /** The first few violations of each invariant seen by this check. */
+  violations: InvariantViolation[];
+  /** All violations by invariant id. */
+  violationCounts: Record<string, number>;
+  /** Exchanges subject to each invariant, by invariant id. */
+  applied: Record<string, number>;
+  failure?: Failure;
+  skipReason?: string;
+}

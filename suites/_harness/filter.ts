@@ -689,13 +689,14 @@ function evaluateComparison(node: ComparisonNode, record: DataRecord, fields: Fi
   const field = operandField(node.operand, fields);
   const value = readField(record, field);
   if (node.literal.type === 'null') return compareWithNull(node.op, node.operand, value);
-  // DEVELOPERS.md: any comparison other than eq/ne null involving a null field is false.
-  if (value === null) return false;
+  // DEVELOPERS.md: `ne` is the negation of `eq`, so a null field is `ne` every non-null value;
+  // an ordering comparison with null, and a function applied to null, are false.
+  if (value === null) return node.op === 'ne' && node.operand.kind === 'field';
   return holds(node.op, compareScalars(applyCase(node.operand, value), literalScalar(node.literal, field.type)));
 }
 
 /**
- * DEVELOPERS.md: `f eq null` is true iff f is null, `f ne null` the reverse, any other comparison
+ * DEVELOPERS.md: `f eq null` is true iff f is null, `f ne null` the reverse, an ordering comparison
  * with null is false, and every function applied to null is false. Hence (our reading)
  * `tolower(f) eq null` is always false (either f is null, and the function makes it false, or
  * f is not null) and `tolower(f) ne null` is true iff f is not null.

@@ -106,13 +106,16 @@ describe('filter evaluation (DEVELOPERS.md `_filter` semantics)', () => {
     ['status eq 1', ['Alpha']],
     ['status eq 1e0', ['Alpha']],
     ['status gt 0.5', ['Alpha', 'Ärger']],
-    // null: eq/ne null test for null; every other comparison with null is false, ne included
+    // null: eq is equality (null equals only null), ne its negation; ordering comparisons and
+    // functions with null are false
     ['score eq null', ['beta']],
     ['score ne null', ['Alpha', 'Ärger']],
-    ['score ne 42.5', ['Ärger']],
+    ['score ne 42.5', ['beta', 'Ärger']],
+    ['score eq 42.5', ['Alpha']],
     ['score gt null', []],
     ['score le null', []],
-    ["description ne 'zzz'", ['Alpha', 'Ärger']],
+    ["description ne 'zzz'", ['Alpha', 'beta', 'Ärger']],
+    ["tolower(description) ne 'zzz'", ['Alpha', 'Ärger']],
     ["startswith(description, '')", ['Alpha', 'Ärger']],
     ['tolower(description) eq null', []],
     ['tolower(description) ne null', ['Alpha', 'Ärger']],

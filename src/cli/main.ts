@@ -1,0 +1,263 @@
+/**
+ * lp-conformance command line.
+ *   run    run the conformance suites against a target (default: the bundled reference server)
+ *   serve  start the bundled reference server
+ * Exit codes: 0 every failing-level check passed; 1 a check failed; 2 usage, configuration or an
+ * unreachable target, always with one line on stderr and never a stack trace.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { connect } from 'node:net';
+import { createReferenceServer, listFaults, seededIds } from '../../reference-impl/index.js';
+import { formatList, formatSummary } from '../../reporters/console.js';
+import { writeJUnit } from '../../reporters/junit.js';
+import { loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
+import { failsRun } from '../runner/model.js';
+import { listChecks, runSuites } from '../runner/run.js';
+import { createSecrets, CredentialsError } from '../target/secrets.js';
+
+/** A problem with how the tool was called or configured: exit 2 with this one line. */
+class UsageError extends Error {}
+
+const HELP = `lp-conformance: conformance suite for the learning platform's APIs
+
+Usage:
+  lp-conformance run [options]     run the suites (default target: the bundled reference server)
+  lp-conformance serve [options]   start the bundled reference server
+
+run options:
+  --target URL      base URL of the Integration API (SCIM: URL/scim/v2, learner API: URL/api/rest/v2)
+  --profile FILE    target profile (YAML); default: the bundled server's profile
+  --junit FILE      JUnit report path (default reports/junit.xml)
+  --json FILE       also write the run as JSON (the run model of src/runner/model.ts)
+  --seed N          run seed (default: random, printed)
+  --runs N          property runs per check (default 100)
+  --only PATTERN    check-id prefix or glob; repeatable or comma-separated
+  --path PATH       fast-check path to replay (with --only naming one check)
+  --replay-path P   fast-check commands replay path (model-based checks print it in their replay line)
+  --list            list every check id, level and spec anchor, without running
+  --strict          SHOULD-level failures fail the run too
+  --timeout MS      per-request timeout (default 10000)
+  --faults LIST     faults to enable in the bundled server (negative controls), comma-separated
+  --no-color        no ANSI colours in the console summary
+
+serve options:
+  --port N          port (default 8080; 0 = any free port)
+  --host HOST       interface (default 127.0.0.1)
+  --faults LIST     faults to enable, comma-separated (see --list-faults)
+  --list-faults     list the fault names and exit
+
+Exit codes: 0 passed, 1 a check failed, 2 usage, configuration or unreachable target.`;
+
+function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} must be an integer, not '${value}'`);
+  const n = Number(value);
+  if (n < min || n > max) throw new UsageError(`--${name} must be from ${min} to ${max}, not ${value}`);
+  return n;
+}
+
+function splitList(values: string[] | undefined): string[] {
+  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v.length > 0);
+}
+
+function faultsOf(values: string[] | undefined): string[] {
+  const faults = splitList(values);
+  const known = new Set(listFaults());
+  const unknown = faults.find((f) => !known.has(f));
+  if (unknown) throw new UsageError(`unknown fault '${unknown}' (lp-conformance serve --list-faults lists them)`);
+  return faults;
+}
+
+/** Sandbox credentials for one bundled run: fresh random values, put where the profile names them. */
+function bundledCredentials(profile: Profile): { apiKey: string; username: string; password: string; privateKey: string } {
+  const make = () => randomBytes(18).toString('base64url');
+  const creds = { apiKey: make(), username: 'lpc.admin', password: make(), privateKey: make() };
+  const c = profile.credentials;
+  process.env[c.apiKey.env] = creds.apiKey;
+  if (c.username) process.env[c.username.env] = creds.username;
+  if (c.password) process.env[c.password.env] = creds.password;
+  if (c.privateKey) process.env[c.privateKey.env] = creds.privateKey;
+  return creds;
+}
+
+/** Reachable means it accepts a connection: what it then answers (or fails to) is for the checks to judge. */
+async function ensureReachable(url: string, timeoutMs: number): Promise<void> {
+  const { hostname, port, protocol } = new URL(url);
+  const host = hostname.replace(/^\[|\]$/g, '');
+  await new Promise<void>((done, failed) => {
+    const socket = connect({ host, port: Number(port || (protocol === 'https:' ? 443 : 80)), timeout: timeoutMs });
+    socket.once('connect', () => {
+      socket.destroy();
+      done();
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      failed(new UsageError(`target ${url} is unreachable (no connection within ${timeoutMs} ms)`));
+    });
+    socket.once('error', (e: NodeJS.ErrnoException) => failed(new UsageError(`target ${url} is unreachable (${e.code ?? e.message})`)));
+  });
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      target: { type: 'string' },
+      profile: { type: 'string' },
+      junit: { type: 'string' },
+      json: { type: 'string' },
+      seed: { type: 'string' },
+      runs: { type: 'string' },
+      only: { type: 'string', multiple: true },
+      path: { type: 'string' },
+      'replay-path': { type: 'string' },
+      list: { type: 'boolean' },
+      strict: { type: 'boolean' },
+      timeout: { type: 'string' },
+      faults: { type: 'string', multiple: true },
+      'no-color': { type: 'boolean' },
+    },
+  });
+  const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  let profile = loadProfile(values.profile);
+  if (values.list) {
+    process.stdout.write(`${formatList(await listChecks(profile))}\n`);
+    return 0;
+  }
+  const seed = integer('seed', values.seed, Math.floor(Math.random() * 2 ** 31), -(2 ** 31), 2 ** 31 - 1);
+  const runs = integer('runs', values.runs, 100, 1, 1_000_000);
+  const timeoutMs = integer('timeout', values.timeout, 10_000, 1, 3_600_000);
+  const only = splitList(values.only);
+  if (values.path && only.length !== 1) throw new UsageError('--path replays one check: give exactly one --only');
+  if (values.path && !/^\d+(:\d+)*$/.test(values.path)) throw new UsageError(`--path must look like 4:1:0, not '${values.path}'`);
+  const faults = faultsOf(values.faults);
+  const bundled = values.target === undefined && values.profile === undefined;
+  if (faults.length > 0 && !bundled) throw new UsageError('--faults applies to the bundled reference server only (no --target/--profile)');
+  if (values.target !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(values.target);
+    } catch {
+      throw new UsageError(`--target must be an http(s) URL, not '${values.target}'`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http(s) URL, not '${values.target}'`);
+    profile = withTarget(profile, values.target);
+  }
+
+  // The bundled server's new ids follow the run seed, so a seeded run repeats exactly.
+  const server = bundled ? createReferenceServer({ credentials: bundledCredentials(profile), faults, ids: seededIds(seed) }) : undefined;
+  try {
+    if (server) profile = withTarget(profile, await server.listen({ port: 0, host: '127.0.0.1' }));
+    else await ensureReachable(profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
+    // Authenticate once before the run: refused credentials are a configuration error (exit 2), not
+    // hundreds of failed checks. A target that does not answer is left to the checks to judge.
+    try {
+      await createSecrets(profile, timeoutMs).token();
+    } catch (error) {
+      if (error instanceof CredentialsError) throw error;
+      process.stderr.write(`lp-conformance: warning: authentication did not complete (${(error as { code?: string }).code ?? String(error)}); the checks will say more\n`);
+    }
+
+    const replayBase = ['lp-conformance run', values.target ? `--target ${values.target}` : '', values.profile ? `--profile ${values.profile}` : '', faults.length ? `--faults ${faults.join(',')}` : '']
+      .filter(Boolean)
+      .join(' ');
+    const replay = { ...(values.path ? { path: values.path } : {}), ...(values['replay-path'] ? { replayPath: values['replay-path'] } : {}) };
+    const result = await runSuites({ profile, seed, runs, only, ...replay, replayBase, timeoutMs });
+    if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
+    const junit = resolve(values.junit ?? 'reports/junit.xml');
+    mkdirSync(dirname(junit), { recursive: true });
+    // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
+    const redact = redactor(resolveSecrets(profile).values);
+    writeJUnit(result, junit, { strict: values.strict ?? false, redact });
+    if (values.json) {
+      const json = resolve(values.json);
+      mkdirSync(dirname(json), { recursive: true });
+      writeFileSync(json, `${JSON.stringify(result, null, 2)}\n`);
+    }
+    process.stdout.write(`${formatSummary(result, { color, strict: values.strict ?? false, redact })}\nJUnit report: ${junit}\n`);
+    return result.checks.some((c) => c.status === 'failed' && failsRun(c.level, values.strict ?? false)) ? 1 : 0;
+  } finally {
+    await server?.close();
+  }
+}
+
+async function serve(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      faults: { type: 'string', multiple: true },
+      'list-faults': { type: 'boolean' },
+    },
+  });
+  if (values['list-faults']) {
+    process.stdout.write(`${listFaults().join('\n')}\n`);
+    return 0;
+  }
+  const port = integer('port', values.port, 8080, 0, 65535);
+  const host = values.host ?? '127.0.0.1';
+  const env = process.env;
+  const server = createReferenceServer({
+    faults: faultsOf(values.faults),
+    ...(env.LPC_API_KEY && env.LPC_USERNAME && env.LPC_PASSWORD && env.LPC_PRIVATE_KEY
+      ? { credentials: { apiKey: env.LPC_API_KEY, username: env.LPC_USERNAME, password: env.LPC_PASSWORD, privateKey: env.LPC_PRIVATE_KEY } }
+      : {}),
+  });
+  let url: string;
+  try {
+    url = await server.listen({ port, host });
+  } catch (error) {
+    throw new UsageError(`cannot listen on ${host}:${port} (${(error as { code?: string }).code ?? String(error)})`);
+  }
+  process.stdout.write(`listening on ${url}\n`);
+  await new Promise<void>((done) => {
+    const stop = () => void server.close().then(done);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'run':
+        return await run(rest);
+      case 'serve':
+        return await serve(rest);
+      case '--version':
+      case '-v':
+        process.stdout.write('lp-conformance 0.1.0\n');
+        return 0;
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        process.stdout.write(`${HELP}\n`);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command '${command}' (run or serve; --help shows the options)`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ProfileError || error instanceof CredentialsError) {
+      process.stderr.write(`lp-conformance: ${error.message}\n`);
+      return 2;
+    }
+    const code = (error as { code?: string }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`lp-conformance: ${(error as Error).message.split('\n')[0]}\n`);
+      return 2;
+    }
+    process.stderr.write(`lp-conformance: internal error: ${(error as Error).message?.split('\n')[0] ?? String(error)}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The vitest task meta the suites write and the runner reads: the check's identity (at collection)
+ * and what its run found. Meta is the one channel from test workers to the runner's process.
+ */
+import type {} from 'vitest';
+import type { CheckMeta, CheckRunMeta } from './model.js';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    check?: CheckMeta;
+    lpc?: CheckRunMeta;
+  }
+}
+
+export {};

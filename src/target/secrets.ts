@@ -1,0 +1,100 @@
+/**
+ * Credentials of the target, read from the environment variables the profile names, and the
+ * redactor that replaces each secret value with its variable name in everything the suite writes.
+ * The session token is a secret too: it is shown as ${LPC_TOKEN} (or the profile's token variable).
+ */
+import { request } from 'undici';
+import { operation, redactor, resolveSecrets, type Profile } from '../profile/index.js';
+import { renderTokenPreamble } from './curl.js';
+
+export interface Token {
+  env: string;
+  value: string;
+  /** How to obtain it with curl, when it comes from POST /authenticate. */
+  preamble?: string;
+}
+
+export interface Secrets {
+  apiKey: { env: string; value: string };
+  /** The session token, obtained once per worker and shared by the checks. */
+  token(): Promise<Token>;
+  /** Asks POST /authenticate for a new token and makes it the session's. */
+  authenticate(): Promise<Token>;
+  /** Makes `value` a secret shown as `${env}` (a token a check obtained itself). */
+  remember(env: string, value: string): void;
+  redact(text: string): string;
+}
+
+/** The variable name under which a token from POST /authenticate is shown. */
+export const TOKEN_VAR = 'LPC_TOKEN';
+
+export class CredentialsError extends Error {}
+
+export function createSecrets(profile: Profile, timeoutMs: number, env: NodeJS.ProcessEnv = process.env): Secrets {
+  const { values, missing } = resolveSecrets(profile, env);
+  if (missing.length > 0) throw new CredentialsError(`credentials: ${missing.join(', ')} not set`);
+  const known: Record<string, string> = { ...values };
+  let redact = redactor(known);
+  const creds = profile.credentials;
+  const valueOf = (ref: { env: string } | undefined): string => (ref ? (values[ref.env] ?? '') : '');
+
+  let current: Promise<Token> | undefined;
+
+  function remember(env: string, value: string): void {
+    if (value.length === 0) return;
+    known[env] = value;
+    redact = redactor(known);
+  }
+
+  async function authenticate(): Promise<Token> {
+    if (creds.token) return { env: creds.token.env, value: valueOf(creds.token) };
+    const { method, path } = operation(profile, 'auth.authenticate');
+    const url = `${profile.families.intapi.baseUrl.replace(/\/+$/, '')}${path}`;
+    const res = await request(url, {
+      method: method as 'POST',
+      headers: { 'x-api-key': valueOf(creds.apiKey), 'x-api-version': '2', 'content-type': 'application/json' },
+      body: JSON.stringify({ username: valueOf(creds.username), password: valueOf(creds.password), privateKey: valueOf(creds.privateKey) }),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    const text = await res.body.text();
+    let token: unknown;
+    try {
+      token = JSON.parse(text);
+    } catch {
+      token = undefined;
+    }
+    const answer = `${res.statusCode} ${redact(text).replace(/\s+/g, ' ').slice(0, 200)}`;
+    // Refused credentials are the caller's configuration; any other odd answer is the target's.
+    if ([400, 401, 403].includes(res.statusCode)) throw new CredentialsError(`POST ${path} refused the profile's credentials: ${answer}`);
+    // Any 2xx with a token will do for the session; intapi.auth.authenticate-token judges the status.
+    if (res.statusCode < 200 || res.statusCode > 299 || typeof token !== 'string' || token.length === 0) {
+      throw new Error(`POST ${path} did not issue a token: ${answer}`);
+    }
+    remember(TOKEN_VAR, token);
+    const preamble = renderTokenPreamble({
+      url,
+      tokenVar: TOKEN_VAR,
+      apiKeyVar: creds.apiKey.env,
+      usernameVar: creds.username?.env ?? 'LPC_USERNAME',
+      passwordVar: creds.password?.env ?? 'LPC_PASSWORD',
+      privateKeyVar: creds.privateKey?.env ?? 'LPC_PRIVATE_KEY',
+    });
+    return { env: TOKEN_VAR, value: token, preamble };
+  }
+
+  return {
+    apiKey: { env: creds.apiKey.env, value: valueOf(creds.apiKey) },
+    token: () => (current ??= authenticate()),
+    authenticate: () => (current = authenticate()),
+    redact: (text) => redact(text),
+    remember,
+  };
+}
+
+let shared: Secrets | undefined;
+/** The worker's one set of secrets (and so one session token) for every check. */
+export function sessionSecrets(profile: Profile, timeoutMs: number): Secrets {
+  shared ??= createSecrets(profile, timeoutMs);
+  return shared;
+}

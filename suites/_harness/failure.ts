@@ -1,0 +1,78 @@
+/**
+ * How a check says it failed: what the rule demands, what the target did, and the exchange that
+ * shows it. The harness turns a CheckFailure into the run model's Failure (with counterexample,
+ * curl and replay), see requirement.ts.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { ApiResponse, Exchange } from './http.js';
+
+export class CheckFailure extends Error {
+  constructor(
+    readonly expected: string,
+    readonly received: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(`Expected: ${expected}\nReceived: ${received}`);
+    this.name = 'CheckFailure';
+  }
+}
+
+/** Fails the check. `response` names the exchange to reproduce. */
+export function fail(expected: string, received: string, response?: ApiResponse): never {
+  throw new CheckFailure(expected, received, response?.exchange);
+}
+
+/** The first characters of a body, for a Received line. */
+export function excerpt(text: string, max = 300): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > max ? `${oneLine.slice(0, max)}…(${oneLine.length - max} more chars)` : oneLine;
+}
+
+export function describeResponse(res: ApiResponse): string {
+  return res.text.length === 0 ? `${res.status} with an empty body` : `${res.status} ${excerpt(res.text)}`;
+}
+
+/** The status must be one of `expected`; `what` says what the rule is about. */
+export function expectStatus(res: ApiResponse, expected: number | readonly number[], what = ''): void {
+  const allowed = typeof expected === 'number' ? [expected] : expected;
+  if (!allowed.includes(res.status)) {
+    fail(`${allowed.join(' or ')}${what ? ` ${what}` : ''}`, describeResponse(res), res);
+  }
+}
+
+/** The entries of an error body's `validations`, or undefined when there is no such array. */
+export function validationsOf(res: ApiResponse): string[] | undefined {
+  const body = res.json;
+  if (typeof body !== 'object' || body === null || !('validations' in body)) return undefined;
+  const v = (body as { validations: unknown }).validations;
+  return Array.isArray(v) && v.every((s) => typeof s === 'string') ? v : undefined;
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** True when some validation entry names `field` as a whole word, case-insensitively
+ * (DEVELOPERS.md, Errors: "names the field"). */
+export function namesField(validations: readonly string[], field: string): boolean {
+  const word = new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(field)}($|[^A-Za-z0-9_])`, 'i');
+  return validations.some((entry) => word.test(entry));
+}
+
+/** spec#errors: a request that fails validation answers 422 with the reasons in `validations`,
+ * and the reasons name the offending field. */
+export function expectRejected(res: ApiResponse, field: string, status = 422): void {
+  const validations = validationsOf(res);
+  if (res.status !== status || !validations || !namesField(validations, field)) {
+    fail(`${status} with validations naming "${field}"`, describeResponse(res), res);
+  }
+}
+
+export function expectEqual(actual: unknown, expected: unknown, what: string, res?: ApiResponse): void {
+  if (!isDeepStrictEqual(actual, expected)) {
+    fail(`${what}: ${JSON.stringify(expected)}`, `${what}: ${JSON.stringify(actual)}`, res);
+  }
+}
+
+/** A 4xx status: the request was refused as the client's fault, with no server failure. */
+export function expectClientError(res: ApiResponse): void {
+  if (res.status < 400 || res.status > 499) fail('a 4xx status', describeResponse(res), res);
+}

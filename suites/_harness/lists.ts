@@ -1,0 +1,265 @@
+/**
+ * List checks, one requirement each, for every list that takes the common list parameters
+ * (spec#integration-api-common-list-parameters-v1-and-v2-list-operations-that-list-below-as-list,
+ * spec#paged-list-envelope-v2-list-operations, public-facts#list-parameters-and-envelope-integration-api).
+ * Filters and sorts are judged against the suite's own evaluation (filter.ts) over the collection
+ * the check read; the reference server's evaluation is an independent reading of the same grammar.
+ */
+import fc from 'fast-check';
+import type { OperationId } from '../../src/profile/index.js';
+import { filterExpression, sortSpec } from './arbitraries.js';
+import { boundsOf, type ContractName } from './contracts.js';
+import { describeResponse, expectRejected, expectStatus, fail } from './failure.js';
+import { filterRecords, render, renderSort, sortViolationIndex, type DataRecord, type FieldType, type FieldTypes, type SortKey } from './filter.js';
+import type { ApiResponse } from './http.js';
+import { requirement, type CheckContext } from './requirement.js';
+
+export interface ListTarget {
+  /** Check-id prefix, e.g. `intapi.v2.submissions.list`. */
+  idPrefix: string;
+  label: string;
+  op: OperationId;
+  version: '1' | '2';
+  params?: (t: CheckContext) => Promise<Record<string, string>>;
+  /** The envelope's collection key; undefined for a bare array. */
+  key?: string;
+  /** The item contract: field types for the filter evaluation. */
+  itemContract: ContractName;
+  /** The profile's list of filterable/sortable fields; undefined when the list takes only _limit/_offset. */
+  collection?: 'resources' | 'templates' | 'submissions';
+  /** Makes sure the collection has at least a few items before the check. */
+  prepare?: (t: CheckContext) => Promise<void>;
+  /** Creates one item and answers its id, for lists whose items the API creates (default order). */
+  create?: (t: CheckContext) => Promise<string>;
+}
+
+const LIST_SPEC = 'spec#integration-api-common-list-parameters-v1-and-v2-list-operations-that-list-below-as-list';
+const ENVELOPE_SPEC = 'spec#paged-list-envelope-v2-list-operations';
+const FACTS_SPEC = 'public-facts#list-parameters-and-envelope-integration-api';
+
+type Query = Record<string, string | number | undefined>;
+
+interface Page {
+  res: ApiResponse;
+  items: DataRecord[];
+  envelope?: { totalItems: unknown; returnedItems: unknown; limit: unknown; offset: unknown };
+}
+
+async function page(t: CheckContext, target: ListTarget, query: Query): Promise<Page> {
+  const res = await t.http.send({ op: target.op, version: target.version, query, ...(target.params ? { params: await target.params(t) } : {}) });
+  expectStatus(res, 200, `for ${target.label} ${JSON.stringify(query)}`);
+  const body = res.json;
+  if (target.key === undefined) {
+    if (!Array.isArray(body)) fail('a bare JSON array', describeResponse(res), res);
+    return { res, items: body as DataRecord[] };
+  }
+  const items = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[target.key] : undefined;
+  if (!Array.isArray(items)) fail(`an envelope with the array ${target.key}`, describeResponse(res), res);
+  const e = body as Page['envelope'] & object;
+  return { res, items: items as DataRecord[], envelope: { totalItems: e.totalItems, returnedItems: e.returnedItems, limit: e.limit, offset: e.offset } };
+}
+
+/** Every item, page by page at `limit`, until a short page (public-facts: clients increment
+ * _offset until a page comes back empty). Bounded: a target that never ends a walk fails. */
+async function walk(t: CheckContext, target: ListTarget, limit: number, query: Query = {}): Promise<{ items: DataRecord[]; last: Page }> {
+  const items: DataRecord[] = [];
+  for (let offset = 0; offset <= 65535; offset++) {
+    const p = await page(t, target, { ...query, _limit: limit, _offset: offset });
+    items.push(...p.items);
+    if (p.items.length < limit) return { items, last: p };
+    if (items.length > 100_000) fail('a walk over the pages to end', `more than 100000 items after ${offset + 1} pages`, p.res);
+  }
+  fail('a walk over the pages to end', 'page 65535 was still full');
+}
+
+const readAll = (t: CheckContext, target: ListTarget, query: Query = {}) => walk(t, target, 1000, query);
+
+function fieldTypes(contract: ContractName): FieldTypes {
+  const types: Record<string, FieldType> = {};
+  for (const b of boundsOf(contract)) {
+    if (b.type === 'array' || b.type === 'object') continue;
+    types[b.field] = b.format === 'uuid' ? 'guid' : b.format === 'date-time' ? 'datetime' : b.type;
+  }
+  return types;
+}
+
+const ids = (items: readonly DataRecord[]): string[] => items.map((i) => String(i.id));
+
+function check(target: ListTarget, rule: string, level: 'MUST' | 'PROFILE', spec: string, title: string, body: (t: CheckContext) => Promise<void>): void {
+  requirement({ id: `${target.idPrefix}.${rule}`, level, spec, title }, async (t) => {
+    await target.prepare?.(t);
+    await body(t);
+  });
+}
+
+const pageArb = fc.record({ limit: fc.integer({ min: 1, max: 40 }), offset: fc.integer({ min: 0, max: 6 }) });
+
+function envelopeChecks(target: ListTarget): void {
+  const env = (p: Page) => p.envelope ?? fail('an envelope', describeResponse(p.res), p.res);
+  check(target, 'envelope.returned-items', 'MUST', ENVELOPE_SPEC, `${target.label}: returnedItems is the page length and at most limit`, async (t) => {
+    await t.property(pageArb, async ({ limit, offset }) => {
+      const p = await page(t, target, { _limit: limit, _offset: offset });
+      const e = env(p);
+      if (e.returnedItems !== p.items.length || p.items.length > limit) {
+        fail(`returnedItems ${p.items.length} (the page length), at most ${limit}`, `returnedItems ${JSON.stringify(e.returnedItems)} with ${p.items.length} items`, p.res);
+      }
+    });
+  });
+  check(target, 'envelope.limit-echo', 'MUST', ENVELOPE_SPEC, `${target.label}: the envelope's limit is the page size in force`, async (t) => {
+    await t.property(pageArb, async ({ limit, offset }) => {
+      const p = await page(t, target, { _limit: limit, _offset: offset });
+      if (env(p).limit !== limit) fail(`limit ${limit}`, `limit ${JSON.stringify(env(p).limit)}`, p.res);
+    });
+  });
+  check(target, 'envelope.offset-echo', 'MUST', ENVELOPE_SPEC, `${target.label}: the envelope's offset is the offset in force`, async (t) => {
+    await t.property(pageArb, async ({ limit, offset }) => {
+      const p = await page(t, target, { _limit: limit, _offset: offset });
+      if (env(p).offset !== offset) fail(`offset ${offset}`, `offset ${JSON.stringify(env(p).offset)}`, p.res);
+    });
+  });
+  check(target, 'envelope.total-items', 'MUST', ENVELOPE_SPEC, `${target.label}: totalItems counts the whole collection, not the page`, async (t) => {
+    const all = await readAll(t, target);
+    await t.property(pageArb, async ({ limit, offset }) => {
+      const p = await page(t, target, { _limit: limit, _offset: offset });
+      if (env(p).totalItems !== all.items.length) fail(`totalItems ${all.items.length}`, `totalItems ${JSON.stringify(env(p).totalItems)}`, p.res);
+    });
+  });
+}
+
+function pagingChecks(target: ListTarget): void {
+  check(target, 'paging.walk-once', 'MUST', FACTS_SPEC, `${target.label}: a walk over all pages yields every item exactly once`, async (t) => {
+    const all = ids((await readAll(t, target)).items);
+    await t.property(fc.integer({ min: 1, max: 30 }), async (limit) => {
+      const { items, last } = await walk(t, target, limit);
+      const walked = ids(items);
+      const seen = new Set(walked);
+      if (seen.size !== walked.length || walked.length !== all.length || !all.every((id) => seen.has(id))) {
+        fail(`the ${all.length} items, each once, over pages of ${limit}`, `${walked.length} items, ${seen.size} distinct, ${all.filter((id) => !seen.has(id)).length} missing`, last.res);
+      }
+    });
+  });
+  check(target, 'limit.page-size', 'MUST', LIST_SPEC, `${target.label}: _limit bounds the page size and fills the first page`, async (t) => {
+    const total = (await readAll(t, target)).items.length;
+    await t.property(fc.integer({ min: 1, max: 60 }), async (limit) => {
+      const p = await page(t, target, { _limit: limit });
+      if (p.items.length !== Math.min(limit, total)) fail(`${Math.min(limit, total)} items on the first page of ${limit}`, `${p.items.length} items`, p.res);
+    });
+  });
+  check(target, 'limit.default', 'PROFILE', FACTS_SPEC, `${target.label}: without _limit a page holds the profile's default page size`, async (t) => {
+    const total = (await readAll(t, target)).items.length;
+    const expected = Math.min(t.profile.expectations.lists.defaultLimit, total);
+    const p = await page(t, target, {});
+    if (p.items.length !== expected) fail(`${expected} items`, `${p.items.length} items`, p.res);
+  });
+  const invalid = (rule: string, level: 'MUST' | 'PROFILE', spec: string, param: '_limit' | '_offset', what: string, arb: (t: CheckContext) => fc.Arbitrary<string>) =>
+    check(target, rule, level, spec, `${target.label}: ${param} ${what} answers 422 naming ${param}`, async (t) => {
+      const params = target.params ? { params: await target.params(t) } : {};
+      await t.property(arb(t), async (value) => {
+        const res = await t.http.send({ op: target.op, version: target.version, query: { [param]: value }, ...params });
+        expectRejected(res, param);
+      });
+    });
+  const notInteger = fc.oneof(fc.constantFrom('abc', '1.5', '', '1e2', ' 3', '0x10'), fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !/^\s*-?\d+\s*$/.test(s)));
+  invalid('params.limit-not-integer', 'MUST', 'spec#errors', '_limit', 'that is not an integer', () => notInteger);
+  invalid('params.limit-above-max', 'PROFILE', FACTS_SPEC, '_limit', 'above the maximum', (t) => fc.integer({ min: t.profile.expectations.lists.maxLimit + 1, max: 10 ** 6 }).map(String));
+  invalid('params.limit-below-one', 'PROFILE', FACTS_SPEC, '_limit', 'below 1', () => fc.integer({ min: -1000, max: 0 }).map(String));
+  invalid('params.offset-not-integer', 'MUST', 'spec#errors', '_offset', 'that is not an integer', () => notInteger);
+  invalid('params.offset-negative', 'MUST', 'spec#errors', '_offset', 'that is negative', () => fc.integer({ min: -1000, max: -1 }).map(String));
+  invalid('params.offset-above-max', 'PROFILE', FACTS_SPEC, '_offset', 'above the maximum', (t) => fc.integer({ min: t.profile.expectations.lists.maxOffset + 1, max: 10 ** 7 }).map(String));
+  check(target, 'params.deprecated-limit-offset', 'PROFILE', FACTS_SPEC, `${target.label}: the deprecated limit and offset act as _limit and _offset`, async (t) => {
+    await t.property(pageArb, async ({ limit, offset }) => {
+      const current = await page(t, target, { _limit: limit, _offset: offset });
+      const deprecated = await page(t, target, { limit, offset });
+      if (ids(deprecated.items).join() !== ids(current.items).join()) {
+        fail(`the items of _limit=${limit}&_offset=${offset}`, `${deprecated.items.length} other items for limit=${limit}&offset=${offset}`, deprecated.res);
+      }
+    });
+  });
+  const create = target.create;
+  if (create) {
+    check(target, 'default-order', 'PROFILE', FACTS_SPEC, `${target.label}: without _sort, items come in creation order`, async (t) => {
+      const first = await create(t);
+      const second = await create(t);
+      const { items, last } = await readAll(t, target);
+      const order = ids(items);
+      if (!(order.indexOf(first) >= 0 && order.indexOf(first) < order.indexOf(second))) {
+        fail(`${first} (created first) before ${second}`, `positions ${order.indexOf(first)} and ${order.indexOf(second)}`, last.res);
+      }
+    });
+  }
+}
+
+function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
+  const types = fieldTypes(target.itemContract);
+  const typesOf = (fields: readonly string[]): FieldTypes => Object.fromEntries(fields.flatMap((f) => (types[f] ? [[f, types[f]]] : [])));
+  check(target, 'filter.matches-model', 'MUST', LIST_SPEC, `${target.label}: _filter selects exactly the items its expression is true for`, async (t) => {
+    const { items } = await readAll(t, target);
+    const fields = typesOf(t.profile.expectations.lists[collection].filterable);
+    await t.property(filterExpression(fields, items), async (ast) => {
+      const text = render(ast);
+      const expected = ids(filterRecords(items, ast, fields)).sort();
+      const got = await readAll(t, target, { _filter: text });
+      const actual = ids(got.items).sort();
+      if (expected.join() !== actual.join()) {
+        const extra = actual.filter((id) => !expected.includes(id)).length;
+        const missing = expected.filter((id) => !actual.includes(id)).length;
+        fail(`${expected.length} items for _filter=${text}`, `${actual.length} items (${extra} that do not match, ${missing} missing)`, got.last.res);
+      }
+    });
+  });
+  check(target, 'filter.invalid-422', 'MUST', 'spec#errors', `${target.label}: a _filter that does not parse answers 422 naming _filter`, async (t) => {
+    const broken = fc.constantFrom('name eq', "name eq 'unterminated", 'eq 1', '(name eq 1', "name eq 'a')", 'name === 1', "startswith(name)", 'not', "name eq 'a' and");
+    await t.property(broken, async (text) => {
+      expectRejected(await t.http.send({ op: target.op, version: target.version, query: { _filter: text } }), '_filter');
+    });
+  });
+  check(target, 'filter.field-names-any-case', 'PROFILE', FACTS_SPEC, `${target.label}: field names in _filter and _sort match in any case`, async (t) => {
+    const [field] = t.profile.expectations.lists[collection].filterable;
+    if (!field) return t.skip('the profile names no filterable field');
+    const shouted = field.toUpperCase();
+    const expected = ids((await readAll(t, target, { _filter: `${field} ne null`, _sort: field })).items).join();
+    const got = await readAll(t, target, { _filter: `${shouted} ne null`, _sort: shouted });
+    if (ids(got.items).join() !== expected) fail(`the items of _filter=${field} ne null&_sort=${field}`, `${got.items.length} other items with ${shouted}`, got.last.res);
+  });
+  check(target, 'filter.unknown-field-422', 'PROFILE', LIST_SPEC, `${target.label}: a _filter on a field that does not allow filtering answers 422`, async (t) => {
+    expectRejected(await t.http.send({ op: target.op, version: target.version, query: { _filter: "lpcNoSuchField eq 'x'" } }), '_filter');
+  });
+  // One direction per check, on one field; several fields in mixed directions in a third check.
+  const sortCheck = (rule: string, title: string, keys: (fields: string[]) => fc.Arbitrary<SortKey[]>) =>
+    check(target, rule, 'MUST', LIST_SPEC, `${target.label}: ${title}`, async (t) => {
+      const fields = typesOf(t.profile.expectations.lists[collection].sortable);
+      // The order is verified on the returned items: one page, at a generated offset.
+      await t.property(fc.tuple(keys(Object.keys(fields)), fc.integer({ min: 0, max: 3 })), async ([spec, offset]) => {
+        const { items, res } = await page(t, target, { _sort: renderSort(spec), _limit: 100, _offset: offset });
+        const at = sortViolationIndex(items, spec, fields);
+        if (at >= 0) {
+          fail(`items ordered by _sort=${renderSort(spec)}`, `item ${at + 1} ${JSON.stringify(items[at + 1])?.slice(0, 160)} after ${JSON.stringify(items[at])?.slice(0, 160)}`, res);
+        }
+      });
+    });
+  const oneField = (descending: boolean) => (fields: string[]) => fc.constantFrom(...fields).map((field) => [{ field, descending }]);
+  sortCheck('sort.ascending', '_sort on a field orders ascending', oneField(false));
+  sortCheck('sort.descending', '_sort on a field with a - prefix orders descending', oneField(true));
+  sortCheck('sort.multi-key', '_sort on several fields orders by each in turn', (fields) => sortSpec(fields).filter((spec) => spec.length >= Math.min(2, fields.length)));
+  check(target, 'sort.unknown-field-422', 'PROFILE', LIST_SPEC, `${target.label}: a _sort on a field that does not allow sorting answers 422`, async (t) => {
+    expectRejected(await t.http.send({ op: target.op, version: target.version, query: { _sort: 'lpcNoSuchField' } }), '_sort');
+  });
+}
+
+/** Lists that accept only _limit and _offset (spec: question bank and question lists). */
+function onlyPagingChecks(target: ListTarget): void {
+  const rejected = (param: '_filter' | '_sort', value: string) =>
+    check(target, `params.${param.slice(1)}-rejected`, 'PROFILE', LIST_SPEC, `${target.label}: ${param}, which this list does not take, answers 422`, async (t) => {
+      const params = target.params ? { params: await target.params(t) } : {};
+      expectRejected(await t.http.send({ op: target.op, version: target.version, query: { [param]: value }, ...params }), param);
+    });
+  rejected('_filter', "name eq 'x'");
+  rejected('_sort', 'name');
+}
+
+export function listChecks(target: ListTarget): void {
+  if (target.key !== undefined) envelopeChecks(target);
+  pagingChecks(target);
+  if (target.collection) filterSortChecks(target, target.collection);
+  else onlyPagingChecks(target);
+}

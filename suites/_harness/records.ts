@@ -1,0 +1,97 @@
+/**
+ * Records the checks work on: created through the API where the API can create them, read from
+ * the profile where it cannot (users, courses, templates).
+ */
+import { expectStatus, fail } from './failure.js';
+import type { ApiResponse } from './http.js';
+import type { CheckContext } from './requirement.js';
+
+export type Json = Record<string, unknown>;
+
+export function bodyOf(res: ApiResponse): Json {
+  if (typeof res.json !== 'object' || res.json === null || Array.isArray(res.json)) {
+    fail('a JSON object body', `${res.status} ${res.text.slice(0, 120)}`, res);
+  }
+  return res.json as Json;
+}
+
+export function idOf(res: ApiResponse): string {
+  const id = bodyOf(res).id;
+  if (typeof id !== 'string') fail('a body with a string id', `id ${JSON.stringify(id)}`, res);
+  return id;
+}
+
+/** A record id named by the profile, or the check is skipped: the target did not say. */
+export function profileRecord(t: CheckContext, name: 'userId' | 'otherUserId' | 'courseId' | 'templateId'): string {
+  const id = t.profile.records[name];
+  if (!id) t.skip(`the profile names no records.${name}`);
+  return id;
+}
+
+export function enrollment(t: CheckContext): { userId: string; courseId: string } {
+  const e = t.profile.records.enrollment;
+  if (!e) t.skip('the profile names no records.enrollment');
+  return e;
+}
+
+/** A GUID that no record has: v4 form, random, so that it cannot collide with seeded ids. */
+export function unknownId(): string {
+  return crypto.randomUUID();
+}
+
+export function validSubmission(t: CheckContext): Json {
+  return {
+    userId: profileRecord(t, 'userId'),
+    templateId: profileRecord(t, 'templateId'),
+    title: 'lp-conformance submission',
+    completionDate: '2024-05-01T10:00:00.000Z',
+  };
+}
+
+export async function createSubmission(t: CheckContext, body: Json = validSubmission(t)): Promise<string> {
+  const res = await t.http.send({ op: 'submissions.create', json: body });
+  expectStatus(res, t.profile.expectations.submissions.createStatus, 'creating a submission to work on');
+  return idOf(res);
+}
+
+export function validQuestionBank(): Json {
+  return { name: 'lp-conformance bank' };
+}
+
+export async function createQuestionBank(t: CheckContext, body: Json = validQuestionBank()): Promise<string> {
+  const res = await t.http.send({ op: 'questionBanks.create', json: body });
+  expectStatus(res, 201, 'creating a question bank to work on');
+  return idOf(res);
+}
+
+export function validQuestion(): Json {
+  return { questionType: 'SingleAnswer', name: 'lp-conformance question', questionOptions: [{ name: 'yes', isCorrect: true, order: 0 }] };
+}
+
+export async function createQuestion(t: CheckContext, questionBankId: string, body: Json = validQuestion()): Promise<string> {
+  const res = await t.http.send({ op: 'questions.create', params: { questionBankId }, json: body });
+  expectStatus(res, 201, 'creating a question to work on');
+  return idOf(res);
+}
+
+/** totalItems of a paged list: the size of the whole collection. */
+export async function countOf(t: CheckContext, op: 'submissions.list' | 'questionBanks.list' | 'questions.list', params?: Record<string, string>): Promise<number> {
+  const res = await t.http.send({ op, ...(params ? { params } : {}), query: { _limit: 1 } });
+  expectStatus(res, 200, 'counting the collection');
+  const total = bodyOf(res).totalItems;
+  if (typeof total !== 'number') fail('an envelope with totalItems', `totalItems ${JSON.stringify(total)}`, res);
+  return total;
+}
+
+/** Per-check memo: a record created once for the check and reused by every property run. */
+export function memo<T>(make: (t: CheckContext) => Promise<T>): (t: CheckContext) => Promise<T> {
+  const made = new WeakMap<CheckContext, Promise<T>>();
+  return (t) => {
+    let p = made.get(t);
+    if (!p) {
+      p = make(t);
+      made.set(t, p);
+    }
+    return p;
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * requirement(): the identity of a check and its one verdict (style.md, "Identity of a check").
+ * Registers one vitest test named `[<id>] <title>`, puts the check's metadata on the task at
+ * collection time (so `--list` needs no run), and at run time records requests, invariant
+ * violations and the structured failure in the task's meta for the runner (src/runner).
+ */
+import fc from 'fast-check';
+import { test, TestRunner } from 'vitest';
+import type { CheckRunMeta, Failure, Level } from '../../src/runner/model.js';
+import '../../src/runner/task-meta.js';
+import type { Profile } from '../../src/profile/index.js';
+import { runConfig, type RunConfig } from './config.js';
+import { CheckFailure } from './failure.js';
+import { Client, Recorder } from './http.js';
+import { sessionSecrets, type Secrets } from '../../src/target/secrets.js';
+
+export interface RequirementMeta {
+  /** Frozen once released, never reused. */
+  id: string;
+  level: Level;
+  /** `spec#<heading-slug>`, `public-facts#<slug>` or `rfc7644#section-…`. */
+  spec: string;
+  /** A full sentence of at most 100 characters. */
+  title: string;
+}
+
+export interface CheckContext {
+  readonly http: Client;
+  readonly profile: Profile;
+  readonly config: RunConfig;
+  readonly secrets: Secrets;
+  /** Runs a fast-check property with the check's seed and the run's --runs; a failure is shrunk. */
+  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { examples?: T[] }): Promise<void>;
+  /** Ends the check as skipped (e.g. the profile names no record it needs). */
+  skip(reason: string): never;
+}
+
+
+class SkipSignal extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+const registered = new Set<string>();
+// Segments are lower-case words, except field names, which keep the specification's spelling.
+const ID = /^[a-z0-9]+(\.[a-zA-Z0-9_-]+)+$/;
+
+/** The report area of a check: family and version, then the resource (`intapi.v2.submissions`). */
+export function areaOf(id: string): string {
+  const parts = id.split('.');
+  const depth = /^v\d+$/.test(parts[1] ?? '') ? 3 : 2;
+  return parts.slice(0, depth).join('.');
+}
+
+/** The per-check fast-check seed: FNV-1a of `<run seed>:<check id>`, so checks are independent
+ * and `--only <id> --seed <run seed>` reproduces the same values. */
+export function checkSeed(runSeed: number, id: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${runSeed}:${id}`) {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h | 0;
+}
+
+/** JSON of a counterexample with long strings abbreviated (the curl carries the exact body). */
+export function showCounterexample(value: unknown): string {
+  // fast-check command sequences print themselves (each command's toString), as the replay shows them.
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && value.toString !== Object.prototype.toString) return String(value);
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === 'string' && v.length > 60) return `${v.slice(0, 24)}…(${[...v].length} chars)`;
+    if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+    return v;
+  }) ?? 'undefined';
+}
+
+function transportMessage(error: unknown, timeoutMs: number): string {
+  const e = error as { code?: string; message?: string; name?: string; cause?: { code?: string } };
+  switch (e.code ?? e.cause?.code) {
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `no complete answer within ${timeoutMs} ms (${e.code ?? e.cause?.code})`;
+    case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
+      return 'an answer larger than the 8 MiB the suite reads';
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'LPC_TARGET_DOWN':
+      return e.message ?? 'the target stopped answering';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return `the connection was closed mid-exchange (${e.code ?? e.cause?.code})`;
+    default:
+      return `${e.name ?? 'Error'}: ${e.message ?? String(error)}`;
+  }
+}
+
+interface PropertyFailure {
+  counterexample: string;
+  seedReplay: string;
+}
+
+function replayCommand(config: RunConfig, id: string, path?: string, replayPath?: string): string {
+  return `${config.replayBase} --only ${id} --seed ${config.seed}${path ? ` --path ${path}` : ''}${replayPath ? ` --replay-path ${replayPath}` : ''}`;
+}
+
+/** fast-check prints a command sequence's own replay path inside its counterexample. */
+function commandsReplayPath(counterexample: string): string | undefined {
+  return /\/\*replayPath="([^"]+)"\*\//.exec(counterexample)?.[1];
+}
+
+function toFailure(error: unknown, meta: RequirementMeta, ctx: { config: RunConfig; http: Client; secrets: Secrets }, prop?: PropertyFailure): Failure {
+  const { secrets, config } = ctx;
+  const replay = prop?.seedReplay ?? replayCommand(config, meta.id);
+  if (error instanceof CheckFailure) {
+    return {
+      expected: secrets.redact(error.expected),
+      received: secrets.redact(error.received),
+      ...(prop ? { counterexample: secrets.redact(prop.counterexample) } : {}),
+      ...(error.exchange ? { curl: ctx.http.curlOf(error.exchange), operation: error.exchange.operation } : {}),
+      replay,
+    };
+  }
+  return {
+    expected: 'an HTTP answer the check can judge',
+    received: secrets.redact(transportMessage(error, config.timeoutMs)),
+    ...(prop ? { counterexample: secrets.redact(prop.counterexample) } : {}),
+    replay,
+  };
+}
+
+export function formatForVitest(meta: RequirementMeta, f: Failure): string {
+  return [
+    `[${meta.id}] ${meta.level} · ${meta.spec}`,
+    `Expected: ${f.expected}`,
+    `Received: ${f.received}`,
+    ...(f.counterexample ? [`Counterexample (shrunk): ${f.counterexample}`] : []),
+    ...(f.curl ? [`Reproduce: ${f.curl}`] : []),
+    `Replay: ${f.replay}`,
+  ].join('\n');
+}
+
+export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Promise<void>): void {
+  if (!ID.test(meta.id)) throw new Error(`check id ${meta.id} is not of the form family.area.name`);
+  if (registered.has(meta.id)) throw new Error(`check id ${meta.id} is registered twice`);
+  if (meta.title.length > 100) throw new Error(`check ${meta.id}: title longer than 100 characters`);
+  registered.add(meta.id);
+
+  test(`[${meta.id}] ${meta.title}`, async ({ task, skip }) => {
+    const config = runConfig();
+    const recorder = new Recorder(meta.id);
+    const secrets = sessionSecrets(config.profile, config.timeoutMs);
+    const http = new Client(config.profile, secrets, recorder, config.timeoutMs);
+    let propertyFailure: PropertyFailure | undefined;
+    const ctx: CheckContext = {
+      http,
+      profile: config.profile,
+      config,
+      secrets,
+      async property(arb, predicate, options) {
+        const details = await fc.check(fc.asyncProperty(arb, predicate), {
+          seed: checkSeed(config.seed, meta.id),
+          numRuns: config.runs,
+          ...(config.path ? { path: config.path } : {}),
+          ...(options?.examples ? { examples: options.examples.map((e) => [e] as [typeof e]) } : {}),
+        });
+        if (details.failed) {
+          const counterexample = showCounterexample(details.counterexample?.[0]);
+          propertyFailure = {
+            counterexample,
+            seedReplay: replayCommand(config, meta.id, details.counterexamplePath ?? undefined, commandsReplayPath(counterexample)),
+          };
+          throw details.errorInstance;
+        }
+      },
+      skip(reason) {
+        throw new SkipSignal(reason);
+      },
+    };
+    const runMeta = (): CheckRunMeta => ({
+      requests: recorder.requests,
+      violations: recorder.violations,
+      violationCounts: recorder.countsByInvariant(),
+      applied: recorder.applied,
+    });
+    try {
+      await body(ctx);
+    } catch (error) {
+      if (error instanceof SkipSignal) {
+        task.meta.lpc = { ...runMeta(), skipReason: error.reason };
+        skip(error.reason);
+        return;
+      }
+      const failure = toFailure(error, meta, { config, http, secrets }, propertyFailure);
+      task.meta.lpc = { ...runMeta(), failure };
+      throw new Error(formatForVitest(meta, failure));
+    }
+    task.meta.lpc = runMeta();
+  });
+  const task = TestRunner.getCurrentSuite().tasks.at(-1);
+  if (task?.type === 'test') task.meta.check = { ...meta, area: areaOf(meta.id) };
+}

@@ -1,0 +1,80 @@
+// Authentication of the Integration API (spec#integration-api under Authentication;
+// public-facts#authentication-integration-api: the key is mandatory, tokens come from POST /authenticate).
+import { describeResponse, expectStatus, fail } from './_harness/failure.js';
+import type { ApiRequest } from './_harness/http.js';
+import { requirement, type CheckContext } from './_harness/requirement.js';
+
+const FACTS = 'public-facts#authentication-integration-api';
+/** One read per family of operations, so that a key check missing on one of them shows. */
+const PROBES: readonly ApiRequest[] = [
+  { op: 'resources.list', version: '1' },
+  { op: 'resources.list' },
+  { op: 'submissions.list' },
+  { op: 'templates.list' },
+  { op: 'questionBanks.list' },
+];
+
+requirement({ id: 'intapi.auth.missing-key-401', level: 'PROFILE', spec: FACTS, title: 'A request without x-api-key answers 401' }, async (t) => {
+  for (const probe of PROBES) expectStatus(await t.http.send({ ...probe, apiKey: 'none' }), 401, 'without x-api-key');
+});
+
+requirement({ id: 'intapi.auth.wrong-key-401', level: 'PROFILE', spec: FACTS, title: 'A request with a wrong x-api-key answers 401' }, async (t) => {
+  for (const probe of PROBES) expectStatus(await t.http.send({ ...probe, apiKey: 'lpc-wrong-key-0000' }), 401, 'with a wrong x-api-key');
+});
+
+requirement({ id: 'intapi.auth.missing-token-401', level: 'PROFILE', spec: FACTS, title: 'A request with a key but no bearer token answers 401' }, async (t) => {
+  for (const probe of PROBES) expectStatus(await t.http.send({ ...probe, token: 'none' }), 401, 'without Authorization');
+});
+
+requirement({ id: 'intapi.auth.authenticate-token', level: 'PROFILE', spec: FACTS, title: 'POST /authenticate with valid credentials answers 200 with a token string that works' }, async (t) => {
+  const res = await t.http.send({ op: 'auth.authenticate', json: credentialsBody(t, {}) });
+  const token = typeof res.json === 'string' ? res.json : '';
+  t.secrets.remember('LPC_NEW_TOKEN', token);
+  try {
+    expectStatus(res, 200);
+    if (token.length === 0) fail('a bare JSON string: the token', describeResponse(res), res);
+    expectStatus(await t.http.send({ op: 'templates.list', token: { env: 'LPC_NEW_TOKEN', value: token } }), 200, 'with the new token');
+  } finally {
+    // The new token revoked the session's (public-facts): the session takes a fresh one.
+    await t.secrets.authenticate();
+  }
+});
+
+requirement({ id: 'intapi.auth.raw-token-accepted', level: 'PROFILE', spec: FACTS, title: 'A token sent without the Bearer prefix is accepted too' }, async (t) => {
+  expectStatus(await t.http.send({ op: 'templates.list', token: 'raw' }), 200, 'with a raw token');
+});
+
+requirement({ id: 'intapi.auth.reissue-revokes-previous', level: 'PROFILE', spec: FACTS, title: "A new token for a user invalidates the user's previous token" }, async (t) => {
+  if (t.profile.credentials.token) t.skip('the profile gives a token, not credentials to obtain one');
+  const previous = await t.secrets.token();
+  await t.secrets.authenticate();
+  const res = await t.http.send({ op: 'templates.list', token: { env: 'LPC_PREVIOUS_TOKEN', value: previous.value } });
+  expectStatus(res, 401, 'with the previous token');
+});
+
+/** The POST /authenticate body from the profile's credentials, with `change` applied. */
+function credentialsBody(t: CheckContext, change: Record<string, string | undefined>): Record<string, string> {
+  const c = t.profile.credentials;
+  if (!c.username || !c.password || !c.privateKey) t.skip('the profile gives a token, not credentials to obtain one');
+  const env = (ref: { env: string }) => process.env[ref.env] ?? '';
+  const body: Record<string, string | undefined> = { username: env(c.username), password: env(c.password), privateKey: env(c.privateKey), ...change };
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+/** Sends POST /authenticate with a body that must be refused. A target that issues a token anyway
+ * has revoked the session's (a new token invalidates the previous one): the session authenticates
+ * again so that only this check fails. */
+async function expectRefused(t: CheckContext, body: Record<string, string>, status: number): Promise<void> {
+  const res = await t.http.send({ op: 'auth.authenticate', json: body });
+  if (typeof res.json === 'string') t.secrets.remember('LPC_NEW_TOKEN', res.json);
+  if (res.status >= 200 && res.status < 300) await t.secrets.authenticate();
+  expectStatus(res, status);
+}
+
+requirement({ id: 'intapi.auth.authenticate-missing-field-400', level: 'PROFILE', spec: FACTS, title: 'POST /authenticate without the private key answers 400' }, async (t) => {
+  await expectRefused(t, credentialsBody(t, { privateKey: undefined }), 400);
+});
+
+requirement({ id: 'intapi.auth.authenticate-wrong-credentials-401', level: 'PROFILE', spec: FACTS, title: 'POST /authenticate with a wrong password answers 401' }, async (t) => {
+  await expectRefused(t, credentialsBody(t, { password: 'lpc-wrong-password-0000' }), 401);
+});

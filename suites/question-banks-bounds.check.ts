@@ -1,0 +1,76 @@
+// Bounds of the question bank and question bodies (spec#integration-api-question-bank-v2,
+// spec#integration-api-question-bank-question-v2).
+import { boundsChecks } from './_harness/bounds.js';
+import { countOf, createQuestion, createQuestionBank, memo, validQuestion, validQuestionBank } from './_harness/records.js';
+import type { CheckContext } from './_harness/requirement.js';
+
+const BANK_SPEC = 'spec#integration-api-question-bank-v2';
+const QUESTION_SPEC = 'spec#integration-api-question-bank-question-v2';
+const idOfBody = (json: unknown): string => String((json as { id?: unknown }).id);
+
+boundsChecks({
+  idPrefix: 'intapi.v2.question-banks.create',
+  spec: BANK_SPEC,
+  label: 'Create question bank',
+  contract: 'intapi/questionBank.create',
+  validBody: async () => validQuestionBank(),
+  send: (t, body) => t.http.send({ op: 'questionBanks.create', json: body }),
+  successStatus: () => [201],
+  readBack: (t, res) => t.http.send({ op: 'questionBanks.get', params: { questionBankId: idOfBody(res.json) } }),
+  snapshot: (t) => countOf(t, 'questionBanks.list'),
+});
+
+const bankToUpdate = memo((t) => createQuestionBank(t));
+
+boundsChecks({
+  idPrefix: 'intapi.v2.question-banks.update',
+  spec: BANK_SPEC,
+  label: 'Update question bank',
+  contract: 'intapi/questionBank.update',
+  notAccepted: { id: () => crypto.randomUUID() },
+  validBody: async () => ({ name: 'lp-conformance bank, updated' }),
+  send: async (t, body) => t.http.send({ op: 'questionBanks.update', params: { questionBankId: await bankToUpdate(t) }, json: body }),
+  successStatus: () => [200],
+  readBack: async (t) => t.http.send({ op: 'questionBanks.get', params: { questionBankId: await bankToUpdate(t) } }),
+  snapshot: async (t) => (await t.http.send({ op: 'questionBanks.get', params: { questionBankId: await bankToUpdate(t) } })).json,
+});
+
+/** Requests carry the question type as a string, responses as the integer the profile maps it to. */
+function questionReadBack(t: CheckContext, field: string, sent: unknown): unknown {
+  if (field !== 'questionType' || typeof sent !== 'string') return sent;
+  return t.profile.expectations.questionTypes[sent as keyof typeof t.profile.expectations.questionTypes];
+}
+
+const bankForQuestions = memo((t) => createQuestionBank(t));
+
+boundsChecks({
+  idPrefix: 'intapi.v2.questions.create',
+  spec: QUESTION_SPEC,
+  label: 'Create question',
+  contract: 'intapi/question.create',
+  validBody: async () => validQuestion(),
+  send: async (t, body) => t.http.send({ op: 'questions.create', params: { questionBankId: await bankForQuestions(t) }, json: body }),
+  successStatus: () => [201],
+  readBack: async (t, res) => t.http.send({ op: 'questions.get', params: { questionBankId: await bankForQuestions(t), questionId: idOfBody(res.json) } }),
+  snapshot: async (t) => countOf(t, 'questions.list', { questionBankId: await bankForQuestions(t) }),
+  expectedReadBack: questionReadBack,
+});
+
+const questionToUpdate = memo(async (t) => {
+  const questionBankId = await createQuestionBank(t);
+  return { questionBankId, questionId: await createQuestion(t, questionBankId) };
+});
+
+boundsChecks({
+  idPrefix: 'intapi.v2.questions.update',
+  spec: QUESTION_SPEC,
+  label: 'Update question',
+  contract: 'intapi/question.update',
+  notAccepted: { id: () => crypto.randomUUID() },
+  validBody: async () => validQuestion(),
+  send: async (t, body) => t.http.send({ op: 'questions.update', params: await questionToUpdate(t), json: body }),
+  successStatus: () => [200],
+  readBack: async (t) => t.http.send({ op: 'questions.get', params: await questionToUpdate(t) }),
+  snapshot: async (t) => (await t.http.send({ op: 'questions.get', params: await questionToUpdate(t) })).json,
+  expectedReadBack: questionReadBack,
+});

@@ -1,0 +1,39 @@
+// Bounds of the submission create and update bodies (spec#integration-api-submission-v2).
+import { boundsChecks } from './_harness/bounds.js';
+import { countOf, createSubmission, memo, validSubmission } from './_harness/records.js';
+
+const SPEC = 'spec#integration-api-submission-v2';
+
+boundsChecks({
+  idPrefix: 'intapi.v2.submissions.create',
+  spec: SPEC,
+  label: 'Create submission',
+  contract: 'intapi/submission.create',
+  references: ['userId', 'templateId'],
+  // spec#integration-api-submission-v2: id is "response only".
+  notAccepted: { id: () => crypto.randomUUID() },
+  validBody: async (t) => validSubmission(t),
+  send: (t, body) => t.http.send({ op: 'submissions.create', json: body }),
+  successStatus: (t) => [t.profile.expectations.submissions.createStatus],
+  readBack: (t, res) => t.http.send({ op: 'submissions.get', params: { id: String((res.json as { id?: unknown }).id) } }),
+  snapshot: (t) => countOf(t, 'submissions.list'),
+});
+
+const submissionToUpdate = memo(createSubmission);
+
+boundsChecks({
+  idPrefix: 'intapi.v2.submissions.update',
+  spec: SPEC,
+  label: 'Update submission',
+  contract: 'intapi/submission.update',
+  notAccepted: {
+    userId: (t) => t.profile.records.userId ?? crypto.randomUUID(),
+    templateId: (t) => t.profile.records.templateId ?? crypto.randomUUID(),
+    id: () => crypto.randomUUID(),
+  },
+  validBody: async () => ({ title: 'lp-conformance submission, updated', completionDate: '2024-06-01T10:00:00.000Z' }),
+  send: async (t, body) => t.http.send({ op: 'submissions.update', params: { id: await submissionToUpdate(t) }, json: body }),
+  successStatus: (t) => [t.profile.expectations.submissions.updateStatus],
+  readBack: async (t) => t.http.send({ op: 'submissions.get', params: { id: await submissionToUpdate(t) } }),
+  snapshot: async (t) => (await t.http.send({ op: 'submissions.get', params: { id: await submissionToUpdate(t) } })).json,
+});

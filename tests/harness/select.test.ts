@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest';
+import { idMatcher, testNamePattern } from '../../src/runner/select.js';
+
+const IDS = [
+  'intapi.v2.submissions.create.title.above-max',
+  'intapi.v2.submissions.update.title.above-max',
+  'intapi.v2.question-banks.create.name.above-max',
+  'intapi.v1.resources.list.status-200',
+  'intapi.invariant.no-5xx',
+];
+
+describe('--only selection', () => {
+  test('a prefix selects the ids that start with it', () => {
+    expect(IDS.filter(idMatcher(['intapi.v2.submissions']))).toEqual(IDS.slice(0, 2));
+  });
+  test('a glob matches whole ids, * spanning dots', () => {
+    expect(IDS.filter(idMatcher(['intapi.v2.*.create.*']))).toEqual([IDS[0], IDS[2]]);
+    expect(IDS.filter(idMatcher(['intapi.v?.resources.list.status-200']))).toEqual([IDS[3]]);
+    expect(IDS.filter(idMatcher(['*.above']))).toEqual([]);
+  });
+  test('several patterns select the union; none selects all', () => {
+    expect(IDS.filter(idMatcher(['intapi.v1', 'intapi.invariant']))).toEqual(IDS.slice(3));
+    expect(IDS.filter(idMatcher(undefined))).toEqual(IDS);
+  });
+  test('dots are literal', () => {
+    expect(idMatcher(['intapi.v2.submissions.create.title'])('intapiXv2.submissions.create.title.above-max')).toBe(false);
+  });
+  test('the vitest name pattern selects the same tests by their [id] title names', () => {
+    const names = IDS.map((id) => `[${id}] Some title`);
+    for (const patterns of [['intapi.v2.submissions'], ['intapi.v2.*.create.*'], ['intapi.v1', 'intapi.invariant'], ['intapi.v2.submissions.create.title.above-max']]) {
+      const re = testNamePattern(patterns);
+      expect(names.filter((n) => re.test(n))).toEqual(IDS.filter(idMatcher(patterns)).map((id) => `[${id}] Some title`));
+    }
+  });
+});

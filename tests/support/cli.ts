@@ -1,0 +1,57 @@
+// Runs the built command line (bin/lp-conformance.js, as users do) and collects what it says.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const BIN = resolve(ROOT, 'bin/lp-conformance.js');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  return new Promise((done, failed) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      failed(new Error(`lp-conformance ${args.join(' ')} did not finish within ${options.timeoutMs ?? 120_000} ms\n${stdout}\n${stderr}`));
+    }, options.timeoutMs ?? 120_000);
+    child.on('error', failed);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Starts `lp-conformance serve` on a free port; resolves its base URL once it says it listens. */
+export function serveCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  return new Promise((done, failed) => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m?.[1]) {
+        const stop = () => new Promise<void>((stopped) => {
+          child.once('close', () => stopped());
+          child.kill('SIGTERM');
+        });
+        done({ url: m[1], child, stop });
+      }
+    });
+    child.on('close', (code) => failed(new Error(`serve exited ${code}: ${out} ${err}`)));
+  });
+}
