@@ -1,0 +1,222 @@
+/**
+ * What each fault of the reference server must make fail: the negative controls' expectations.
+ * Parametric bound faults map mechanically to the bounds check of the same operation, field and
+ * rule (scope: that field's checks). Named faults list their checks explicitly (scope: the whole
+ * suite), so a fault that starts breaking more, or less, than it says shows as a test failure.
+ *
+ * The table lives beside the test rather than in reference-impl/faults.ts: check ids belong to the
+ * suite, and the reference server stays an independent reading of the specification that knows
+ * nothing of them (DEVELOPERS.md, walls).
+ */
+
+export interface Control {
+  /** Check ids that must fail with the fault on. */
+  mustFail: readonly string[];
+  /** Checks that may fail too: property checks that meet the broken rule only on some generated
+   * inputs, and checks that need the broken operation to set up. Nothing else may fail. */
+  mayFail?: readonly string[];
+  /** `--only` patterns of the run; undefined runs every check. */
+  scope?: readonly string[];
+  /** fast-check runs per property (default 25): more for faults only a longer sequence meets. */
+  runs?: number;
+}
+
+/** Reference-server operation → check-id prefix. */
+const OPERATION_PREFIX: Readonly<Record<string, string>> = {
+  'submissions.create': 'intapi.v2.submissions.create',
+  'submissions.update': 'intapi.v2.submissions.update',
+  'questionBanks.create': 'intapi.v2.question-banks.create',
+  'questionBanks.update': 'intapi.v2.question-banks.update',
+  'questions.create': 'intapi.v2.questions.create',
+  'questions.update': 'intapi.v2.questions.update',
+};
+
+/** Bounds rule kind → the rule part of the check id (suites/_harness/bounds.ts). */
+const RULE_CHECK: Readonly<Record<string, string>> = {
+  required: 'required',
+  type: 'wrong-type',
+  minLength: 'below-min',
+  maxLength: 'above-max',
+  minimum: 'below-min',
+  maximum: 'above-max',
+  enum: 'outside-enum',
+  format: 'invalid-format',
+  notAccepted: 'not-accepted',
+};
+
+/** Operation → its checks' id prefix (a glob over versions for the learning resources) and the
+ * rule of its success-status check. */
+const OPERATION_CHECKS: Readonly<Record<string, [prefix: string, success: string]>> = {
+  'resources.get': ['intapi.v?.resources.get', 'status-200'],
+  'resources.list': ['intapi.v?.resources.list', 'status-200'],
+  'resources.listForUser': ['intapi.v?.resources.list-for-user', 'status-200'],
+  'resources.listMine': ['intapi.v?.resources.list-mine', 'status-200'],
+  'resources.listForCourse': ['intapi.v?.resources.list-for-course', 'status-200'],
+  'resources.getForCourse': ['intapi.v?.resources.get-for-course', 'status-200'],
+  'resources.listForEnrollment': ['intapi.v?.resources.list-for-enrollment', 'status-200'],
+  'resources.listMineForCourse': ['intapi.v?.resources.list-mine-for-course', 'status-200'],
+  'submissions.list': ['intapi.v2.submissions.list', 'status-200'],
+  'submissions.create': ['intapi.v2.submissions.create', 'success-status'],
+  'submissions.get': ['intapi.v2.submissions.get', 'status-200'],
+  'submissions.update': ['intapi.v2.submissions.update', 'success-status'],
+  'templates.list': ['intapi.v2.templates.list', 'status-200'],
+  'templates.get': ['intapi.v2.templates.get', 'status-200'],
+  'questionBanks.list': ['intapi.v2.question-banks.list', 'status-200'],
+  'questionBanks.create': ['intapi.v2.question-banks.create', 'status-201'],
+  'questionBanks.get': ['intapi.v2.question-banks.get', 'status-200'],
+  'questionBanks.update': ['intapi.v2.question-banks.update', 'status-200'],
+  'questions.list': ['intapi.v2.questions.list', 'status-200'],
+  'questions.create': ['intapi.v2.questions.create', 'status-201'],
+  'questions.get': ['intapi.v2.questions.get', 'status-200'],
+  'questions.update': ['intapi.v2.questions.update', 'status-200'],
+  'auth.authenticate': ['intapi.auth', 'authenticate-token'],
+};
+
+/** unrouted:<op> (the operation answers as an unknown route) and unknown-id-ok:<op> (an unknown
+ * path id answers 200): within the operation's checks, its success status, or its 404s. */
+function perOperation(fault: string): Control | undefined {
+  const m = /^(unrouted|unknown-id-ok):(\w+\.\w+)$/.exec(fault);
+  const checks = m ? OPERATION_CHECKS[m[2] ?? ''] : undefined;
+  if (!m || !checks) return undefined;
+  const [prefix, success] = checks;
+  const scope = [`${prefix}.*`];
+  return m[1] === 'unrouted'
+    ? { mustFail: [`${prefix}.${success}`], mayFail: scope, scope }
+    : { mustFail: [`${prefix}.unknown-*`], scope };
+}
+
+function parametric(fault: string): Control | undefined {
+  // skip-rule:<op>.<field>.<kind>, and for the items of an array field
+  // skip-rule:<op>.<field>[].<kind> (the item itself) or skip-rule:<op>.<field>[].<item field>.<kind>.
+  const skip = /^skip-rule:(\w+\.\w+)\.(\w+)(\[\])?(?:\.(\w+))?\.(\w+)$/.exec(fault);
+  if (skip) {
+    const [, op = '', field = '', items, itemField, kind = ''] = skip;
+    const key = items ? `${field}.${itemField ?? 'item'}` : field;
+    const prefix = `${OPERATION_PREFIX[op]}.${field}.`;
+    return { mustFail: [`${OPERATION_PREFIX[op]}.${key}.${RULE_CHECK[kind]}`], scope: [prefix] };
+  }
+  const bound = /^(exclusive-bound|[a-z-]+):(\w+\.\w+)\.(\w+)$/.exec(fault);
+  if (bound) {
+    const [, , op = '', field = ''] = bound;
+    const prefix = `${OPERATION_PREFIX[op]}.${field}.`;
+    return { mustFail: [`${prefix}accepts-bounds`], scope: [prefix] };
+  }
+  return undefined;
+}
+
+const V2 = 'intapi.v2';
+const LISTS_WITH_FILTER = ['intapi.v1.resources.list', `${V2}.resources.list`, `${V2}.submissions.list`, `${V2}.templates.list`];
+const ALL_LISTS = [...LISTS_WITH_FILTER, `${V2}.question-banks.list`, `${V2}.questions.list`];
+const each = (lists: readonly string[], rule: string): string[] => lists.map((l) => `${l}.${rule}`);
+/** The checks that assert an answer "422 naming the field/parameter" (bounds and list parameters). */
+const REJECTIONS = [
+  '*.above-max', '*.below-min', '*.required', '*.wrong-type', '*.outside-enum', '*.invalid-format', '*.not-accepted',
+  '*.params.limit-*', '*.params.offset-*', '*.params.filter-rejected', '*.params.sort-rejected',
+  '*.filter.invalid-422', '*.filter.unknown-field-422', '*.sort.unknown-field-422', `${V2}.submissions.create.unknown-field`,
+];
+
+/** Named faults: `mustFail` names the rule the fault breaks; `mayFail` what depends on it. Patterns
+ * are check-id prefixes or globs, as for --only. */
+export const NAMED: Readonly<Record<string, Control>> = {
+  'accept-missing-api-key': { mustFail: ['intapi.auth.missing-key-401'] },
+  'accept-wrong-api-key': { mustFail: ['intapi.auth.wrong-key-401'] },
+  'token-not-required': { mustFail: ['intapi.auth.missing-token-401'], mayFail: ['intapi.auth.reissue-revokes-previous'] },
+  'raw-token-rejected': { mustFail: ['intapi.auth.raw-token-accepted'] },
+  'previous-token-valid': { mustFail: ['intapi.auth.reissue-revokes-previous'] },
+  'current-user-is-first-user': { mustFail: [`${V2}.resources.list-mine.is-current-user`], mayFail: ['intapi.v?.resources.list-mine-for-course.status-200'] },
+  'authenticate-missing-field-401': { mustFail: ['intapi.auth.authenticate-missing-field-400'] },
+  'accept-wrong-password': { mustFail: ['intapi.auth.authenticate-wrong-credentials-401'] },
+  'unsupported-version-accepted': { mustFail: ['intapi.versions.unsupported-value'] },
+  'v2-submissions-on-v1': { mustFail: ['intapi.versions.v2-only-with-v1'] },
+  'missing-version-as-v2': { mustFail: ['intapi.versions.missing-header'], mayFail: ['intapi.invariant.success-body-matches-contract'] },
+  'error-code-mismatch': { mustFail: ['intapi.invariant.error-code-equals-status'] },
+  'error-body-missing-term': { mustFail: ['intapi.invariant.error-body-matches-contract'] },
+  'validations-unnamed': { mustFail: REJECTIONS },
+  'not-json-500': { mustFail: ['intapi.invariant.no-5xx', `${V2}.submissions.create.not-json-4xx`, `${V2}.submissions.create.not-json-status`] },
+  'not-guid-404': { mustFail: ['intapi.v1.resources.get.non-guid-id', `${V2}.resources.get.non-guid-id`, `${V2}.submissions.get.non-guid-id`] },
+  'text-content-type': { mustFail: ['intapi.invariant.json-content-type'] },
+  'crash-on-unknown-submission': { mustFail: ['intapi.invariant.no-5xx', `${V2}.submissions.get.unknown-id-404`], mayFail: ['intapi.invariant.json-content-type'] },
+  'wrong-content-type-accepted': { mustFail: [`${V2}.submissions.create.wrong-content-type`] },
+  'body-limit-unenforced': { mustFail: [`${V2}.submissions.create.body-too-large`] },
+  'unknown-body-field-accepted': { mustFail: [`${V2}.submissions.create.unknown-field`] },
+  'null-optional-rejected': { mustFail: [`${V2}.submissions.create.optional-null`] },
+  // A create that answers the wrong success status fails every check that creates such a record to work on.
+  'create-submission-200': {
+    mustFail: [`${V2}.submissions.create.success-status`],
+    mayFail: [`${V2}.submissions.create.*.accepts-bounds`, `${V2}.submissions.create.optional-null`, `${V2}.submissions.get.status-200`, `${V2}.submissions.update.`, `${V2}.submissions.list.default-order`, `${V2}.stateful.model`],
+  },
+  'create-bank-200': { mustFail: [`${V2}.question-banks.create.status-201`], mayFail: [`${V2}.question-banks.`, `${V2}.questions.`, `${V2}.stateful.model`] },
+  'create-question-200': { mustFail: [`${V2}.questions.create.status-201`], mayFail: [`${V2}.questions.`] },
+  'create-submission-ignores-unknown-user': { mustFail: [`${V2}.submissions.create.unknown-user`] },
+  'update-unknown-submission-creates': { mustFail: [`${V2}.submissions.update.unknown-id-404`] },
+  'question-under-unknown-bank-201': { mustFail: [`${V2}.questions.create.unknown-bank-404`] },
+  'duplicate-bank-id-accepted': { mustFail: [`${V2}.question-banks.create.duplicate-id-409`] },
+  'duplicate-question-id-accepted': { mustFail: [`${V2}.questions.create.duplicate-id-409`] },
+  'update-not-persisted': { mustFail: [`${V2}.*.update.*.accepts-bounds`], mayFail: [`${V2}.stateful.model`] },
+  'update-keeps-absent-fields': { mustFail: [`${V2}.stateful.model`] },
+  'unknown-id-200': { mustFail: [`${V2}.templates.get.unknown-id-404`] },
+  'course-resource-any-course': { mustFail: ['intapi.v?.resources.get-for-course.other-course-404'] },
+  'enrollment-resources-unenrolled-200': { mustFail: ['intapi.v?.resources.list-for-enrollment.not-enrolled-404'] },
+  'submission-response-missing-vendor': {
+    mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.submissions.*.vendor.accepts-bounds`],
+    mayFail: [`${V2}.stateful.model`, `${V2}.submissions.create.optional-null`, `${V2}.submissions.list.filter.matches-model`, `${V2}.submissions.list.sort.*`],
+  },
+  'null-fields-omitted': { mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.submissions.create.optional-null`], mayFail: [`${V2}.stateful.model`] },
+  'question-type-as-string': { mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.questions.*.questionType.accepts-bounds`] },
+  'envelope-returned-items-off': { mustFail: each(ALL_LISTS.slice(1), 'envelope.returned-items') },
+  'envelope-limit-echo-default': { mustFail: each(ALL_LISTS.slice(1), 'envelope.limit-echo') },
+  'envelope-offset-echo-zero': { mustFail: each(ALL_LISTS.slice(1), 'envelope.offset-echo') },
+  'envelope-total-counts-page': { mustFail: each(ALL_LISTS.slice(1), 'envelope.total-items') },
+  'paging-item-offset': { mustFail: each(ALL_LISTS, 'paging.walk-once') },
+  // Every page holds 20 items: whatever reads pages of another size sees it.
+  'limit-ignored': {
+    mustFail: each(ALL_LISTS, 'limit.page-size'),
+    mayFail: [
+      ...each(ALL_LISTS, 'paging.walk-once'),
+      ...each(ALL_LISTS.slice(1), 'envelope.*'),
+      ...each(LISTS_WITH_FILTER, 'filter.matches-model'),
+      ...each([`${V2}.submissions.list`, `${V2}.question-banks.list`], 'default-order'),
+      `${V2}.stateful.model`,
+    ],
+  },
+  'limit-max-unenforced': { mustFail: each(ALL_LISTS, 'params.limit-above-max') },
+  'offset-max-unenforced': { mustFail: each(ALL_LISTS, 'params.offset-above-max') },
+  'offset-negative-accepted': { mustFail: each(ALL_LISTS, 'params.offset-negative'), mayFail: ['intapi.invariant.success-body-matches-contract'] },
+  'list-params-invalid-accepted': { mustFail: [...each(ALL_LISTS, 'params.limit-not-integer'), ...each(ALL_LISTS, 'params.offset-not-integer')] },
+  'deprecated-params-ignored': { mustFail: each(ALL_LISTS, 'params.deprecated-limit-offset') },
+  'paging-only-list-accepts-filter': { mustFail: [`${V2}.question-banks.list.params.*-rejected`, `${V2}.questions.list.params.*-rejected`] },
+  'bad-filter-accepted': { mustFail: each(LISTS_WITH_FILTER, 'filter.invalid-422') },
+  'default-order-newest-first': { mustFail: [`${V2}.question-banks.list.default-order`, `${V2}.submissions.list.default-order`] },
+  // Only an update followed by a list meets it: the model-based check, given enough runs.
+  'list-stale-after-update': { mustFail: [`${V2}.stateful.model`], scope: [`${V2}.stateful.`], runs: 100 },
+  'v1-list-envelope': {
+    mustFail: ['intapi.v1.resources.list.bare-array', 'intapi.versions.resources.list.same-items', 'intapi.invariant.success-body-matches-contract'],
+    mayFail: ['intapi.v1.resources.list.', 'intapi.versions.missing-header', 'intapi.v?.resources.get-for-course.other-course-404'],
+  },
+  'v1-ignores-filter': { mustFail: ['intapi.v1.resources.list.filter.matches-model', 'intapi.v1.resources.list.filter.invalid-422', 'intapi.v1.resources.list.filter.unknown-field-422'] },
+  // Property-found: the seed's expressions meet the broken operator on some lists, may on the others.
+  'filter-eq-case-insensitive': { mustFail: [`${V2}.templates.list.filter.matches-model`], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
+  'filter-ne-drops-null': { mustFail: [`${V2}.submissions.list.filter.matches-model`], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
+  'filter-gt-as-ge': { mustFail: [`${V2}.templates.list.filter.matches-model`], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
+  'filter-startswith-as-contains': { mustFail: [`${V2}.submissions.list.filter.matches-model`], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
+  'filter-not-ignored': { mustFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
+  'filter-or-as-and': { mustFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
+  'filter-unknown-field-accepted': { mustFail: each(LISTS_WITH_FILTER, 'filter.unknown-field-422') },
+  'field-names-case-sensitive': { mustFail: each(LISTS_WITH_FILTER, 'filter.field-names-any-case') },
+  'default-limit-10': { mustFail: each(ALL_LISTS, 'limit.default') },
+  'v2-list-bare-array': { mustFail: [`${V2}.resources.list.envelope`, 'intapi.invariant.success-body-matches-contract'], mayFail: [`${V2}.resources.list.`, 'intapi.versions.'] },
+  'sort-ignored': { mustFail: [...each(LISTS_WITH_FILTER, 'sort.ascending'), ...each(LISTS_WITH_FILTER, 'sort.descending')], mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
+  'create-submission-ignores-unknown-template': { mustFail: [`${V2}.submissions.create.unknown-template`] },
+  'update-submission-201': { mustFail: [`${V2}.submissions.update.success-status`], mayFail: [`${V2}.submissions.update.*.accepts-bounds`, `${V2}.stateful.model`] },
+  'authenticate-201': { mustFail: ['intapi.auth.authenticate-token'] },
+  'sort-desc-ignored': { mustFail: each(LISTS_WITH_FILTER, 'sort.descending'), mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
+  'sort-multi-ignores-second-key': { mustFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
+  // Templates have no nullable sortable field.
+  'sort-nulls-last': { mustFail: [...each(LISTS_WITH_FILTER.slice(0, 3), 'sort.ascending'), ...each(LISTS_WITH_FILTER.slice(0, 3), 'sort.descending')], mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
+};
+
+export function controlFor(fault: string): Control {
+  const control = perOperation(fault) ?? parametric(fault) ?? NAMED[fault];
+  if (!control) throw new Error(`no negative-control expectation for fault ${fault}`);
+  return control;
+}
