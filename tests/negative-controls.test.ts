@@ -45,7 +45,7 @@ describe('every fault makes its checks fail, and nothing else', () => {
     const failed = await failedWith(fault, control.scope ?? [], control.runs ?? 25);
     expect(must.filter((id) => !failed.includes(id)), `${fault}: checks that did not fail`).toEqual([]);
     expect(failed.filter((id) => !may.has(id)), `${fault}: checks that failed and should not have`).toEqual([]);
-  });
+  }, 600_000);
 });
 
 describe('every check has a negative control', () => {
