@@ -66,6 +66,8 @@ describe('a hostile target fails checks, not the tool', () => {
     const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { checks: { id: string; status: string }[] };
     expect(run.checks.filter((c) => c.status === 'failed').length).toBeGreaterThan(10);
     expect(readFileSync(junit, 'utf8')).toMatch(/<failure/);
+    // Even when the exchange itself failed, the failure says how to reproduce it.
+    expect(r.stdout).toMatch(/Reproduce: +LPC_TOKEN=|Reproduce: +curl /);
     writeFileSync(join(dir, 'done'), '');
   });
 });

@@ -105,7 +105,7 @@ export async function listChecks(profile: Profile): Promise<CheckMeta[]> {
   }
 }
 
-function resultOf(t: TestCase): CheckResult | undefined {
+function resultOf(t: TestCase, options: RunOptions): CheckResult | undefined {
   const check = t.meta().check;
   const lpc = t.meta().lpc;
   if (!check) return undefined;
@@ -115,7 +115,7 @@ function resultOf(t: TestCase): CheckResult | undefined {
     const failure = lpc?.failure ?? {
       expected: 'the check to run to its verdict',
       received: t.result().errors?.[0]?.message ?? 'an error in the harness',
-      replay: '',
+      replay: `${options.replayBase} --only ${check.id} --seed ${options.seed}`,
     };
     return { ...check, status: 'failed', durationMs, failure };
   }
@@ -170,22 +170,23 @@ export async function runSuites(options: RunOptions): Promise<RunResult> {
     const modules = vitest.state.getTestModules();
     for (const m of modules) {
       for (const e of m.errors()) {
+        // One check per file that does not load, named after it, so that none hides another.
         checks.push({
-          id: `lpc.harness.load-error`,
+          id: `lpc.harness.load.${m.relativeModuleId.replace(/[^A-Za-z0-9]+/g, '-')}`,
           level: 'MUST',
           spec: 'lpc#harness',
           title: `The suite file ${m.relativeModuleId} loads`,
           area: 'lpc.harness',
           status: 'failed',
           durationMs: 0,
-          failure: { expected: 'the suite file to load', received: e.message, replay: '' },
+          failure: { expected: 'the suite file to load', received: e.message, replay: options.replayBase },
         });
       }
     }
     for (const t of testsOf(modules)) {
       const lpc = t.meta().lpc;
       if (lpc) metas.push(lpc);
-      const r = resultOf(t);
+      const r = resultOf(t, options);
       if (r && select(r.id) && !(r.status === 'skipped' && !lpc)) checks.push(r);
     }
   } finally {

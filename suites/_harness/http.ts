@@ -89,6 +89,16 @@ export class TargetDownError extends Error {
   readonly code = 'LPC_TARGET_DOWN';
 }
 
+/** The exchange a transport error happened in, so that its failure still carries a curl. */
+export function exchangeOf(error: unknown): Exchange | undefined {
+  return typeof error === 'object' && error !== null ? (error as { lpcExchange?: Exchange }).lpcExchange : undefined;
+}
+
+function withExchange<E>(error: E, exchange: Exchange): E {
+  if (typeof error === 'object' && error !== null) Object.assign(error, { lpcExchange: exchange });
+  return error;
+}
+
 let agent: Agent | undefined;
 function dispatcher(timeoutMs: number): Agent {
   agent ??= new Agent({
@@ -162,7 +172,7 @@ export class Client {
     const exchange: Exchange = { method, url, operation: `${method} ${pathAndQuery}`, curl, status: 0, ...(tokenPreamble ? { tokenPreamble } : {}) };
 
     if (consecutiveTransportFailures >= DOWN_AFTER) {
-      throw new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${exchange.operation} was not sent`);
+      throw withExchange(new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${exchange.operation} was not sent`), exchange);
     }
     this.recorder.requests++;
     let res: Awaited<ReturnType<typeof request>>;
@@ -173,7 +183,7 @@ export class Client {
     } catch (error) {
       // An answer too large to read is still an answer; silence and broken connections are not.
       if ((error as { code?: string }).code !== 'UND_ERR_RES_EXCEEDED_MAX_SIZE') consecutiveTransportFailures++;
-      throw error;
+      throw withExchange(error, exchange);
     }
     consecutiveTransportFailures = 0;
     exchange.status = res.statusCode;

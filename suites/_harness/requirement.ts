@@ -11,7 +11,7 @@ import '../../src/runner/task-meta.js';
 import type { Profile } from '../../src/profile/index.js';
 import { runConfig, type RunConfig } from './config.js';
 import { CheckFailure } from './failure.js';
-import { Client, Recorder } from './http.js';
+import { Client, exchangeOf, Recorder } from './http.js';
 import { sessionSecrets, type Secrets } from '../../src/target/secrets.js';
 
 export interface RequirementMeta {
@@ -122,10 +122,12 @@ function toFailure(error: unknown, meta: RequirementMeta, ctx: { config: RunConf
       replay,
     };
   }
+  const exchange = exchangeOf(error);
   return {
     expected: 'an HTTP answer the check can judge',
     received: secrets.redact(transportMessage(error, config.timeoutMs)),
     ...(prop ? { counterexample: secrets.redact(prop.counterexample) } : {}),
+    ...(exchange ? { curl: ctx.http.curlOf(exchange), operation: exchange.operation } : {}),
     replay,
   };
 }
