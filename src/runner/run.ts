@@ -38,8 +38,6 @@ export function packageRoot(): string {
   }
 }
 
-type LpcMeta = CheckRunMeta;
-
 /** Suite files run in path order, the same in every run (vitest's default orders by past durations). */
 class PathOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -133,7 +131,7 @@ const NOT_OBSERVED: Readonly<Record<string, string>> = {
   'intapi.invariant.error-code-equals-status': 'no 4xx answer was seen',
 };
 
-function invariantResults(metas: readonly LpcMeta[], select: (id: string) => boolean, options: RunOptions): CheckResult[] {
+function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) => boolean, options: RunOptions): CheckResult[] {
   return INVARIANTS.filter((inv) => select(inv.id)).map((inv): CheckResult => {
     const applied = metas.reduce((n, m) => n + (m.applied[inv.id] ?? 0), 0);
     if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: NOT_OBSERVED[inv.id] ?? 'not observed' };
@@ -164,7 +162,7 @@ export async function runSuites(options: RunOptions): Promise<RunResult> {
   const pattern = options.only && !onlyInvariants ? testNamePattern(options.only) : undefined;
   const vitest = await vitestFor(options, pattern);
   const checks: CheckResult[] = [];
-  const metas: LpcMeta[] = [];
+  const metas: CheckRunMeta[] = [];
   try {
     await vitest.start();
     const modules = vitest.state.getTestModules();

@@ -7,7 +7,6 @@
 import { Agent, request } from 'undici';
 import { operation, type OperationId, type Profile } from '../../src/profile/index.js';
 import type { InvariantViolation } from '../../src/runner/model.js';
-import type { InvariantId } from '../../src/checks/invariants.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
 import { checkInvariants } from './invariants.js';
 import type { Secrets } from '../../src/target/secrets.js';
@@ -62,12 +61,10 @@ export class Recorder {
   private readonly perInvariant = new Map<string, number>();
   /** Exchanges subject to each invariant. */
   readonly applied: Record<string, number> = {};
-  violationCount = 0;
 
   constructor(readonly checkId: string) {}
 
   addViolation(v: Omit<InvariantViolation, 'checkId'>): void {
-    this.violationCount++;
     const seen = this.perInvariant.get(v.invariant) ?? 0;
     this.perInvariant.set(v.invariant, seen + 1);
     // Keep the first few of each invariant: the count says the rest.
@@ -211,4 +208,3 @@ export class Client {
   }
 }
 
-export type { InvariantId };
