@@ -1,5 +1,5 @@
 // Learning-resource operations, versions 1 and 2 (spec#integration-api-learning-resources-v1-and-v2).
-import { enrollment, profileRecord, unknownId } from './_harness/records.js';
+import { enrollment, idsOf, profileRecord, unknownId } from './_harness/records.js';
 import { describeResponse, expectStatus, fail } from './_harness/failure.js';
 import { statusChecks, type StatusRow } from './_harness/statuses.js';
 import { requirement, type CheckContext } from './_harness/requirement.js';
@@ -25,8 +25,8 @@ async function resourceOfAnotherCourse(t: CheckContext): Promise<string> {
   expectStatus(all, 200, 'listing all resources');
   if (!Array.isArray(inCourse.json)) fail('a bare array of resources', describeResponse(inCourse), inCourse);
   if (!Array.isArray(all.json)) fail('a bare array of resources (v1)', describeResponse(all), all);
-  const own = new Set(inCourse.json.map((r) => String((r as { id?: unknown }).id)));
-  const other = all.json.map((r) => String((r as { id?: unknown }).id)).find((id) => !own.has(id));
+  const own = new Set(idsOf(inCourse.json));
+  const other = idsOf(all.json).find((id) => !own.has(id));
   if (!other) t.skip('every resource of the target belongs to the profile course');
   return other;
 }
@@ -70,7 +70,7 @@ requirement(
     expectStatus(theirs, 200);
     if (!Array.isArray(mine.json)) fail('a bare array of resources', describeResponse(mine), mine);
     if (!Array.isArray(theirs.json)) fail('a bare array of resources', describeResponse(theirs), theirs);
-    const ids = (r: unknown[]) => r.map((i) => String((i as { id?: unknown }).id)).sort().join();
+    const ids = (r: unknown[]) => idsOf(r).sort().join();
     if (ids(mine.json) !== ids(theirs.json)) fail("the current user's resources to be the credentials' user's", `${ids(mine.json).split(',').length} vs ${ids(theirs.json).split(',').length} resources`, mine);
   },
 );

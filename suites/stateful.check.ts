@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { withinBounds } from './_harness/arbitraries.js';
 import { boundsOf } from './_harness/contracts.js';
-import { describeResponse, expectStatus, fail } from './_harness/failure.js';
+import { expectStatus, fail } from './_harness/failure.js';
+import { readAll } from './_harness/lists.js';
 import { bodyOf, idOf, profileRecord, type Json } from './_harness/records.js';
 import { requirement, type CheckContext } from './_harness/requirement.js';
 
@@ -91,20 +92,12 @@ class GetSubmission implements Command {
 
 /** Reads a whole collection page by page and checks every modelled record is in it, as modelled. */
 async function listContains(t: CheckContext, op: 'submissions.list' | 'questionBanks.list', key: string, expected: Map<string, Json>): Promise<void> {
-  const seen = new Map<string, Json>();
-  let last;
-  for (let offset = 0; offset < 1000; offset++) {
-    last = await t.http.send({ op, query: { _limit: 1000, _offset: offset } });
-    expectStatus(last, 200, `for ${op}`);
-    const items = bodyOf(last)[key];
-    if (!Array.isArray(items)) fail(`an envelope with ${key}`, describeResponse(last), last);
-    for (const item of items as Json[]) seen.set(String(item.id), item);
-    if (items.length < 1000) break;
-  }
+  const { items, last } = await readAll(t, { label: op, op, version: '2', key });
+  const seen = new Map(items.map((item) => [String(item.id), item as Json]));
   for (const [id, want] of expected) {
     const got = seen.get(id);
-    if (!got) fail(`the list to contain ${id}`, `${seen.size} items without it`, last);
-    compare(`the listed record ${id}`, got, want, last);
+    if (!got) fail(`the list to contain ${id}`, `${seen.size} items without it`, last.res);
+    compare(`the listed record ${id}`, got, want, last.res);
   }
 }
 

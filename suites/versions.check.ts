@@ -2,11 +2,12 @@
 // differ in shape exactly as documented; the profile declares the rest.
 import fc from 'fast-check';
 import { describeResponse, expectStatus, fail } from './_harness/failure.js';
+import { idsOf } from './_harness/records.js';
 import { requirement } from './_harness/requirement.js';
 import { statusChecks } from './_harness/statuses.js';
 
 const SPEC = 'spec#versioning';
-const ids = (items: unknown): string => (Array.isArray(items) ? items.map((i) => String((i as { id?: unknown }).id)).join() : '(not an array)');
+const ids = (items: unknown): string => (Array.isArray(items) ? idsOf(items).join() : '(not an array)');
 const isArray = (items: unknown): items is unknown[] => Array.isArray(items);
 
 requirement({ id: 'intapi.v1.resources.list.bare-array', level: 'MUST', spec: SPEC, title: 'List resources with x-api-version 1 answers a bare array' }, async (t) => {

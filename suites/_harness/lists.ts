@@ -12,6 +12,7 @@ import { boundsOf, type ContractName } from './contracts.js';
 import { describeResponse, expectRejected, expectStatus, fail } from './failure.js';
 import { filterRecords, render, renderSort, sortViolationIndex, type DataRecord, type FieldType, type FieldTypes, type SortKey } from './filter.js';
 import type { ApiResponse } from './http.js';
+import { idsOf } from './records.js';
 import { requirement, type CheckContext } from './requirement.js';
 
 export interface ListTarget {
@@ -33,6 +34,9 @@ export interface ListTarget {
   create?: (t: CheckContext) => Promise<string>;
 }
 
+/** What reading a list needs: the operation and the shape of its answer. */
+export type ListSource = Pick<ListTarget, 'label' | 'op' | 'version' | 'params' | 'key'>;
+
 const LIST_SPEC = 'spec#integration-api-common-list-parameters-v1-and-v2-list-operations-that-list-below-as-list';
 const ENVELOPE_SPEC = 'spec#paged-list-envelope-v2-list-operations';
 const FACTS_SPEC = 'public-facts#list-parameters-and-envelope-integration-api';
@@ -45,7 +49,7 @@ interface Page {
   envelope?: { totalItems: unknown; returnedItems: unknown; limit: unknown; offset: unknown };
 }
 
-async function page(t: CheckContext, target: ListTarget, query: Query): Promise<Page> {
+async function page(t: CheckContext, target: ListSource, query: Query): Promise<Page> {
   const res = await t.http.send({ op: target.op, version: target.version, query, ...(target.params ? { params: await target.params(t) } : {}) });
   expectStatus(res, 200, `for ${target.label} ${JSON.stringify(query)}`);
   const body = res.json;
@@ -62,7 +66,7 @@ async function page(t: CheckContext, target: ListTarget, query: Query): Promise<
 /** Every item, page by page at `limit`, until a short page (public-facts: clients increment
  * _offset until a page comes back empty). Bounded: a target whose pages never end (one that
  * ignores _offset, say) fails once the walk holds more than `maxItems`. */
-async function walk(t: CheckContext, target: ListTarget, limit: number, query: Query = {}, maxItems = 100_000): Promise<{ items: DataRecord[]; last: Page }> {
+async function walk(t: CheckContext, target: ListSource, limit: number, query: Query = {}, maxItems = 100_000): Promise<{ items: DataRecord[]; last: Page }> {
   const items: DataRecord[] = [];
   for (let offset = 0; offset <= 65535; offset++) {
     const p = await page(t, target, { ...query, _limit: limit, _offset: offset });
@@ -73,7 +77,8 @@ async function walk(t: CheckContext, target: ListTarget, limit: number, query: Q
   fail('a walk over the pages to end', 'page 65535 was still full');
 }
 
-const readAll = (t: CheckContext, target: ListTarget, query: Query = {}) => walk(t, target, 1000, query);
+/** The whole collection, in pages of 1000. */
+export const readAll = (t: CheckContext, target: ListSource, query: Query = {}) => walk(t, target, 1000, query);
 
 function fieldTypes(contract: ContractName): FieldTypes {
   const types: Record<string, FieldType> = {};
@@ -84,7 +89,7 @@ function fieldTypes(contract: ContractName): FieldTypes {
   return types;
 }
 
-const ids = (items: readonly DataRecord[]): string[] => items.map((i) => String(i.id));
+const ids = idsOf;
 
 function check(target: ListTarget, rule: string, level: 'MUST' | 'PROFILE', spec: string, title: string, body: (t: CheckContext) => Promise<void>): void {
   requirement({ id: `${target.idPrefix}.${rule}`, level, spec, title }, async (t) => {

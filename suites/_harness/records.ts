@@ -15,6 +15,11 @@ export function bodyOf(res: ApiResponse): Json {
   return res.json as Json;
 }
 
+/** The ids of listed items, as strings (an item without one shows as "undefined"). */
+export function idsOf(items: readonly unknown[]): string[] {
+  return items.map((item) => String((item as { id?: unknown } | null)?.id));
+}
+
 export function idOf(res: ApiResponse): string {
   const id = bodyOf(res).id;
   if (typeof id !== 'string') fail('a body with a string id', `id ${JSON.stringify(id)}`, res);
