@@ -128,8 +128,20 @@ function finalLine(result: RunResult, ctx: { paint: Paint; strict: boolean }): s
   const failedPainted = failed.length === 0 ? failedText : gating ? paint.fail(failedText) : paint.warn(failedText);
   return (
     `lp-conformance: ${plural(result.checks.length, 'check')}, ${count('passed')} passed, ${failedPainted}, ` +
-    `${count('skipped')} skipped in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})`
+    `${count('skipped')} skipped in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})` +
+    waitedText(result)
   );
+}
+
+/** `; waited 12.0s for the target's rate limits (3 retries after 429)`, when the run waited at all. */
+function waitedText(result: RunResult): string {
+  const w = result.waited;
+  if (!w || w.retryAfterMs + w.maxRpsMs === 0) return '';
+  const parts = [
+    ...(w.retryAfterMs > 0 ? [`${(w.retryAfterMs / 1000).toFixed(1)}s on 429 Retry-After (${plural(w.retries, 'retry')})`.replace('retrys', 'retries')] : []),
+    ...(w.maxRpsMs > 0 ? [`${(w.maxRpsMs / 1000).toFixed(1)}s pacing to --max-rps`] : []),
+  ];
+  return `; checks waited ${parts.join(' and ')}`;
 }
 
 function plural(n: number, noun: string): string {

@@ -5,6 +5,8 @@ import type { ApiRequest } from './_harness/http.js';
 import { requirement, type CheckContext } from './_harness/requirement.js';
 
 const FACTS = 'public-facts#authentication-integration-api';
+/** Asks for a new token, which revokes the session's: no other check may be in flight (scheduler.ts). */
+const ROTATES = { rotatesSession: true };
 /** One read per family of operations, so that a key check missing on one of them shows. */
 const PROBES: readonly ApiRequest[] = [
   { op: 'resources.list', version: '1' },
@@ -38,7 +40,7 @@ requirement({ id: 'intapi.auth.authenticate-token', level: 'PROFILE', spec: FACT
     // The new token revoked the session's (public-facts): the session takes a fresh one.
     await t.secrets.authenticate();
   }
-});
+}, ROTATES);
 
 requirement({ id: 'intapi.auth.raw-token-accepted', level: 'PROFILE', spec: FACTS, title: 'A token sent without the Bearer prefix is accepted too' }, async (t) => {
   expectStatus(await t.http.send({ op: 'templates.list', token: 'raw' }), 200, 'with a raw token');
@@ -50,7 +52,7 @@ requirement({ id: 'intapi.auth.reissue-revokes-previous', level: 'PROFILE', spec
   await t.secrets.authenticate();
   const res = await t.http.send({ op: 'templates.list', token: { env: 'LPC_PREVIOUS_TOKEN', value: previous.value } });
   expectStatus(res, 401, 'with the previous token');
-});
+}, ROTATES);
 
 /** The POST /authenticate body from the profile's credentials, with `change` applied. */
 function credentialsBody(t: CheckContext, change: Record<string, string | undefined>): Record<string, string> {
@@ -73,8 +75,8 @@ async function expectRefused(t: CheckContext, body: Record<string, string>, stat
 
 requirement({ id: 'intapi.auth.authenticate-missing-field-400', level: 'PROFILE', spec: FACTS, title: 'POST /authenticate without the private key answers 400' }, async (t) => {
   await expectRefused(t, credentialsBody(t, { privateKey: undefined }), 400);
-});
+}, ROTATES);
 
 requirement({ id: 'intapi.auth.authenticate-wrong-credentials-401', level: 'PROFILE', spec: FACTS, title: 'POST /authenticate with a wrong password answers 401' }, async (t) => {
   await expectRefused(t, credentialsBody(t, { password: 'lpc-wrong-password-0000' }), 401);
-});
+}, ROTATES);

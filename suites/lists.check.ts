@@ -30,4 +30,5 @@ listChecks({
   itemContract: 'intapi/question',
   params: async (t) => ({ questionBankId: await questionBank(t) }),
   prepare: async (t) => void (await questionBank(t)),
+  prepareWrites: ['questionBanks', 'questions'],
 });

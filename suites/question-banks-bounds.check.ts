@@ -18,6 +18,7 @@ boundsChecks({
   successStatus: () => [201],
   readBack: (t, res) => t.http.send({ op: 'questionBanks.get', params: { questionBankId: idOfBody(res.json) } }),
   snapshot: (t) => countOf(t, 'questionBanks.list'),
+  uses: { accept: { write: ['questionBanks'] }, reject: { observe: ['questionBanks'] } },
 });
 
 const bankToUpdate = memo((t) => createQuestionBank(t));
@@ -33,6 +34,7 @@ boundsChecks({
   successStatus: () => [200],
   readBack: async (t) => t.http.send({ op: 'questionBanks.get', params: { questionBankId: await bankToUpdate(t) } }),
   snapshot: async (t) => (await t.http.send({ op: 'questionBanks.get', params: { questionBankId: await bankToUpdate(t) } })).json,
+  uses: { accept: { write: ['questionBanks'] }, reject: { write: ['questionBanks'] } },
 });
 
 /** Requests carry the question type as a string, responses as the integer the profile maps it to. */
@@ -54,6 +56,8 @@ boundsChecks({
   readBack: async (t, res) => t.http.send({ op: 'questions.get', params: { questionBankId: await bankForQuestions(t), questionId: idOfBody(res.json) } }),
   snapshot: async (t) => countOf(t, 'questions.list', { questionBankId: await bankForQuestions(t) }),
   expectedReadBack: questionReadBack,
+  // Each check's questions are in a bank of its own: the count snapshot reads only that bank.
+  uses: { accept: { write: ['questionBanks', 'questions'] }, reject: { write: ['questionBanks', 'questions'] } },
 });
 
 const questionToUpdate = memo(async (t) => {
@@ -73,4 +77,6 @@ boundsChecks({
   readBack: async (t) => t.http.send({ op: 'questions.get', params: await questionToUpdate(t) }),
   snapshot: async (t) => (await t.http.send({ op: 'questions.get', params: await questionToUpdate(t) })).json,
   expectedReadBack: questionReadBack,
+  // Each check's questions are in a bank of its own: the count snapshot reads only that bank.
+  uses: { accept: { write: ['questionBanks', 'questions'] }, reject: { write: ['questionBanks', 'questions'] } },
 });

@@ -6,9 +6,12 @@ import { requirement } from './_harness/requirement.js';
 import { statusChecks } from './_harness/statuses.js';
 
 const SPEC = 'spec#integration-api-question-banks-v2';
+/** Every check here creates or updates question banks and questions (scheduler.ts). */
+const WRITES = { write: ['questionBanks', 'questions'] };
 const bank = (questionBankId: string) => ({ questionBankId });
 
-statusChecks([
+statusChecks(
+  [
   { id: 'intapi.v2.question-banks.list.status-200', level: 'MUST', spec: SPEC, title: 'List question banks answers 200', status: 200, request: () => ({ op: 'questionBanks.list' }) },
   { id: 'intapi.v2.question-banks.create.status-201', level: 'MUST', spec: SPEC, title: 'Create question bank answers 201', status: 201, request: () => ({ op: 'questionBanks.create', json: validQuestionBank() }) },
   { id: 'intapi.v2.question-banks.get.status-200', level: 'MUST', spec: SPEC, title: 'Get question bank of an existing id answers 200', status: 200, request: async (t) => ({ op: 'questionBanks.get', params: bank(await createQuestionBank(t)) }) },
@@ -37,7 +40,9 @@ statusChecks([
   },
   { id: 'intapi.v2.questions.update.unknown-id-404', level: 'MUST', spec: 'spec#errors', title: 'Update an unknown question of an existing bank answers 404', status: 404, request: async (t) => ({ op: 'questions.update', params: { questionBankId: await createQuestionBank(t), questionId: unknownId() }, json: validQuestion() }) },
   { id: 'intapi.v2.questions.update.unknown-bank-404', level: 'MUST', spec: 'spec#errors', title: 'Update question of an unknown bank answers 404', status: 404, request: () => ({ op: 'questions.update', params: { questionBankId: unknownId(), questionId: unknownId() }, json: validQuestion() }) },
-]);
+  ],
+  WRITES,
+);
 
 requirement(
   { id: 'intapi.v2.question-banks.create.duplicate-id-409', level: 'PROFILE', spec: 'public-facts#errors', title: 'Create question bank with the id of an existing bank answers 409' },
@@ -48,6 +53,7 @@ requirement(
     const again = await t.http.send({ op: 'questionBanks.create', json: { id, name: 'duplicate' } });
     expectStatus(again, 409);
   },
+  WRITES,
 );
 
 requirement(
@@ -57,4 +63,5 @@ requirement(
     const questionId = await createQuestion(t, questionBankId, { ...validQuestion(), id: unknownId() });
     expectStatus(await t.http.send({ op: 'questions.create', params: bank(questionBankId), json: { ...validQuestion(), id: questionId } }), 409);
   },
+  WRITES,
 );

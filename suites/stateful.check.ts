@@ -172,4 +172,6 @@ requirement(
   async (t) => {
     await t.property(commands(t.config.replayPath), (cmds) => fc.asyncModelRun(() => ({ model: { submissions: new Map(), banks: new Map() }, real: { t } }), cmds));
   },
+  // It reads whole lists, but judges only that they contain its own records: a writer, not an observer.
+  { write: ['submissions', 'questionBanks'] },
 );

@@ -17,6 +17,7 @@ boundsChecks({
   successStatus: (t) => [t.profile.expectations.submissions.createStatus],
   readBack: (t, res) => t.http.send({ op: 'submissions.get', params: { id: String((res.json as { id?: unknown }).id) } }),
   snapshot: (t) => countOf(t, 'submissions.list'),
+  uses: { accept: { write: ['submissions'] }, reject: { observe: ['submissions'] } },
 });
 
 const submissionToUpdate = memo(createSubmission);
@@ -36,4 +37,5 @@ boundsChecks({
   successStatus: (t) => [t.profile.expectations.submissions.updateStatus],
   readBack: async (t) => t.http.send({ op: 'submissions.get', params: { id: await submissionToUpdate(t) } }),
   snapshot: async (t) => (await t.http.send({ op: 'submissions.get', params: { id: await submissionToUpdate(t) } })).json,
+  uses: { accept: { write: ['submissions'] }, reject: { write: ['submissions'] } },
 });

@@ -6,8 +6,11 @@ import { requirement } from './_harness/requirement.js';
 import { statusChecks } from './_harness/statuses.js';
 
 const SPEC = 'spec#integration-api-submissions-and-templates-v2';
+/** Every check here creates or updates submissions (scheduler.ts). */
+const WRITES = { write: ['submissions'] };
 
-statusChecks([
+statusChecks(
+  [
   { id: 'intapi.v2.submissions.list.status-200', level: 'MUST', spec: SPEC, title: 'List submissions answers 200', status: 200, request: () => ({ op: 'submissions.list' }) },
   { id: 'intapi.v2.submissions.create.success-status', level: 'PROFILE', spec: 'spec#errors', title: "Create submission with a valid body answers the profile's success status", status: (t) => t.profile.expectations.submissions.createStatus, request: (t) => ({ op: 'submissions.create', json: validSubmission(t) }) },
   { id: 'intapi.v2.submissions.create.unknown-user', level: 'PROFILE', spec: 'spec#errors', title: "Create submission for a userId that does not exist answers the profile's status", status: (t) => t.profile.expectations.submissions.unknownReferenceStatus, request: (t) => ({ op: 'submissions.create', json: { ...validSubmission(t), userId: unknownId() } }) },
@@ -20,7 +23,9 @@ statusChecks([
   { id: 'intapi.v2.templates.list.status-200', level: 'MUST', spec: SPEC, title: 'List templates answers 200', status: 200, request: () => ({ op: 'templates.list' }) },
   { id: 'intapi.v2.templates.get.status-200', level: 'MUST', spec: SPEC, title: 'Get template of an existing id answers 200', status: 200, request: (t) => ({ op: 'templates.get', params: { id: profileRecord(t, 'templateId') } }) },
   { id: 'intapi.v2.templates.get.unknown-id-404', level: 'MUST', spec: 'spec#errors', title: 'Get template of an unknown id answers 404', status: 404, request: () => ({ op: 'templates.get', params: { id: unknownId() } }) },
-]);
+  ],
+  WRITES,
+);
 
 requirement(
   { id: 'intapi.v2.submissions.create.not-json-4xx', level: 'MUST', spec: 'spec#errors', title: 'Create submission with a body that is not JSON answers a 4xx status' },
@@ -28,6 +33,7 @@ requirement(
     const res = await t.http.send({ op: 'submissions.create', rawBody: '{"title": "unterminated', contentType: 'application/json' });
     expectClientError(res);
   },
+  WRITES,
 );
 
 requirement(
@@ -36,6 +42,7 @@ requirement(
     const res = await t.http.send({ op: 'submissions.create', rawBody: 'title=plain', contentType: 'application/json' });
     expectStatus(res, t.profile.expectations.notJsonStatus);
   },
+  WRITES,
 );
 
 requirement(
@@ -44,6 +51,7 @@ requirement(
     const res = await t.http.send({ op: 'submissions.create', rawBody: JSON.stringify(validSubmission(t)), contentType: 'text/plain' });
     expectStatus(res, t.profile.expectations.bodies.unsupportedMediaTypeStatus);
   },
+  WRITES,
 );
 
 requirement(
@@ -55,6 +63,7 @@ requirement(
     const res = await t.http.send({ op: 'submissions.create', rawBody: `${json.slice(0, -1)}${' '.repeat(limitBytes + 1 - json.length)}}` });
     expectStatus(res, tooLargeStatus);
   },
+  WRITES,
 );
 
 requirement(
@@ -63,6 +72,7 @@ requirement(
     const res = await t.http.send({ op: 'submissions.create', json: { ...validSubmission(t), lpcUnknownField: 'x' } });
     expectRejected(res, 'lpcUnknownField', t.profile.expectations.bodies.unknownFieldStatus);
   },
+  WRITES,
 );
 
 requirement(
@@ -76,4 +86,5 @@ requirement(
     const notNull = optional.filter((f) => bodyOf(stored)[f] !== null);
     if (notNull.length > 0) fail('every optional field read back null', `${notNull.join(', ')} not null`, stored);
   },
+  WRITES,
 );

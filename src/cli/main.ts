@@ -15,7 +15,7 @@ import { formatList, formatSummary } from '../../reporters/console.js';
 import { writeJUnit } from '../../reporters/junit.js';
 import { loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { failsRun } from '../runner/model.js';
-import { listChecks, runSuites } from '../runner/run.js';
+import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
 import { createSecrets, CredentialsError } from '../target/secrets.js';
 
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
@@ -39,7 +39,9 @@ run options:
   --replay-path P   fast-check commands replay path (model-based checks print it in their replay line)
   --list            list every check id, level and spec anchor, without running
   --strict          SHOULD-level failures fail the run too
-  --timeout MS      per-request timeout (default 10000)
+  --timeout MS      deadline of one exchange, for the whole answer (default 10000)
+  --concurrency N   checks in flight at once (default 8; 1 runs them one by one, in order)
+  --max-rps N       at most N requests per second to the target (a 429's Retry-After is always honoured)
   --faults LIST     faults to enable in the bundled server (negative controls), comma-separated
   --no-color        no ANSI colours in the console summary
 
@@ -119,6 +121,8 @@ async function run(argv: string[]): Promise<number> {
       list: { type: 'boolean' },
       strict: { type: 'boolean' },
       timeout: { type: 'string' },
+      concurrency: { type: 'string' },
+      'max-rps': { type: 'string' },
       faults: { type: 'string', multiple: true },
       'no-color': { type: 'boolean' },
     },
@@ -132,6 +136,8 @@ async function run(argv: string[]): Promise<number> {
   const seed = integer('seed', values.seed, Math.floor(Math.random() * 2 ** 31), -(2 ** 31), 2 ** 31 - 1);
   const runs = integer('runs', values.runs, 100, 1, 1_000_000);
   const timeoutMs = integer('timeout', values.timeout, 10_000, 1, 3_600_000);
+  const concurrency = integer('concurrency', values.concurrency, DEFAULT_CONCURRENCY, 1, 256);
+  const maxRps = values['max-rps'] === undefined ? undefined : integer('max-rps', values['max-rps'], 0, 1, 100_000);
   const only = splitList(values.only);
   if (values.path && only.length !== 1) throw new UsageError('--path replays one check: give exactly one --only');
   if (values.path && !/^\d+(:\d+)*$/.test(values.path)) throw new UsageError(`--path must look like 4:1:0, not '${values.path}'`);
@@ -167,7 +173,7 @@ async function run(argv: string[]): Promise<number> {
       .filter(Boolean)
       .join(' ');
     const replay = { ...(values.path ? { path: values.path } : {}), ...(values['replay-path'] ? { replayPath: values['replay-path'] } : {}) };
-    const result = await runSuites({ profile, seed, runs, only, ...replay, replayBase, timeoutMs });
+    const result = await runSuites({ profile, seed, runs, only, ...replay, replayBase, timeoutMs, concurrency, ...(maxRps ? { maxRps } : {}) });
     if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
     const junit = resolve(values.junit ?? 'reports/junit.xml');
     mkdirSync(dirname(junit), { recursive: true });

@@ -1,7 +1,9 @@
 /**
  * The run model: what one conformance run found, independent of vitest and of HTTP.
  * The runner builds it from vitest's results; reporters (JUnit, console) only read it.
+ * It also holds the run configuration the runner hands the suites (RunConfig, MatrixConfig).
  */
+import type { Profile } from '../profile/index.js';
 
 /** MUST / SHOULD / MAY keep the specification's (or RFC's) keyword; PROFILE marks a behaviour the
  * specification leaves "not shown" and the target profile declares. MAY never fails a run. */
@@ -72,6 +74,19 @@ export interface RunResult {
   checks: CheckResult[];
   /** Number of HTTP requests made by the suites. */
   requests: number;
+  /** Checks in flight at once (--concurrency). */
+  concurrency?: number;
+  /** Time the checks spent waiting for the target's rate limits, summed over checks. */
+  waited?: Waited;
+}
+
+export interface Waited {
+  /** Waiting out 429 answers (Retry-After). */
+  retryAfterMs: number;
+  /** Pacing to --max-rps. */
+  maxRpsMs: number;
+  /** Requests sent again after a 429. */
+  retries: number;
 }
 
 /** Levels whose failures fail the run (exit 1). SHOULD joins them under --strict. */
@@ -82,6 +97,9 @@ export function failsRun(level: Level, strict = false): boolean {
 /** What a check leaves in its vitest task's meta for the runner (besides its CheckMeta). */
 export interface CheckRunMeta {
   requests: number;
+  /** Wall time of the check's own run (not its wait for the scheduler). */
+  durationMs: number;
+  waited: Waited;
   /** The first few violations of each invariant seen by this check. */
   violations: InvariantViolation[];
   /** All violations by invariant id. */
@@ -91,3 +109,37 @@ export interface CheckRunMeta {
   failure?: Failure;
   skipReason?: string;
 }
+
+/** The run configuration the runner provides to the suites (suites/_harness/config.ts). */
+/** What one check sees of the run: the target it runs against and how. */
+export interface RunConfig {
+  profile: Profile;
+  /** The run's seed; every check derives its own fast-check seed from it and its id. */
+  seed: number;
+  /** fast-check runs per property check. */
+  runs: number;
+  /** fast-check path to replay (with --only naming one check). */
+  path?: string;
+  /** fast-check commands replayPath, for model-based checks (printed in their counterexample). */
+  replayPath?: string;
+  /** The command line that repeats this run, without --only/--seed/--path (for replay lines). */
+  replayBase: string;
+  /** Per-request deadline in milliseconds, for the whole answer: a hanging target fails the check, not the tool. */
+  timeoutMs: number;
+}
+
+/** One target of a run: a RunConfig, the checks it selects, and the key its results are filed under. */
+export interface TargetRun extends RunConfig {
+  key: string;
+  /** `--only` patterns; undefined selects every check. */
+  only?: readonly string[];
+}
+
+export interface MatrixConfig {
+  targets: readonly TargetRun[];
+  /** Checks in flight at once, over all targets. */
+  concurrency: number;
+  /** At most this many requests per second to one target server (undefined: no limit). */
+  maxRps?: number;
+}
+

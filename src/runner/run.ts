@@ -6,11 +6,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BaseSequencer, createVitest } from 'vitest/node';
-import type { TestCase, TestModule, TestSpecification } from 'vitest/node';
+import { createVitest } from 'vitest/node';
+import type { TestCase, TestModule } from 'vitest/node';
 import { INVARIANTS } from '../checks/invariants.js';
 import type { Profile } from '../profile/index.js';
-import type { CheckMeta, CheckResult, CheckRunMeta, RunResult } from './model.js';
+import type { CheckMeta, CheckResult, CheckRunMeta, MatrixConfig, RunResult, TargetRun } from './model.js';
 import './task-meta.js';
 import { idMatcher, testNamePattern } from './select.js';
 
@@ -24,7 +24,25 @@ export interface RunOptions {
   /** The command line that repeats this run, for replay lines. */
   replayBase: string;
   timeoutMs: number;
+  /** Checks in flight at once (default 8; 1 runs them one after the other, in registration order). */
+  concurrency?: number;
+  /** At most this many requests per second to the target. */
+  maxRps?: number;
 }
+
+/** One target of a matrix run: its own profile (so its own server), seed, runs and selection. */
+export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps'> {
+  /** Results are filed under this key. */
+  key: string;
+}
+
+export interface MatrixOptions {
+  targets: MatrixTarget[];
+  concurrency: number;
+  maxRps?: number;
+}
+
+export const DEFAULT_CONCURRENCY = 8;
 
 /** The installed package's root (where suites/ and contracts/ are), from dist/ or from source. */
 export function packageRoot(): string {
@@ -38,43 +56,46 @@ export function packageRoot(): string {
   }
 }
 
-/** Suite files run in path order, the same in every run (vitest's default orders by past durations). */
-class PathOrder extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
-  }
+function targetRun(t: MatrixTarget): TargetRun {
+  return {
+    key: t.key,
+    profile: t.profile,
+    seed: t.seed,
+    runs: t.runs,
+    ...(t.only && t.only.length > 0 ? { only: t.only } : {}),
+    ...(t.path ? { path: t.path } : {}),
+    ...(t.replayPath ? { replayPath: t.replayPath } : {}),
+    replayBase: t.replayBase,
+    timeoutMs: t.timeoutMs,
+  };
 }
 
-async function vitestFor(options: Omit<RunOptions, 'replayBase'> & { replayBase?: string }, namePattern?: RegExp) {
+/**
+ * One vitest run of one module (suites/_harness/all-checks.ts, which loads every suite file): its
+ * tests all start at once (sequence.concurrent) and the suites' own scheduler decides which run,
+ * `concurrency` at a time, keeping apart checks that would disturb each other.
+ */
+async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp) {
   return createVitest(
     'test',
     {
       root: packageRoot(),
       config: false,
-      include: ['suites/**/*.check.ts'],
+      include: ['suites/_harness/all-checks.ts'],
       watch: false,
       // A reporter with no hooks keeps vitest quiet: our own reporters print the result.
       reporters: [{}],
       pool: 'threads',
       maxWorkers: 1,
-      // One file after the other: list checks read whole collections that other checks write.
-      fileParallelism: false,
       isolate: false,
-      sequence: { sequencer: PathOrder },
-      testTimeout: 30 * 60_000,
+      // Every test starts at once; the suites' scheduler holds them to --concurrency.
+      sequence: { concurrent: true },
+      maxConcurrency: 1_000_000,
+      // A check's time includes its wait for the scheduler; requests have their own deadlines.
+      testTimeout: 0,
       hookTimeout: 60_000,
       ...(namePattern ? { testNamePattern: namePattern } : {}),
-      provide: {
-        lpc: {
-          profile: options.profile,
-          seed: options.seed,
-          runs: options.runs,
-          ...(options.path ? { path: options.path } : {}),
-          ...(options.replayPath ? { replayPath: options.replayPath } : {}),
-          replayBase: options.replayBase ?? 'lp-conformance run',
-          timeoutMs: options.timeoutMs,
-        },
-      },
+      provide: { lpc: matrix },
     },
     { server: { watch: null }, cacheDir: join(tmpdir(), 'lp-conformance-vite') },
   );
@@ -86,7 +107,7 @@ function* testsOf(modules: readonly TestModule[]): Generator<TestCase> {
 
 /** Every check id, level and anchor, invariants included, without running anything (`--list`). */
 export async function listChecks(profile: Profile): Promise<CheckMeta[]> {
-  const vitest = await vitestFor({ profile, seed: 0, runs: 0, timeoutMs: 0 });
+  const vitest = await vitestFor({ targets: [], concurrency: 1 });
   try {
     const { testModules, unhandledErrors } = await vitest.collect();
     if (unhandledErrors.length > 0) throw new Error(`suites failed to load: ${String(unhandledErrors[0])}`);
@@ -103,24 +124,24 @@ export async function listChecks(profile: Profile): Promise<CheckMeta[]> {
   }
 }
 
-function resultOf(t: TestCase, options: RunOptions): CheckResult | undefined {
+function resultOf(t: TestCase, target: MatrixTarget): CheckResult | undefined {
   const check = t.meta().check;
-  const lpc = t.meta().lpc;
   if (!check) return undefined;
-  const state = t.result().state;
-  const durationMs = t.diagnostic()?.duration ?? 0;
-  if (state === 'failed') {
-    const failure = lpc?.failure ?? {
+  const found = t.meta().lpc?.[target.key];
+  if (!found) {
+    // The test failed outside any check run: an error of the harness, reported as the check's.
+    if (t.result().state !== 'failed') return undefined;
+    const failure = {
       expected: 'the check to run to its verdict',
       received: t.result().errors?.[0]?.message ?? 'an error in the harness',
-      replay: `${options.replayBase} --only ${check.id} --seed ${options.seed}`,
+      replay: `${target.replayBase} --only ${check.id} --seed ${target.seed}`,
     };
-    return { ...check, status: 'failed', durationMs, failure };
+    return { ...check, status: 'failed', durationMs: 0, failure };
   }
-  if (state === 'skipped') {
-    return { ...check, status: 'skipped', durationMs, ...(lpc?.skipReason ? { skipReason: lpc.skipReason } : {}) };
-  }
-  return { ...check, status: state === 'passed' ? 'passed' : 'skipped', durationMs };
+  const durationMs = found.durationMs;
+  if (found.failure) return { ...check, status: 'failed', durationMs, failure: found.failure };
+  if (found.skipReason !== undefined) return { ...check, status: 'skipped', durationMs, skipReason: found.skipReason };
+  return { ...check, status: 'passed', durationMs };
 }
 
 const NOT_OBSERVED: Readonly<Record<string, string>> = {
@@ -131,7 +152,7 @@ const NOT_OBSERVED: Readonly<Record<string, string>> = {
   'intapi.invariant.error-code-equals-status': 'no 4xx answer was seen',
 };
 
-function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) => boolean, options: RunOptions): CheckResult[] {
+function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) => boolean, target: MatrixTarget): CheckResult[] {
   return INVARIANTS.filter((inv) => select(inv.id)).map((inv): CheckResult => {
     const applied = metas.reduce((n, m) => n + (m.applied[inv.id] ?? 0), 0);
     if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: NOT_OBSERVED[inv.id] ?? 'not observed' };
@@ -147,61 +168,73 @@ function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) =
         received: `${count} violation${count === 1 ? '' : 's'}; first at ${first.operation} in check ${first.checkId}: ${first.received}`,
         ...(first.curl ? { curl: first.curl } : {}),
         operation: first.operation,
-        replay: `${options.replayBase} --only ${first.checkId} --seed ${options.seed}`,
+        replay: `${target.replayBase} --only ${first.checkId} --seed ${target.seed}`,
       },
     };
   });
 }
 
-export async function runSuites(options: RunOptions): Promise<RunResult> {
+/** Invariants are observed on the exchanges of other checks: selecting only invariants runs every
+ * requirement and reports just the invariants. */
+function onlyInvariants(only: readonly string[] | undefined): boolean {
+  return only !== undefined && only.length > 0 && only.every((p) => p.startsWith('intapi.invariant'));
+}
+
+/** Runs every selected check against every target in one vitest run; one RunResult per target, in order. */
+export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   const started = Date.now();
-  const select = idMatcher(options.only);
-  // Invariants are observed on the exchanges of other checks: selecting only invariants runs
-  // every requirement and reports just the invariants.
-  const onlyInvariants = options.only?.every((p) => p.startsWith('intapi.invariant')) ?? false;
-  const pattern = options.only && !onlyInvariants ? testNamePattern(options.only) : undefined;
-  const vitest = await vitestFor(options, pattern);
-  const checks: CheckResult[] = [];
-  const metas: CheckRunMeta[] = [];
+  const targets = options.targets.map((t) => ({ ...t, only: onlyInvariants(t.only) ? undefined : t.only }));
+  const matrix: MatrixConfig = { targets: targets.map(targetRun), concurrency: options.concurrency, ...(options.maxRps ? { maxRps: options.maxRps } : {}) };
+  // A single target's selection also narrows what vitest collects.
+  const only = targets.length === 1 ? targets[0]?.only : undefined;
+  const vitest = await vitestFor(matrix, only && only.length > 0 ? testNamePattern(only) : undefined);
+  const perTarget = options.targets.map(() => ({ checks: [] as CheckResult[], metas: [] as CheckRunMeta[] }));
   try {
     await vitest.start();
     const modules = vitest.state.getTestModules();
-    for (const m of modules) {
-      for (const e of m.errors()) {
-        // One check per file that does not load, named after it, so that none hides another.
-        checks.push({
-          id: `lpc.harness.load.${m.relativeModuleId.replace(/[^A-Za-z0-9]+/g, '-')}`,
-          level: 'MUST',
-          spec: 'lpc#harness',
-          title: `The suite file ${m.relativeModuleId} loads`,
-          area: 'lpc.harness',
-          status: 'failed',
-          durationMs: 0,
-          failure: { expected: 'the suite file to load', received: e.message, replay: options.replayBase },
-        });
-      }
-    }
+    const loadErrors = modules.flatMap((m) => m.errors().map((e) => `${m.relativeModuleId}: ${e.message}`));
+    if (loadErrors.length > 0) throw new Error(`the suites failed to load: ${loadErrors[0]}`);
     for (const t of testsOf(modules)) {
-      const lpc = t.meta().lpc;
-      if (lpc) metas.push(lpc);
-      const r = resultOf(t, options);
-      if (r && select(r.id) && !(r.status === 'skipped' && !lpc)) checks.push(r);
+      options.targets.forEach((target, i) => {
+        const out = perTarget[i] as (typeof perTarget)[number];
+        const found = t.meta().lpc?.[target.key];
+        if (found) out.metas.push(found);
+        const r = resultOf(t, target);
+        if (r && idMatcher(target.only)(r.id)) out.checks.push(r);
+      });
     }
   } finally {
     await vitest.close();
   }
-  const requests = metas.reduce((n, m) => n + m.requests, 0);
-  checks.push(...invariantResults(metas, select, options));
-  return {
-    targets: Object.fromEntries(
-      Object.entries(options.profile.families).flatMap(([k, v]) => (v && typeof v === 'object' && 'baseUrl' in v ? [[k, String(v.baseUrl)]] : [])),
-    ),
-    profileName: options.profile.name,
-    seed: options.seed,
-    runs: options.runs,
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    checks,
-    requests,
-  };
+  const durationMs = Date.now() - started;
+  return options.targets.map((target, i): RunResult => {
+    const { checks, metas } = perTarget[i] as (typeof perTarget)[number];
+    checks.push(...invariantResults(metas, idMatcher(target.only), target));
+    const waited = metas.reduce((w, m) => ({ retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs, maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs, retries: w.retries + m.waited.retries }), {
+      retryAfterMs: 0,
+      maxRpsMs: 0,
+      retries: 0,
+    });
+    return {
+      targets: Object.fromEntries(
+        Object.entries(target.profile.families).flatMap(([k, v]) => (v && typeof v === 'object' && 'baseUrl' in v ? [[k, String(v.baseUrl)]] : [])),
+      ),
+      profileName: target.profile.name,
+      seed: target.seed,
+      runs: target.runs,
+      startedAt: new Date(started).toISOString(),
+      durationMs,
+      checks,
+      requests: metas.reduce((n, m) => n + m.requests, 0),
+      concurrency: options.concurrency,
+      waited,
+    };
+  });
+}
+
+/** One target: the command line's run. */
+export async function runSuites(options: RunOptions): Promise<RunResult> {
+  const { concurrency = DEFAULT_CONCURRENCY, maxRps, ...target } = options;
+  const [result] = await runMatrix({ targets: [{ ...target, key: 'target' }], concurrency, ...(maxRps ? { maxRps } : {}) });
+  return result as RunResult;
 }

@@ -8,7 +8,8 @@ import type { CheckMeta, CheckRunMeta } from './model.js';
 declare module 'vitest' {
   interface TaskMeta {
     check?: CheckMeta;
-    lpc?: CheckRunMeta;
+    /** What the check found, by target key (one key in a single-target run). */
+    lpc?: Record<string, CheckRunMeta>;
   }
 }
 

@@ -92,9 +92,12 @@ export function createSecrets(profile: Profile, timeoutMs: number, env: NodeJS.P
   };
 }
 
-let shared: Secrets | undefined;
-/** The worker's one set of secrets (and so one session token) for every check. */
+const shared = new Map<string, Secrets>();
+/** One set of secrets (and so one session token) per target server for every check of the run:
+ * a new token revokes the previous one, so the checks against one server share theirs. */
 export function sessionSecrets(profile: Profile, timeoutMs: number): Secrets {
-  shared ??= createSecrets(profile, timeoutMs);
-  return shared;
+  const server = profile.families.intapi.baseUrl;
+  let secrets = shared.get(server);
+  if (!secrets) shared.set(server, (secrets = createSecrets(profile, timeoutMs)));
+  return secrets;
 }

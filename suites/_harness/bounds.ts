@@ -13,6 +13,7 @@ import { describeResponse, expectRejected, expectStatus, fail } from './failure.
 import type { ApiResponse } from './http.js';
 import type { Level } from '../../src/runner/model.js';
 import { requirement, type CheckContext } from './requirement.js';
+import type { Uses } from './scheduler.js';
 
 export type Body = Record<string, unknown>;
 
@@ -41,6 +42,10 @@ export interface BoundsTarget {
   readBack(t: CheckContext, sent: ApiResponse): Promise<ApiResponse>;
   /** What must not change when a request is rejected (a collection count, a stored record). */
   snapshot(t: CheckContext): Promise<unknown>;
+  /** What the target's checks do to shared state (scheduler.ts): `accept`, the checks whose sends
+   * succeed (they write); `reject`, the checks whose sends must be refused (they write only what
+   * their set-up creates, and observe the collection a count snapshot reads). */
+  uses: { accept: Uses; reject: Uses };
   /** The value a response shows for a sent value (e.g. question types: string in, integer out). */
   expectedReadBack?(t: CheckContext, field: string, sent: unknown): unknown;
 }
@@ -113,7 +118,7 @@ function rejection(target: BoundsTarget, slot: Slot, rule: string, title: string
     const before = await target.snapshot(t);
     if (!arb) return expectRejectedUnchanged(t, target, slot.path, slot.put(base), before);
     await t.property(arb, (value) => expectRejectedUnchanged(t, target, slot.path, slot.put(base, { v: value }), before));
-  });
+  }, target.uses.reject);
 }
 
 /** The fields of the items of an array field, e.g. question options (spec#integration-api-question-bank-question-v2).
@@ -157,6 +162,7 @@ function acceptance(target: BoundsTarget, b: FieldBounds): void {
         }
       });
     },
+    target.uses.accept,
   );
 }
 
@@ -184,6 +190,7 @@ export function boundsChecks(target: BoundsTarget): void {
         const before = await target.snapshot(t);
         await expectRejectedUnchanged(t, target, field, topLevel(field).put(await target.validBody(t), { v: await value(t) }), before);
       },
+      target.uses.reject,
     );
   }
 }

@@ -1,36 +1,26 @@
 /**
- * The run configuration the runner (src/runner) provides to every suite file through vitest's
+ * The run configuration the runner (src/runner) provides to the suites through vitest's
  * `provide`/`inject`. Secrets are not in it: the suites read them from the environment variables
  * the profile names, so that they can never leak through the configuration.
+ *
+ * One run may check several targets at once (the negative controls run the suite against one
+ * reference server per fault; a differential run against two servers): each is a `TargetRun`,
+ * and every selected check runs once per target, scheduled together (scheduler.ts).
  */
 import { inject } from 'vitest';
-import type { Profile } from '../../src/profile/index.js';
 
-export interface RunConfig {
-  profile: Profile;
-  /** The run's seed; every check derives its own fast-check seed from it and its id. */
-  seed: number;
-  /** fast-check runs per property check. */
-  runs: number;
-  /** fast-check path to replay (with --only naming one check). */
-  path?: string;
-  /** fast-check commands replayPath, for model-based checks (printed in their counterexample). */
-  replayPath?: string;
-  /** The command line that repeats this run, without --only/--seed/--path (for replay lines). */
-  replayBase: string;
-  /** Per-request timeout in milliseconds: a hanging target fails the check, not the tool. */
-  timeoutMs: number;
-}
+export type { MatrixConfig, RunConfig, TargetRun } from '../../src/runner/model.js';
+import type { MatrixConfig } from '../../src/runner/model.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    lpc: RunConfig;
+    lpc: MatrixConfig;
   }
 }
 
-let cached: RunConfig | undefined;
+let cached: MatrixConfig | undefined;
 
-export function runConfig(): RunConfig {
+export function matrixConfig(): MatrixConfig {
   cached ??= inject('lpc');
   if (!cached) throw new Error('lp-conformance suites run through `lp-conformance run`, which provides their configuration');
   return cached;

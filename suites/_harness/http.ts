@@ -2,13 +2,18 @@
  * The suites' HTTP client (undici). Every request goes through one Client bound to the running
  * check: it counts requests, keeps the exchange for reproduction, and checks the invariants on
  * every response (src/checks/invariants.ts). A hanging, garbled or huge answer becomes a failed
- * check, never a crash of the tool: timeouts and a response-size cap are set on the dispatcher.
+ * check, never a crash of the tool: each exchange has a deadline for the whole answer, and a
+ * response-size cap is set on the dispatcher. A 429 is waited out (Retry-After) and sent again, and
+ * `--max-rps` paces the requests to each server; both waits are counted for the report.
+ * Every request names its check in `x-lpc-check` (as Schemathesis' X-Schemathesis-TestCaseId), so
+ * that a server's logs show which check sent it.
  */
 import { Agent, request } from 'undici';
 import { operation, type OperationId, type Profile } from '../../src/profile/index.js';
 import type { InvariantViolation } from '../../src/runner/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
 import { checkInvariants } from './invariants.js';
+import type { Uses } from './scheduler.js';
 import type { Secrets } from '../../src/target/secrets.js';
 
 /** Answers larger than this fail the check (UND_ERR_RES_EXCEEDED_MAX_SIZE) instead of filling memory. */
@@ -57,6 +62,8 @@ export interface ApiResponse {
 /** What one check did over HTTP; copied into the check's task meta. */
 export class Recorder {
   requests = 0;
+  /** Time spent waiting out 429 answers, and pacing to --max-rps, in milliseconds. */
+  readonly waited = { retryAfterMs: 0, maxRpsMs: 0, retries: 0 };
   readonly violations: InvariantViolation[] = [];
   private readonly perInvariant = new Map<string, number>();
   /** Exchanges subject to each invariant. */
@@ -80,7 +87,8 @@ export class Recorder {
  * every further request fails at once: a hanging target fails the rest of the run in seconds
  * instead of one timeout per request. Any answer resets the count. */
 export const DOWN_AFTER = 3;
-let consecutiveTransportFailures = 0;
+/** Consecutive transport failures by target server (base URL). */
+const consecutiveTransportFailures = new Map<string, number>();
 
 export class TargetDownError extends Error {
   readonly code = 'LPC_TARGET_DOWN';
@@ -98,14 +106,59 @@ function withExchange<E>(error: E, exchange: Exchange): E {
 
 let agent: Agent | undefined;
 function dispatcher(timeoutMs: number): Agent {
+  // Connections per origin: the scheduler keeps at most --concurrency checks (so requests) in flight.
   agent ??= new Agent({
-    connections: 16,
+    connections: 64,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     connectTimeout: timeoutMs,
     maxResponseSize: MAX_RESPONSE_BYTES,
   });
   return agent;
+}
+
+/** A request that names an exceeded deadline: the whole answer did not arrive in time. */
+export class DeadlineError extends Error {
+  readonly code = 'LPC_DEADLINE';
+}
+
+/** At most this many attempts of one request that keeps answering 429. */
+export const MAX_ATTEMPTS_429 = 6;
+/** A Retry-After longer than this is not waited out: the 429 is the answer. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** Milliseconds to wait for a 429's Retry-After (delta-seconds or an HTTP-date, RFC 9110 §10.2.3);
+ * without one, exponential back-off from 250 ms. */
+export function retryAfterMs(header: string | undefined, attempt: number, now = Date.now()): number {
+  const backoff = Math.min(250 * 2 ** attempt, 8_000);
+  if (header === undefined) return backoff;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? backoff : Math.max(0, date - now);
+}
+
+/** Paces the requests to each server to at most `rps` per second (a shared schedule of send times). */
+class Pacer {
+  private readonly next = new Map<string, number>();
+  constructor(private readonly rps: number) {}
+  /** Resolves when a request to `server` may be sent; the milliseconds it waited. */
+  async slot(server: string): Promise<number> {
+    const now = Date.now();
+    const at = Math.max(now, this.next.get(server) ?? now);
+    this.next.set(server, at + 1000 / this.rps);
+    const wait = at - now;
+    if (wait > 0) await sleep(wait);
+    return wait;
+  }
+}
+const pacers = new Map<number, Pacer>();
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** The collection an operation belongs to, for the scheduler's locks (`submissions.create` → `submissions`). */
+export function collectionOf(op: OperationId): string {
+  return op.slice(0, op.indexOf('.'));
 }
 
 export function buildPath(template: string, params: Record<string, string> = {}): string {
@@ -123,24 +176,52 @@ function queryString(query: ApiRequest['query']): string {
   return s ? `?${s}` : '';
 }
 
+export interface ClientOptions {
+  /** Deadline of one exchange, for the whole answer. */
+  timeoutMs: number;
+  /** What the check declared it does to shared state: a write it did not declare is a harness error. */
+  uses?: Uses;
+  /** Requests per second per server (--max-rps). */
+  maxRps?: number;
+}
+
 export class Client {
+  private readonly timeoutMs: number;
+  private readonly pacer: Pacer | undefined;
+
   constructor(
     private readonly profile: Profile,
     private readonly secrets: Secrets,
     private readonly recorder: Recorder,
-    private readonly timeoutMs: number,
-  ) {}
+    private readonly options: ClientOptions,
+  ) {
+    this.timeoutMs = options.timeoutMs;
+    const rps = options.maxRps;
+    this.pacer = rps === undefined ? undefined : pacers.get(rps) ?? pacers.set(rps, new Pacer(rps)).get(rps);
+  }
 
-  get requests(): number {
-    return this.recorder.requests;
+  /** A check that writes a collection, or asks for a new token, without saying so would run beside
+   * checks that observe it: the scheduler could not keep them apart. */
+  private checkDeclared(op: OperationId, method: string): void {
+    const uses = this.options.uses;
+    if (op === 'auth.authenticate') {
+      if (!uses?.rotatesSession) throw new Error(`harness: check ${this.recorder.checkId} calls ${op} without declaring rotatesSession`);
+      return;
+    }
+    // An observer may send writes the rule says change nothing (a create that must be rejected).
+    const collection = collectionOf(op);
+    if (method !== 'GET' && !uses?.write?.includes(collection) && !uses?.observe?.includes(collection)) {
+      throw new Error(`harness: check ${this.recorder.checkId} writes ${collection} (${op}) without declaring it`);
+    }
   }
 
   async send(req: ApiRequest): Promise<ApiResponse> {
     const { method, path } = operation(this.profile, req.op);
+    this.checkDeclared(req.op, method);
     const base = this.profile.families.intapi.baseUrl.replace(/\/+$/, '');
     const pathAndQuery = `${buildPath(path, req.params)}${queryString(req.query)}`;
     const url = `${base}${pathAndQuery}`;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { 'x-lpc-check': this.recorder.checkId };
     const curlHeaders: CurlRequest['headers'] = {};
     const version = req.version === undefined ? '2' : req.version;
     if (version !== null) headers['x-api-version'] = curlHeaders['x-api-version'] = version;
@@ -168,21 +249,23 @@ export class Client {
     const curl: CurlRequest = { method, url, headers: curlHeaders, ...(body !== undefined ? { body } : {}) };
     const exchange: Exchange = { method, url, operation: `${method} ${pathAndQuery}`, curl, status: 0, ...(tokenPreamble ? { tokenPreamble } : {}) };
 
-    if (consecutiveTransportFailures >= DOWN_AFTER) {
+    if ((consecutiveTransportFailures.get(base) ?? 0) >= DOWN_AFTER) {
       throw withExchange(new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${exchange.operation} was not sent`), exchange);
     }
-    this.recorder.requests++;
-    let res: Awaited<ReturnType<typeof request>>;
+    let res: { statusCode: number; headers: Record<string, string | string[] | undefined> };
     let text: string;
-    try {
-      res = await request(url, { method: method as 'GET', headers, body, dispatcher: dispatcher(this.timeoutMs) });
-      text = await res.body.text();
-    } catch (error) {
-      // An answer too large to read is still an answer; silence and broken connections are not.
-      if ((error as { code?: string }).code !== 'UND_ERR_RES_EXCEEDED_MAX_SIZE') consecutiveTransportFailures++;
-      throw withExchange(error, exchange);
+    for (let attempt = 0; ; attempt++) {
+      if (this.pacer) this.recorder.waited.maxRpsMs += await this.pacer.slot(base);
+      this.recorder.requests++;
+      ({ res, text } = await this.exchange(url, method, headers, body, exchange, base));
+      if (res.statusCode !== 429 || attempt + 1 >= MAX_ATTEMPTS_429) break;
+      const header = res.headers['retry-after'];
+      const wait = retryAfterMs(Array.isArray(header) ? header[0] : header, attempt);
+      if (wait > MAX_RETRY_AFTER_MS) break;
+      this.recorder.waited.retries++;
+      this.recorder.waited.retryAfterMs += wait;
+      await sleep(wait);
     }
-    consecutiveTransportFailures = 0;
     exchange.status = res.statusCode;
     const responseHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -199,6 +282,24 @@ export class Client {
       this.recorder.addViolation({ ...v, operation: exchange.operation, curl: this.curlOf(exchange) });
     }
     return response;
+  }
+
+  /** One request and its whole answer, within the deadline: undici's timeouts bound the wait for
+   * headers and between body chunks; the abort signal bounds the whole, so a body trickled forever
+   * fails the exchange too. */
+  private async exchange(url: string, method: string, headers: Record<string, string>, body: string | undefined, exchange: Exchange, server: string) {
+    const deadline = AbortSignal.timeout(this.timeoutMs);
+    try {
+      const res = await request(url, { method: method as 'GET', headers, body, dispatcher: dispatcher(this.timeoutMs), signal: deadline });
+      const text = await res.body.text();
+      consecutiveTransportFailures.set(server, 0);
+      return { res, text };
+    } catch (error) {
+      const failure = deadline.aborted ? new DeadlineError(`no complete answer within ${this.timeoutMs} ms`) : error;
+      // An answer too large to read is still an answer; silence and broken connections are not.
+      if ((error as { code?: string }).code !== 'UND_ERR_RES_EXCEEDED_MAX_SIZE') consecutiveTransportFailures.set(server, (consecutiveTransportFailures.get(server) ?? 0) + 1);
+      throw withExchange(failure, exchange);
+    }
   }
 
   /** The full reproduction of an exchange: the token line (when needed), then the request. */

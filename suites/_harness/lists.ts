@@ -11,9 +11,10 @@ import { filterExpression, sortSpec } from './arbitraries.js';
 import { boundsOf, type ContractName } from './contracts.js';
 import { describeResponse, expectRejected, expectStatus, fail } from './failure.js';
 import { filterRecords, render, renderSort, sortViolationIndex, type DataRecord, type FieldType, type FieldTypes, type SortKey } from './filter.js';
-import type { ApiResponse } from './http.js';
+import { collectionOf, type ApiResponse } from './http.js';
 import { idsOf } from './records.js';
 import { requirement, type CheckContext } from './requirement.js';
+import type { Uses } from './scheduler.js';
 
 export interface ListTarget {
   /** Check-id prefix, e.g. `intapi.v2.submissions.list`. */
@@ -32,6 +33,8 @@ export interface ListTarget {
   prepare?: (t: CheckContext) => Promise<void>;
   /** Creates one item and answers its id, for lists whose items the API creates (default order). */
   create?: (t: CheckContext) => Promise<string>;
+  /** Collections `prepare` writes (other than the listed one). */
+  prepareWrites?: readonly string[];
 }
 
 /** What reading a list needs: the operation and the shape of its answer. */
@@ -91,11 +94,17 @@ function fieldTypes(contract: ContractName): FieldTypes {
 
 const ids = idsOf;
 
-function check(target: ListTarget, rule: string, level: 'MUST' | 'PROFILE', spec: string, title: string, body: (t: CheckContext) => Promise<void>): void {
-  requirement({ id: `${target.idPrefix}.${rule}`, level, spec, title }, async (t) => {
-    await target.prepare?.(t);
-    await body(t);
-  });
+/** A list check observes its collection whole: no check that writes it runs meanwhile. */
+function check(target: ListTarget, rule: string, level: 'MUST' | 'PROFILE', spec: string, title: string, body: (t: CheckContext) => Promise<void>, writes: readonly string[] = []): void {
+  const uses: Uses = { observe: [collectionOf(target.op)], write: [...(target.prepareWrites ?? []), ...writes] };
+  requirement(
+    { id: `${target.idPrefix}.${rule}`, level, spec, title },
+    async (t) => {
+      await target.prepare?.(t);
+      await body(t);
+    },
+    uses,
+  );
 }
 
 const pageArb = fc.record({ limit: fc.integer({ min: 1, max: 40 }), offset: fc.integer({ min: 0, max: 6 }) });
@@ -192,7 +201,7 @@ function pagingChecks(target: ListTarget): void {
       if (!(order.indexOf(first) >= 0 && order.indexOf(first) < order.indexOf(second))) {
         fail(`${first} (created first) before ${second}`, `positions ${order.indexOf(first)} and ${order.indexOf(second)}`, last.res);
       }
-    });
+    }, [collectionOf(target.op)]);
   }
 }
 

@@ -9,9 +9,11 @@ import { test, TestRunner } from 'vitest';
 import type { CheckRunMeta, Failure, Level } from '../../src/runner/model.js';
 import '../../src/runner/task-meta.js';
 import type { Profile } from '../../src/profile/index.js';
-import { runConfig, type RunConfig } from './config.js';
+import { idMatcher } from '../../src/runner/select.js';
+import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
 import { CheckFailure } from './failure.js';
 import { Client, exchangeOf, Recorder } from './http.js';
+import { locksOf, Scheduler, type Uses } from './scheduler.js';
 import { sessionSecrets, type Secrets } from '../../src/target/secrets.js';
 
 export interface RequirementMeta {
@@ -82,6 +84,8 @@ function transportMessage(error: unknown, timeoutMs: number): string {
     case 'UND_ERR_BODY_TIMEOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `no complete answer within ${timeoutMs} ms (${e.code ?? e.cause?.code})`;
+    case 'LPC_DEADLINE':
+      return e.message ?? `no complete answer within ${timeoutMs} ms`;
     case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
       return 'an answer larger than the 8 MiB the suite reads';
     case 'ECONNREFUSED':
@@ -143,62 +147,93 @@ export function formatForVitest(meta: RequirementMeta, f: Failure): string {
   ].join('\n');
 }
 
-export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Promise<void>): void {
+let scheduler: Scheduler | undefined;
+const selectors = new Map<TargetRun, (id: string) => boolean>();
+
+/** Whether a target of the run selects the check (its --only patterns). */
+function selects(target: TargetRun, id: string): boolean {
+  let select = selectors.get(target);
+  if (!select) selectors.set(target, (select = idMatcher(target.only)));
+  return select(id);
+}
+
+/** Runs one check against one target; what it found, for the runner. Never throws. */
+async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (t: CheckContext) => Promise<void>, config: RunConfig): Promise<CheckRunMeta> {
+  const started = performance.now();
+  const recorder = new Recorder(meta.id);
+  const secrets = sessionSecrets(config.profile, config.timeoutMs);
+  const { maxRps } = matrixConfig();
+  const http = new Client(config.profile, secrets, recorder, { timeoutMs: config.timeoutMs, ...(uses ? { uses } : {}), ...(maxRps ? { maxRps } : {}) });
+  let propertyFailure: PropertyFailure | undefined;
+  const ctx: CheckContext = {
+    http,
+    profile: config.profile,
+    config,
+    secrets,
+    async property(arb, predicate, options) {
+      const details = await fc.check(fc.asyncProperty(arb, predicate), {
+        seed: checkSeed(config.seed, meta.id),
+        numRuns: config.runs,
+        ...(config.path ? { path: config.path } : {}),
+        ...(options?.examples ? { examples: options.examples.map((e) => [e] as [typeof e]) } : {}),
+      });
+      if (details.failed) {
+        const counterexample = showCounterexample(details.counterexample?.[0]);
+        propertyFailure = {
+          counterexample,
+          seedReplay: replayCommand(config, meta.id, details.counterexamplePath ?? undefined, commandsReplayPath(counterexample)),
+        };
+        throw details.errorInstance;
+      }
+    },
+    skip(reason) {
+      throw new SkipSignal(reason);
+    },
+  };
+  const runMeta = (): CheckRunMeta => ({
+    requests: recorder.requests,
+    durationMs: performance.now() - started,
+    violations: recorder.violations,
+    violationCounts: recorder.countsByInvariant(),
+    applied: recorder.applied,
+    waited: { ...recorder.waited },
+  });
+  try {
+    await body(ctx);
+  } catch (error) {
+    if (error instanceof SkipSignal) return { ...runMeta(), skipReason: error.reason };
+    return { ...runMeta(), failure: toFailure(error, meta, { config, http, secrets }, propertyFailure) };
+  }
+  return runMeta();
+}
+
+/**
+ * Registers one check. `uses` declares what the check does to shared state (scheduler.ts): the
+ * collections it writes or observes whole, and whether it asks for a new session token. The check
+ * runs once per target of the run that selects it, each run as one job of the run's scheduler;
+ * results go to the task's meta by target key. The vitest test itself fails only when its check
+ * failed against the one target of a single-target run (so vitest's own output stays meaningful).
+ */
+export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Promise<void>, uses?: Uses): void {
   if (!ID.test(meta.id)) throw new Error(`check id ${meta.id} is not of the form family.area.name`);
   if (registered.has(meta.id)) throw new Error(`check id ${meta.id} is registered twice`);
   if (meta.title.length > 100) throw new Error(`check ${meta.id}: title longer than 100 characters`);
   registered.add(meta.id);
 
-  test(`[${meta.id}] ${meta.title}`, async ({ task, skip }) => {
-    const config = runConfig();
-    const recorder = new Recorder(meta.id);
-    const secrets = sessionSecrets(config.profile, config.timeoutMs);
-    const http = new Client(config.profile, secrets, recorder, config.timeoutMs);
-    let propertyFailure: PropertyFailure | undefined;
-    const ctx: CheckContext = {
-      http,
-      profile: config.profile,
-      config,
-      secrets,
-      async property(arb, predicate, options) {
-        const details = await fc.check(fc.asyncProperty(arb, predicate), {
-          seed: checkSeed(config.seed, meta.id),
-          numRuns: config.runs,
-          ...(config.path ? { path: config.path } : {}),
-          ...(options?.examples ? { examples: options.examples.map((e) => [e] as [typeof e]) } : {}),
-        });
-        if (details.failed) {
-          const counterexample = showCounterexample(details.counterexample?.[0]);
-          propertyFailure = {
-            counterexample,
-            seedReplay: replayCommand(config, meta.id, details.counterexamplePath ?? undefined, commandsReplayPath(counterexample)),
-          };
-          throw details.errorInstance;
-        }
-      },
-      skip(reason) {
-        throw new SkipSignal(reason);
-      },
-    };
-    const runMeta = (): CheckRunMeta => ({
-      requests: recorder.requests,
-      violations: recorder.violations,
-      violationCounts: recorder.countsByInvariant(),
-      applied: recorder.applied,
-    });
-    try {
-      await body(ctx);
-    } catch (error) {
-      if (error instanceof SkipSignal) {
-        task.meta.lpc = { ...runMeta(), skipReason: error.reason };
-        skip(error.reason);
-        return;
-      }
-      const failure = toFailure(error, meta, { config, http, secrets }, propertyFailure);
-      task.meta.lpc = { ...runMeta(), failure };
-      throw new Error(formatForVitest(meta, failure));
-    }
-    task.meta.lpc = runMeta();
+  test(`[${meta.id}] ${meta.title}`, async ({ task }) => {
+    const matrix = matrixConfig();
+    scheduler ??= new Scheduler(matrix.concurrency);
+    const jobs = matrix.targets.filter((target) => selects(target, meta.id));
+    const results: Record<string, CheckRunMeta> = {};
+    await Promise.all(
+      jobs.map(async (target) => {
+        const scope = target.profile.families.intapi.baseUrl;
+        results[target.key] = await (scheduler as Scheduler).run(locksOf(uses, scope), () => runAgainst(meta, uses, body, target));
+      }),
+    );
+    task.meta.lpc = results;
+    const only = matrix.targets.length === 1 ? results[matrix.targets[0]?.key ?? ''] : undefined;
+    if (only?.failure) throw new Error(formatForVitest(meta, only.failure));
   });
   const task = TestRunner.getCurrentSuite().tasks.at(-1);
   if (task?.type === 'test') task.meta.check = { ...meta, area: areaOf(meta.id) };

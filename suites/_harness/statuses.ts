@@ -6,6 +6,7 @@ import type { Level } from '../../src/runner/model.js';
 import { expectStatus } from './failure.js';
 import type { ApiRequest } from './http.js';
 import { requirement, type CheckContext } from './requirement.js';
+import type { Uses } from './scheduler.js';
 
 export interface StatusRow {
   id: string;
@@ -17,11 +18,12 @@ export interface StatusRow {
   status: number | ((t: CheckContext) => number);
 }
 
-export function statusChecks(rows: readonly StatusRow[]): void {
+/** `uses`: what the table's checks do to shared state (scheduler.ts), the same for every row. */
+export function statusChecks(rows: readonly StatusRow[], uses?: Uses): void {
   for (const row of rows) {
     requirement({ id: row.id, level: row.level, spec: row.spec, title: row.title }, async (t) => {
       const res = await t.http.send(await row.request(t));
       expectStatus(res, typeof row.status === 'number' ? row.status : row.status(t));
-    });
+    }, uses);
   }
 }
