@@ -1,7 +1,7 @@
 // The list parameters and the paged envelope of every general list
 // (spec#integration-api-common-list-parameters-v1-and-v2-list-operations-that-list-below-as-list).
 import { listChecks } from './_harness/lists.js';
-import { createQuestion, createQuestionBank, createSubmission } from './_harness/records.js';
+import { createQuestion, createQuestionBank, createSubmission, perServer } from './_harness/records.js';
 import type { CheckContext } from './_harness/requirement.js';
 
 listChecks({ idPrefix: 'intapi.v1.resources.list', label: 'List resources (v1)', op: 'resources.list', version: '1', itemContract: 'intapi/resource', collection: 'resources' });
@@ -10,16 +10,12 @@ listChecks({ idPrefix: 'intapi.v2.submissions.list', label: 'List submissions', 
 listChecks({ idPrefix: 'intapi.v2.templates.list', label: 'List templates', op: 'templates.list', version: '2', key: 'templates', itemContract: 'intapi/template', collection: 'templates' });
 listChecks({ idPrefix: 'intapi.v2.question-banks.list', label: 'List question banks', op: 'questionBanks.list', version: '2', key: 'questionBanks', itemContract: 'intapi/questionBank', create: (t) => createQuestionBank(t) });
 
-/** One bank with enough questions to page through, made once for the run. */
-let bankWithQuestions: Promise<string> | undefined;
-function questionBank(t: CheckContext): Promise<string> {
-  bankWithQuestions ??= (async () => {
-    const id = await createQuestionBank(t);
-    for (let i = 0; i < 45; i++) await createQuestion(t, id);
-    return id;
-  })();
-  return bankWithQuestions;
-}
+/** One bank with enough questions to page through, made once per target server. */
+const questionBank = perServer(async (t) => {
+  const id = await createQuestionBank(t);
+  for (let i = 0; i < 45; i++) await createQuestion(t, id);
+  return id;
+});
 
 listChecks({
   idPrefix: 'intapi.v2.questions.list',

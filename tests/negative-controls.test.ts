@@ -1,56 +1,114 @@
 // Negative controls: a check that no fault can make fail is not yet a check. For every fault of
-// the reference server, the suite runs against the server with that fault on: the checks the fault
-// must break fail, and nothing fails outside what the fault may break (tests/negative-controls.expectations.ts).
+// the reference server, the suite runs against a server with that fault on:
+// - under the control's seed, the checks the fault must break fail, and nothing fails outside what
+//   the fault may break (tests/negative-controls.expectations.ts);
+// - under two more seeds, the checks it must break fail again: a control proves the fault is found,
+//   not that one seed happens to find it;
+// - each of those failures is the check's own verdict (expected/received of its rule), never an
+//   error of the suite or a lost connection.
 // And every check id is in some fault's mustFail.
-import { mkdtempSync, readFileSync } from 'node:fs';
+//
+// All of it is ONE conformance run (tests/support/controls-run.mjs): one reference server per fault
+// in one process, every (fault, seed) a target of the runner's matrix, scheduled together. The cost is
+// the requests the controls' checks make, not a process and a vitest start per fault.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { listFaults } from '../reference-impl/index.js';
 import { idMatcher } from '../src/runner/select.js';
 import { controlFor } from './negative-controls.expectations.js';
-import { runCli } from './support/cli.js';
+import { ROOT, runCli } from './support/cli.js';
+
+/** The control's own seed, then the seeds that must find its mustFail checks too. */
+export const CONTROL_SEEDS = [11, 12, 13] as const;
+const DEFAULT_RUNS = 25;
+/** Runs per property of a control's sweep over the whole suite ("nothing else fails"). Detection
+ * (mustFail) keeps the control's runs, under every seed; the sweep proves that the fault leaves every
+ * other check's own logic alone, which a handful of runs of each property exercises. A control with
+ * a scope sweeps only that scope, at the control's runs. */
+const SWEEP_RUNS = 5;
+const CONCURRENCY = 16;
+
+interface Found {
+  failed: { id: string; cause?: string; received?: string }[];
+  checks: number;
+  requests: number;
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'lpc-negative-'));
 let ids: string[] = [];
+let found: Record<string, Found> = {};
+
+const keyOf = (fault: string, seed: number) => `${fault}@${seed}`;
+const sweepKey = (fault: string) => `${fault}@sweep`;
+
+function runControls(plan: unknown): Promise<Record<string, Found>> {
+  const planFile = join(dir, 'plan.json');
+  const resultFile = join(dir, 'result.json');
+  writeFileSync(planFile, JSON.stringify(plan));
+  return new Promise((done, failed) => {
+    const child = spawn(process.execPath, [resolve(ROOT, 'tests/support/controls-run.mjs'), planFile, resultFile], { cwd: ROOT, stdio: ['ignore', 'inherit', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', failed);
+    child.on('close', (code) => {
+      if (code !== 0) return failed(new Error(`controls-run exited ${code}: ${stderr.slice(-2000)}`));
+      const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { durationMs: number; requests: number; targets: Record<string, Found> };
+      process.stdout.write(`negative controls: ${Object.keys(result.targets).length} targets, ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s\n`);
+      done(result.targets);
+    });
+  });
+}
 
 beforeAll(async () => {
   const r = await runCli(['run', '--list']);
-  ids = r.stdout.split('\n').filter((l) => /^intapi\./.test(l)).map((l) => l.split(/\s+/)[0] ?? '');
+  ids = r.stdout.split('\n').filter((l) => /^[a-z]+\.[a-z0-9]/.test(l)).map((l) => l.split(/\s+/)[0] ?? '');
   expect(ids.length).toBeGreaterThan(300);
-});
+  const targets = listFaults().flatMap((fault) => {
+    const control = controlFor(fault);
+    const runs = control.runs ?? DEFAULT_RUNS;
+    return [
+      { key: sweepKey(fault), fault, seed: CONTROL_SEEDS[0], runs: control.scope ? runs : SWEEP_RUNS, ...(control.scope ? { only: control.scope } : {}) },
+      ...CONTROL_SEEDS.map((seed) => ({ key: keyOf(fault, seed), fault, seed, runs, only: control.mustFail })),
+    ];
+  });
+  found = await runControls({ concurrency: CONCURRENCY, targets });
+}, 1_200_000);
 
 /** The check ids the patterns name; a pattern that names none is an error in the table. */
-function resolve(patterns: readonly string[]): string[] {
+function resolveIds(patterns: readonly string[]): string[] {
   const dead = patterns.filter((p) => !ids.some(idMatcher([p])));
   if (dead.length > 0) throw new Error(`patterns that name no check: ${dead.join(', ')}`);
   return ids.filter(idMatcher(patterns));
 }
 
-/** Runs the suite against the bundled server with one fault; the ids of the failed checks. */
-async function failedWith(fault: string, only: readonly string[], runs: number): Promise<string[]> {
-  const json = join(dir, `${fault.replace(/[^\w.-]/g, '_')}.json`);
-  const args = ['run', '--faults', fault, '--seed', '11', '--runs', String(runs), '--junit', join(dir, `${fault.replace(/[^\w.-]/g, '_')}.xml`), '--json', json];
-  const r = await runCli([...args, ...only.flatMap((o) => ['--only', o])], { timeoutMs: 600_000 });
-  expect(r.code, `${fault}: ${r.stderr}`).not.toBe(2);
-  const run = JSON.parse(readFileSync(json, 'utf8')) as { checks: { id: string; status: string }[] };
-  return run.checks.filter((c) => c.status === 'failed').map((c) => c.id);
+function resultOf(key: string): Found {
+  const r = found[key];
+  if (!r) throw new Error(`no result for ${key}`);
+  return r;
 }
 
-describe('every fault makes its checks fail, and nothing else', () => {
-  test.concurrent.each(listFaults())('%s', async (fault) => {
+describe('every fault makes its checks fail, under every seed, and nothing else', () => {
+  test.each(listFaults())('%s', (fault) => {
     const control = controlFor(fault);
-    const must = resolve(control.mustFail);
-    const may = new Set([...must, ...resolve(control.mayFail ?? [])]);
-    const failed = await failedWith(fault, control.scope ?? [], control.runs ?? 25);
-    expect(must.filter((id) => !failed.includes(id)), `${fault}: checks that did not fail`).toEqual([]);
-    expect(failed.filter((id) => !may.has(id)), `${fault}: checks that failed and should not have`).toEqual([]);
-  }, 600_000);
+    const must = resolveIds(control.mustFail);
+    const may = new Set([...must, ...resolveIds(control.mayFail ?? [])]);
+    for (const seed of CONTROL_SEEDS) {
+      const r = resultOf(keyOf(fault, seed));
+      const verdicts = r.failed.filter((f) => f.cause === undefined).map((f) => f.id);
+      expect(must.filter((id) => !verdicts.includes(id)), `${fault}, seed ${seed}: checks that did not fail with their own verdict`).toEqual([]);
+      expect(r.failed.filter((f) => f.cause !== undefined && must.includes(f.id)), `${fault}, seed ${seed}: failures that are not verdicts`).toEqual([]);
+    }
+    const sweep = resultOf(sweepKey(fault));
+    expect(sweep.failed.map((f) => f.id).filter((id) => !may.has(id)), `${fault}: checks that failed and should not have`).toEqual([]);
+  });
 });
 
 describe('every check has a negative control', () => {
   test("each listed check id is in some fault's mustFail", () => {
-    const covered = new Set(listFaults().flatMap((f) => resolve(controlFor(f).mustFail)));
+    const covered = new Set(listFaults().flatMap((f) => resolveIds(controlFor(f).mustFail)));
     expect(ids.filter((id) => !covered.has(id))).toEqual([]);
   });
 });

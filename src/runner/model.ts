@@ -37,6 +37,9 @@ export interface Failure {
   replay: string;
   /** The request that failed, `METHOD URL`. */
   operation?: string;
+  /** Absent when the check reached its verdict (expected/received of its rule); `transport` when the
+   * target gave no answer to judge (timeout, reset, too large); `harness` for an error of the suite. */
+  cause?: 'transport' | 'harness';
 }
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped';

@@ -135,6 +135,7 @@ function resultOf(t: TestCase, target: MatrixTarget): CheckResult | undefined {
       expected: 'the check to run to its verdict',
       received: t.result().errors?.[0]?.message ?? 'an error in the harness',
       replay: `${target.replayBase} --only ${check.id} --seed ${target.seed}`,
+      cause: 'harness' as const,
     };
     return { ...check, status: 'failed', durationMs: 0, failure };
   }

@@ -69,7 +69,7 @@ export function createSecrets(profile: Profile, timeoutMs: number, env: NodeJS.P
     if ([400, 401, 403].includes(res.statusCode)) throw new CredentialsError(`POST ${path} refused the profile's credentials: ${answer}`);
     // Any 2xx with a token will do for the session; intapi.auth.authenticate-token judges the status.
     if (res.statusCode < 200 || res.statusCode > 299 || typeof token !== 'string' || token.length === 0) {
-      throw new Error(`POST ${path} did not issue a token: ${answer}`);
+      throw Object.assign(new Error(`POST ${path} did not issue a token: ${answer}`), { code: 'LPC_NO_TOKEN' });
     }
     remember(TOKEN_VAR, token);
     const preamble = renderTokenPreamble({

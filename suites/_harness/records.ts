@@ -100,3 +100,18 @@ export function memo<T>(make: (t: CheckContext) => Promise<T>): (t: CheckContext
     return p;
   };
 }
+
+/** Per-server memo: a record created once per target server and shared by the checks against it
+ * (a run may check several servers at once, so a module-level cache would cross them). */
+export function perServer<T>(make: (t: CheckContext) => Promise<T>): (t: CheckContext) => Promise<T> {
+  const made = new Map<string, Promise<T>>();
+  return (t) => {
+    const server = t.profile.families.intapi.baseUrl;
+    let p = made.get(server);
+    if (!p) {
+      p = make(t);
+      made.set(server, p);
+    }
+    return p;
+  };
+}

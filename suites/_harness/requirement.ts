@@ -127,7 +127,20 @@ function toFailure(error: unknown, meta: RequirementMeta, ctx: { config: RunConf
     };
   }
   const exchange = exchangeOf(error);
+  // An error with an exchange or an error code is the target's (no answer, a broken one, no token);
+  // any other is the suite's own.
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  if (!exchange && typeof code !== 'string') {
+    return {
+      expected: 'the check to run to its verdict',
+      received: secrets.redact(`an error in the suite itself: ${transportMessage(error, config.timeoutMs)}`),
+      ...(prop ? { counterexample: secrets.redact(prop.counterexample) } : {}),
+      replay,
+      cause: 'harness',
+    };
+  }
   return {
+    cause: 'transport',
     expected: 'an HTTP answer the check can judge',
     received: secrets.redact(transportMessage(error, config.timeoutMs)),
     ...(prop ? { counterexample: secrets.redact(prop.counterexample) } : {}),

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// The negative controls' run (tests/negative-controls.test.ts): one reference server per fault, all
+// in this process, and ONE conformance run over all of them (the runner's matrix: every target's
+// checks scheduled together, --concurrency at a time). Cheaper by far than a process and a vitest
+// start per fault, and it keeps both proofs: each target is a fault with its own seed, runs and
+// selection, and its own results.
+//   node tests/support/controls-run.mjs PLAN.json RESULT.json
+// PLAN: { concurrency, targets: [{ key, fault, seed, runs, only? }] }; targets of one fault share its server.
+// RESULT: { durationMs, requests, targets: { key: { failed: [{ id, cause? }], checks, requests } } }
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createReferenceServer, seededIds } from '../../dist/reference-impl/index.js';
+import { loadProfile, withTarget } from '../../dist/src/profile/index.js';
+import { runMatrix } from '../../dist/src/runner/run.js';
+
+const [planFile, resultFile] = process.argv.slice(2);
+const plan = JSON.parse(readFileSync(planFile, 'utf8'));
+const base = loadProfile(undefined);
+const make = () => randomBytes(18).toString('base64url');
+const credentials = { apiKey: make(), username: 'lpc.admin', password: make(), privateKey: make() };
+const c = base.credentials;
+process.env[c.apiKey.env] = credentials.apiKey;
+process.env[c.username.env] = credentials.username;
+process.env[c.password.env] = credentials.password;
+process.env[c.privateKey.env] = credentials.privateKey;
+
+const servers = new Map();
+const targets = [];
+for (const t of plan.targets) {
+  let url = servers.get(t.fault)?.url;
+  if (!url) {
+    const server = createReferenceServer({ credentials, faults: [t.fault], ids: seededIds(t.seed) });
+    url = await server.listen({ port: 0, host: '127.0.0.1' });
+    servers.set(t.fault, { server, url });
+  }
+  targets.push({
+    key: t.key,
+    profile: withTarget(base, url),
+    seed: t.seed,
+    runs: t.runs,
+    ...(t.only ? { only: t.only } : {}),
+    replayBase: `lp-conformance run --faults ${t.fault}`,
+    timeoutMs: 60_000,
+  });
+}
+const started = Date.now();
+try {
+  const results = await runMatrix({ targets, concurrency: plan.concurrency });
+  const out = { durationMs: Date.now() - started, requests: 0, targets: {} };
+  results.forEach((r, i) => {
+    out.requests += r.requests;
+    out.targets[targets[i].key] = {
+      checks: r.checks.length,
+      requests: r.requests,
+      failed: r.checks.filter((x) => x.status === 'failed').map((x) => ({ id: x.id, ...(x.failure?.cause ? { cause: x.failure.cause, received: x.failure.received } : {}) })),
+    };
+  });
+  writeFileSync(resultFile, JSON.stringify(out));
+} finally {
+  await Promise.all([...servers.values()].map(({ server }) => server.close()));
+}
