@@ -2,16 +2,15 @@
  * Runs the conformance suites (suites/*.check.ts) with vitest's Node API and turns the results into
  * the run model. The target is reached only over HTTP by the suites; this module never sees it.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { BaseSequencer, createVitest } from 'vitest/node';
 import type { TestCase, TestModule, TestSpecification } from 'vitest/node';
 import { INVARIANTS } from '../checks/invariants.js';
 import type { Profile } from '../profile/index.js';
 import type { CheckMeta, CheckResult, CheckRunMeta, RunResult } from './model.js';
 import './task-meta.js';
+import { packageRoot } from '../util/package-root.js';
 import { idMatcher, testNamePattern } from './select.js';
 
 export interface RunOptions {
@@ -24,18 +23,6 @@ export interface RunOptions {
   /** The command line that repeats this run, for replay lines. */
   replayBase: string;
   timeoutMs: number;
-}
-
-/** The installed package's root (where suites/ and contracts/ are), from dist/ or from source. */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'lp-conformance') return dir;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('lp-conformance: cannot find the package root');
-    dir = parent;
-  }
 }
 
 /** Suite files run in path order, the same in every run (vitest's default orders by past durations). */

@@ -131,10 +131,6 @@ export class Client {
     private readonly timeoutMs: number,
   ) {}
 
-  get requests(): number {
-    return this.recorder.requests;
-  }
-
   async send(req: ApiRequest): Promise<ApiResponse> {
     const { method, path } = operation(this.profile, req.op);
     const base = this.profile.families.intapi.baseUrl.replace(/\/+$/, '');
