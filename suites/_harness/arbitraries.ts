@@ -177,7 +177,7 @@ class SubtreeShrinking extends fc.Arbitrary<FilterAst> {
     return this.wrap(this.tree.generate(mrng, biasFactor));
   }
 
-  canShrinkWithoutContext(value: unknown): value is FilterAst {
+  canShrinkWithoutContext(_value: unknown): _value is FilterAst {
     return false; // only values this arbitrary produced are shrunk, with or without context
   }
 
