@@ -32,7 +32,9 @@ describe('dead code', () => {
     const thrown = new Set(['FilterTypeError', 'SortSpecError', 'RecordValueError']);
     const exported = [...text(model).matchAll(/^export (?:function|const|class|interface|type) ([A-Za-z_]\w*)/gm)].map((m) => m[1] ?? '');
     expect(exported.length).toBeGreaterThan(10);
-    const users = sourceFiles('suites').filter((f) => f !== model).map(text);
+    const users = sourceFiles('suites')
+      .filter((f) => f !== model)
+      .map(text);
     const unused = exported.filter((name) => !thrown.has(name) && !users.some((u) => new RegExp(`\\b${name}\\b`).test(u)));
     expect(unused).toEqual([]);
   });

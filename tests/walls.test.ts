@@ -10,17 +10,9 @@ const under = (path: string, dir: string): boolean => path === dir || path.start
  * What of src/ the harness may import (DEVELOPERS.md "Layout and walls"), as resolved paths:
  * directories end in `/`, files are named as imported (`.js`).
  */
-const HARNESS_MAY_IMPORT_FROM_SRC = [
-  'src/profile/',
-  'src/target/',
-  'src/checks/',
-  'src/util/',
-  'src/runner/model.js',
-  'src/runner/task-meta.js',
-] as const;
+const HARNESS_MAY_IMPORT_FROM_SRC = ['src/profile/', 'src/target/', 'src/checks/', 'src/util/', 'src/runner/model.js', 'src/runner/task-meta.js'] as const;
 
-const allowedForHarness = (path: string): boolean =>
-  HARNESS_MAY_IMPORT_FROM_SRC.some((a) => (a.endsWith('/') ? path.startsWith(a) : path === a));
+const allowedForHarness = (path: string): boolean => HARNESS_MAY_IMPORT_FROM_SRC.some((a) => (a.endsWith('/') ? path.startsWith(a) : path === a));
 
 /** The source file behind an import path written with `.js`. */
 const sourceOf = (path: string): string => path.replace(/\.js$/, '.ts');
@@ -89,7 +81,11 @@ describe('walls', () => {
   test('what the harness may import of src/ imports only more of the same (never the server or the runner)', () => {
     const allowedFiles = sourceFiles('src').filter((f) => allowedForHarness(f.replace(/\.ts$/, '.js')));
     expect(allowedFiles.length).toBeGreaterThan(5);
-    const outside = allowedFiles.flatMap((f) => importsOf(f).filter((p) => !allowedForHarness(p)).map((p) => `${f} -> ${p}`));
+    const outside = allowedFiles.flatMap((f) =>
+      importsOf(f)
+        .filter((p) => !allowedForHarness(p))
+        .map((p) => `${f} -> ${p}`),
+    );
     expect(outside).toEqual([]);
   });
 

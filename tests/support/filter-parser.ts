@@ -36,7 +36,6 @@ export class FilterSyntaxError extends Error {
   }
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Tokenizer
 
@@ -128,17 +127,7 @@ function checkTypedLiteral(kind: 'guid' | 'datetime', value: string, position: n
 // Parser (recursive descent, one function per production of DEVELOPERS.md "`_filter` grammar")
 
 // Keywords and function names are lower case (DEVELOPERS.md); none of them can name a field.
-const RESERVED = new Set<string>([
-  'and',
-  'or',
-  'not',
-  'true',
-  'false',
-  'null',
-  ...COMPARISON_OPERATORS,
-  ...BOOL_FUNCTIONS,
-  ...CASE_FUNCTIONS,
-]);
+const RESERVED = new Set<string>(['and', 'or', 'not', 'true', 'false', 'null', ...COMPARISON_OPERATORS, ...BOOL_FUNCTIONS, ...CASE_FUNCTIONS]);
 
 /** Parses `_filter` text into its tree; throws FilterSyntaxError. Field names are kept as written. */
 export function parse(text: string): FilterAst {
