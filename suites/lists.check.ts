@@ -2,7 +2,6 @@
 // (spec#integration-api-common-list-parameters-v1-and-v2-list-operations-that-list-below-as-list).
 import { listChecks } from './_harness/lists.js';
 import { createQuestion, createQuestionBank, createSubmission, perServer } from './_harness/records.js';
-import type { CheckContext } from './_harness/requirement.js';
 
 listChecks({ idPrefix: 'intapi.v1.resources.list', label: 'List resources (v1)', op: 'resources.list', version: '1', itemContract: 'intapi/resource', collection: 'resources' });
 listChecks({ idPrefix: 'intapi.v2.resources.list', label: 'List resources', op: 'resources.list', version: '2', key: 'resources', itemContract: 'intapi/resource', collection: 'resources' });

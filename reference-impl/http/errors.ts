@@ -37,7 +37,6 @@ export class ApiError extends Error {
 export const unauthorized = (message: string): ApiError => new ApiError(401, 'Unauthorized', message);
 export const notFound = (message: string, validations: readonly string[] = []): ApiError => new ApiError(404, 'NotFound', message, validations);
 export const conflict = (message: string, validations: readonly string[] = []): ApiError => new ApiError(409, 'Conflict', message, validations);
-export const badRequest = (message: string, validations: readonly string[] = []): ApiError => new ApiError(400, 'BadRequest', message, validations);
 export const validationFailed = (validations: readonly string[]): ApiError =>
   new ApiError(422, 'ValidationFailed', 'The request failed validation.', validations);
 

@@ -4,8 +4,3 @@ const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 export function isGuid(text: string): boolean {
   return GUID.test(text);
 }
-
-/** The lookup key of a GUID: ids are stored as given and found case-insensitively. */
-export function guidKey(text: string): string {
-  return text.toLowerCase();
-}

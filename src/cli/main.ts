@@ -130,7 +130,7 @@ async function run(argv: string[]): Promise<number> {
   const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
   let profile = loadProfile(values.profile);
   if (values.list) {
-    process.stdout.write(`${formatList(await listChecks(profile))}\n`);
+    process.stdout.write(`${formatList(await listChecks())}\n`);
     return 0;
   }
   const seed = integer('seed', values.seed, Math.floor(Math.random() * 2 ** 31), -(2 ** 31), 2 ** 31 - 1);

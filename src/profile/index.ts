@@ -5,14 +5,15 @@
  * defaults (the reference profile's values); every problem is one ProfileError line naming the
  * field and the file.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
 import { DEFAULT_CREDENTIALS, DEFAULT_EXPECTATIONS, DEFAULT_INTAPI_BASE_URL, LEARNER_SUFFIX, SCIM_SUFFIX } from './defaults.js';
 import { isOperationId, OPERATION_IDS, OPERATIONS, pathParameters, type OperationId, type OperationRoute } from './operations.js';
 import { PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
+import { deepFreeze } from '../util/deep-freeze.js';
+import { packageRoot } from '../util/package-root.js';
 import type { Credentials, EnvRef, Expectations, FamilyTarget, Profile, Records } from './types.js';
 
 export { HTTP_METHODS, OPERATION_IDS, OPERATIONS, isOperationId, type OperationId, type OperationRoute } from './operations.js';
@@ -36,22 +37,6 @@ export class ProfileError extends Error {
 
 // ---------------------------------------------------------------------------------------------
 // The bundled reference profile.
-
-let root: string | undefined;
-/** The package's root directory, found from this module whether it runs from src/ or dist/src/. */
-function packageRoot(): string {
-  if (root !== undefined) return root;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'lp-conformance') {
-      return (root = dir);
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('lp-conformance: cannot find the package root (package.json) above src/profile');
-    dir = parent;
-  }
-}
 
 /** Absolute path of the bundled reference profile (fixtures/profiles/reference.yaml). */
 export function referenceProfilePath(): string {
@@ -162,14 +147,6 @@ function familiesOf(intapiBaseUrl: string, given: ProfileDocument['families'] = 
   const family = (explicit: { baseUrl: string } | undefined, suffix: string): FamilyTarget =>
     explicit ? { baseUrl: explicit.baseUrl, explicit: true } : { baseUrl: `${base}${suffix}`, explicit: false };
   return { intapi: { baseUrl: intapiBaseUrl }, scim: family(given.scim, SCIM_SUFFIX), learner: family(given.learner, LEARNER_SUFFIX) };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /** Rules a JSON Schema cannot say: each a [field, problem] when broken. */

@@ -2,16 +2,15 @@
  * Runs the conformance suites (suites/*.check.ts) with vitest's Node API and turns the results into
  * the run model. The target is reached only over HTTP by the suites; this module never sees it.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
 import type { TestCase, TestModule } from 'vitest/node';
 import { INVARIANTS } from '../checks/invariants.js';
 import type { Profile } from '../profile/index.js';
 import type { CheckMeta, CheckResult, CheckRunMeta, MatrixConfig, RunResult, TargetRun } from './model.js';
 import './task-meta.js';
+import { packageRoot } from '../util/package-root.js';
 import { idMatcher, testNamePattern } from './select.js';
 
 export interface RunOptions {
@@ -44,18 +43,6 @@ export interface MatrixOptions {
 
 export const DEFAULT_CONCURRENCY = 8;
 
-/** The installed package's root (where suites/ and contracts/ are), from dist/ or from source. */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'lp-conformance') return dir;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('lp-conformance: cannot find the package root');
-    dir = parent;
-  }
-}
-
 function targetRun(t: MatrixTarget): TargetRun {
   return {
     key: t.key,
@@ -69,6 +56,7 @@ function targetRun(t: MatrixTarget): TargetRun {
     timeoutMs: t.timeoutMs,
   };
 }
+
 
 /**
  * One vitest run of one module (suites/_harness/all-checks.ts, which loads every suite file): its
@@ -106,7 +94,7 @@ function* testsOf(modules: readonly TestModule[]): Generator<TestCase> {
 }
 
 /** Every check id, level and anchor, invariants included, without running anything (`--list`). */
-export async function listChecks(profile: Profile): Promise<CheckMeta[]> {
+export async function listChecks(): Promise<CheckMeta[]> {
   const vitest = await vitestFor({ targets: [], concurrency: 1 });
   try {
     const { testModules, unhandledErrors } = await vitest.collect();

@@ -177,7 +177,7 @@ class SubtreeShrinking extends fc.Arbitrary<FilterAst> {
     return this.wrap(this.tree.generate(mrng, biasFactor));
   }
 
-  canShrinkWithoutContext(value: unknown): value is FilterAst {
+  canShrinkWithoutContext(_value: unknown): _value is FilterAst {
     return false; // only values this arbitrary produced are shrunk, with or without context
   }
 
@@ -401,10 +401,11 @@ export function sortSpec(sortableFields: readonly string[]): fc.Arbitrary<SortKe
 // Bounded values (spec#resources-and-their-fields field tables; DEVELOPERS.md "Bodies and bounds")
 
 /**
- * A field's bounds as a contract states them (JSON Schema keywords). Written so that the
- * contracts' own `FieldBounds` (suites/_harness/contracts.ts) fits it as it is.
+ * The bounds of one value (JSON Schema keywords), what the generators below need. Not the
+ * contracts' `FieldBounds` (suites/_harness/contracts.ts), which describes a field of a contract
+ * (name, required, nullable, anchor, item contract) and is structurally a `ValueBounds` as well.
  */
-export interface FieldBounds {
+export interface ValueBounds {
   readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
   /** code points for strings, items for arrays */
   readonly minLength?: number;
@@ -415,7 +416,7 @@ export interface FieldBounds {
   /** `date-time` and `uuid` are generated and violated here; other formats are plain strings */
   readonly format?: string;
   /** bounds of each item of an array field; without them only `[]` is a known-valid array */
-  readonly items?: FieldBounds;
+  readonly items?: ValueBounds;
 }
 
 // Defaults where a bound is absent: a string without maxLength gets a modest length, numbers the
@@ -437,7 +438,7 @@ function withExactBounds<T>(low: T, high: T, between: fc.Arbitrary<T>): fc.Arbit
 }
 
 /** Values every conforming server accepts for the field, the exact bounds strongly represented. */
-export function withinBounds(bounds: FieldBounds): fc.Arbitrary<fc.JsonValue> {
+export function withinBounds(bounds: ValueBounds): fc.Arbitrary<fc.JsonValue> {
   if (bounds.enum !== undefined) return fc.constantFrom(...bounds.enum);
   switch (bounds.type) {
     case 'string':
@@ -464,7 +465,7 @@ export function withinBounds(bounds: FieldBounds): fc.Arbitrary<fc.JsonValue> {
   }
 }
 
-function validString(bounds: FieldBounds): fc.Arbitrary<string> {
+function validString(bounds: ValueBounds): fc.Arbitrary<string> {
   if (bounds.format === 'date-time') return validDateTime;
   if (bounds.format === 'uuid') return fc.uuid({ version: 4 });
   const low = bounds.minLength ?? 0;
@@ -477,11 +478,11 @@ const validDateTime: fc.Arbitrary<string> = fc
   .tuple(fc.date({ min: BOUNDED_DATE_MIN, max: BOUNDED_DATE_MAX, noInvalidDate: true }), offsetMinutes, fc.boolean())
   .map(([date, offset, withFraction]) => formatDateTime(date.getTime(), offset, withFraction));
 
-function itemsMax(bounds: FieldBounds): number {
+function itemsMax(bounds: ValueBounds): number {
   return bounds.maxLength ?? (bounds.minLength ?? 0) + 3;
 }
 
-function arrayOfLength(bounds: FieldBounds, length: fc.Arbitrary<number>): fc.Arbitrary<fc.JsonValue> {
+function arrayOfLength(bounds: ValueBounds, length: fc.Arbitrary<number>): fc.Arbitrary<fc.JsonValue> {
   const items = bounds.items;
   if (items === undefined) {
     if ((bounds.minLength ?? 0) > 0) throw new Error('array bounds with minLength need items');
@@ -491,7 +492,7 @@ function arrayOfLength(bounds: FieldBounds, length: fc.Arbitrary<number>): fc.Ar
 }
 
 /** One step above the maximum: maxLength+1 code points (or items), max+1, a decimal just above max. */
-export function aboveMax(bounds: FieldBounds): fc.Arbitrary<fc.JsonValue> {
+export function aboveMax(bounds: ValueBounds): fc.Arbitrary<fc.JsonValue> {
   switch (bounds.type) {
     case 'string':
       return stringOfLength(fc.constant(requireBound(bounds.maxLength, 'maxLength') + 1));
@@ -517,7 +518,7 @@ export function aboveMax(bounds: FieldBounds): fc.Arbitrary<fc.JsonValue> {
 }
 
 /** One step below the minimum: minLength-1 code points (or items), min-1, a decimal just below min. */
-export function belowMin(bounds: FieldBounds): fc.Arbitrary<fc.JsonValue> {
+export function belowMin(bounds: ValueBounds): fc.Arbitrary<fc.JsonValue> {
   switch (bounds.type) {
     case 'string':
       return stringOfLength(fc.constant(requirePositive(bounds.minLength, 'minLength') - 1));
@@ -557,7 +558,7 @@ function requirePositive(value: number | undefined, keyword: string): number {
  * Values of the enum's own type that are not in it: integers around and between the members,
  * strings such as case variants of the members, the boolean a boolean enum leaves out.
  */
-export function outsideEnum(bounds: FieldBounds): fc.Arbitrary<fc.JsonValue> {
+export function outsideEnum(bounds: ValueBounds): fc.Arbitrary<fc.JsonValue> {
   const members = bounds.enum ?? [];
   const numbers = members.filter(isFiniteNumber);
   if (numbers.length > 0) return integersOutside(numbers);
@@ -605,7 +606,7 @@ const jsonString: fc.Arbitrary<fc.JsonValue> = fc.oneof(
 /**
  * A JSON value of another type than the field's, never null (DEVELOPERS.md: null means absent).
  */
-export function wrongType(bounds: FieldBounds): fc.Arbitrary<fc.JsonValue> {
+export function wrongType(bounds: ValueBounds): fc.Arbitrary<fc.JsonValue> {
   switch (bounds.type) {
     case 'string':
       return fc.oneof(jsonNumber, fc.boolean(), jsonObject, jsonArray);
@@ -651,7 +652,7 @@ const INVALID_UUIDS = [
 ];
 
 /** Strings that are not valid date-times / uuids for a field with that format. */
-export function invalidFormat(bounds: FieldBounds): fc.Arbitrary<string> {
+export function invalidFormat(bounds: ValueBounds): fc.Arbitrary<string> {
   const random = fc.string({ unit: 'grapheme-ascii', maxLength: 24 });
   if (bounds.format === 'date-time') {
     return fc.oneof(

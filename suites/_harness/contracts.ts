@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { deepFreeze } from '../../src/util/deep-freeze.js';
 
 export const CONTRACT_NAMES = [
   'intapi/token',
@@ -209,14 +210,6 @@ function refTarget(ref: string): ContractName {
   const name = ref.startsWith(ID_PREFIX) ? ref.slice(ID_PREFIX.length) : ref;
   if (!isContractName(name)) throw new Error(`contracts: $ref ${ref} names no contract`);
   return name;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /** A copy of `schema` with every `$ref` to another contract replaced by that contract's schema. */

@@ -3,7 +3,6 @@
  * shows it. The harness turns a CheckFailure into the run model's Failure (with counterexample,
  * curl and replay), see requirement.ts.
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { ApiResponse, Exchange } from './http.js';
 
 export class CheckFailure extends Error {
@@ -63,12 +62,6 @@ export function expectRejected(res: ApiResponse, field: string, status = 422): v
   const validations = validationsOf(res);
   if (res.status !== status || !validations || !namesField(validations, field)) {
     fail(`${status} with validations naming "${field}"`, describeResponse(res), res);
-  }
-}
-
-export function expectEqual(actual: unknown, expected: unknown, what: string, res?: ApiResponse): void {
-  if (!isDeepStrictEqual(actual, expected)) {
-    fail(`${what}: ${JSON.stringify(expected)}`, `${what}: ${JSON.stringify(actual)}`, res);
   }
 }
 

@@ -6,7 +6,7 @@ import ajvFormats from 'ajv-formats';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type FieldBounds,
+  type ValueBounds,
   aboveMax,
   belowMin,
   codePointLength,
@@ -23,11 +23,10 @@ import {
   type DataRecord,
   type FieldTypes,
   type FilterAst,
-  evaluate,
   filterRecords,
-  parse,
   render,
 } from '../../suites/_harness/filter.js';
+import { evaluate, parse } from '../support/filter-parser.js';
 
 const RUNS = 400;
 
@@ -124,7 +123,7 @@ describe('withinBounds', () => {
   });
 
   it('arrays respect item counts and item bounds; booleans are booleans', () => {
-    const item: FieldBounds = { type: 'string', maxLength: 3 };
+    const item: ValueBounds = { type: 'string', maxLength: 3 };
     const arrays = sample(withinBounds({ type: 'array', minLength: 1, maxLength: 4, items: item }));
     for (const value of arrays) {
       expect(Array.isArray(value)).toBe(true);
@@ -165,7 +164,7 @@ describe('outside the bounds', () => {
   });
 
   it('aboveMax and belowMin on arrays count items', () => {
-    const item: FieldBounds = { type: 'integer', minimum: 0, maximum: 1 };
+    const item: ValueBounds = { type: 'integer', minimum: 0, maximum: 1 };
     for (const value of sample(aboveMax({ type: 'array', maxLength: 2, items: item }), 50)) {
       expect((value as unknown[]).length).toBe(3);
     }
@@ -186,7 +185,7 @@ describe('outside the bounds', () => {
   });
 
   it('wrongType: another JSON type, never null', () => {
-    const cases: [FieldBounds, readonly string[]][] = [
+    const cases: [ValueBounds, readonly string[]][] = [
       [{ type: 'string', maxLength: 5 }, ['string']],
       [{ type: 'string', format: 'date-time' }, ['string']],
       [{ type: 'integer' }, ['integer']],

@@ -7,22 +7,18 @@ import {
   type DataRecord,
   type FieldTypes,
   type FilterAst,
-  FilterSyntaxError,
   FilterTypeError,
   RecordValueError,
   SortSpecError,
-  evaluate,
   filterRecords,
-  isSorted,
-  parse,
   parseDateTime,
-  parseSort,
   render,
-  renderNumber,
   renderSort,
-  sortRecords,
   sortViolationIndex,
 } from '../../suites/_harness/filter.js';
+import { evaluate, FilterSyntaxError, parse, parseSort, renderNumber, sortRecords } from '../support/filter-parser.js';
+
+const isSorted = (list: readonly DataRecord[], spec: ReturnType<typeof parseSort>, f: FieldTypes): boolean => sortViolationIndex(list, spec, f) === -1;
 
 const fields: FieldTypes = {
   id: 'guid',

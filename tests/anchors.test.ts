@@ -1,0 +1,67 @@
+// Spec anchors must name something that exists: a heading of the specification or of
+// public-facts.md (GitHub-style slug), a section of RFC 7643/7644, or the tool's own `lpc#harness`.
+// The documents come from ../shared/spec: without them this test fails, it never skips.
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { INVARIANTS } from '../src/checks/invariants.js';
+import { anchorLiterals, headingSlugs, loadAnchorTargets, resolves, SPEC_DIR, type AnchorTargets } from './support/anchors.js';
+import { runCli } from './support/cli.js';
+
+let targets: AnchorTargets;
+beforeAll(() => {
+  targets = loadAnchorTargets();
+});
+
+describe('the anchor resolver', () => {
+  test('fails loudly when ../shared/spec is absent', () => {
+    expect(() => loadAnchorTargets(join(SPEC_DIR, 'no-such-dir'))).toThrow(/shared\/spec beside the clone/);
+  });
+
+  test('slugs headings as GitHub does: punctuation dropped, duplicates numbered, fenced code ignored', () => {
+    const slugs = headingSlugs(`# Title\n## Integration API: list ('list')\n\`\`\`\n# not a heading\n\`\`\`\n## Learner API\n### Learner API\n`);
+    expect([...slugs]).toEqual(['title', 'integration-api-list-list', 'learner-api', 'learner-api-1']);
+  });
+
+  test('resolves what exists and nothing else', () => {
+    expect(resolves('spec#integration-api-submission-v2', targets)).toBe(true);
+    expect(resolves('public-facts#errors', targets)).toBe(true);
+    expect(resolves('rfc7644#section-3.4.2.4', targets)).toBe(true);
+    expect(resolves('rfc7643#section-2.5', targets)).toBe(true);
+    expect(resolves('lpc#harness', targets)).toBe(true);
+    expect(resolves('spec#no-such-heading', targets)).toBe(false);
+    expect(resolves('spec#Errors', targets)).toBe(false);
+    expect(resolves('public-facts#integration-api-submission-v2', targets)).toBe(false);
+    expect(resolves('rfc7644#section-3.4.2.9', targets)).toBe(false);
+    expect(resolves('rfc7644#section-', targets)).toBe(false);
+    expect(resolves('rfc7645#section-1', targets)).toBe(false);
+    expect(resolves('lpc#other', targets)).toBe(false);
+    expect(resolves('errors', targets)).toBe(false);
+  });
+});
+
+describe('every anchor resolves', () => {
+  test('the anchor of every listed check (lp-conformance run --list)', async () => {
+    const { code, stdout, stderr } = await runCli(['run', '--list']);
+    expect(code, stderr).toBe(0);
+    const checks = stdout
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => {
+        const [id = '', , anchor = ''] = l.trim().split(/\s+/);
+        return { id, anchor };
+      });
+    expect(checks.length).toBeGreaterThan(300);
+    expect(checks.map((c) => c.id)).toEqual(expect.arrayContaining(INVARIANTS.map((i) => i.id)));
+    expect(checks.filter((c) => !resolves(c.anchor, targets)).map((c) => `${c.id}: ${c.anchor}`)).toEqual([]);
+  });
+
+  test('the anchor of every invariant', () => {
+    expect(INVARIANTS.filter((i) => !resolves(i.spec, targets)).map((i) => `${i.id}: ${i.spec}`)).toEqual([]);
+  });
+
+  test('every anchor literal in suites/ and src/', () => {
+    const literals = anchorLiterals(['suites', 'src']);
+    expect(literals.length).toBeGreaterThan(20);
+    expect(literals.filter((l) => !resolves(l.anchor, targets)).map((l) => `${l.file}:${l.line}: ${l.anchor}`)).toEqual([]);
+  });
+});

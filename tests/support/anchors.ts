@@ -1,0 +1,99 @@
+// Spec anchors of checks (`spec#<slug>`, `public-facts#<slug>`, `rfc7643#section-<n>`,
+// `rfc7644#section-<n>`, and the tool's own `lpc#harness`) and what they resolve against.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import GithubSlugger from 'github-slugger';
+import { ROOT } from './cli.js';
+
+/** The specification documents live in ../shared/spec beside the clone (CI always has it there). */
+export const SPEC_DIR = resolve(ROOT, '../shared/spec');
+
+/** The tool's own anchors: not in any document, allowed by name. */
+export const TOOL_ANCHORS: ReadonlySet<string> = new Set(['lpc#harness']);
+
+/** GitHub-style slugs of every heading of a Markdown text, in order, duplicates numbered (`-1`, `-2`). */
+export function headingSlugs(markdown: string): Set<string> {
+  const slugger = new GithubSlugger();
+  const slugs = new Set<string>();
+  let fence: string | undefined;
+  for (const line of markdown.split(/\r?\n/)) {
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (f?.[1]) {
+      if (fence === undefined) fence = f[1][0];
+      else if (f[1][0] === fence) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    const h = /^ {0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
+    if (h?.[1] !== undefined) slugs.add(slugger.slug(h[1]));
+  }
+  return slugs;
+}
+
+/** Section numbers of an RFC fixture (`<number> <title>` per line, `#` comments). */
+export function rfcSections(text: string): Set<string> {
+  const sections = new Set<string>();
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^(\d+(?:\.\d+)*)\s+\S/.exec(line);
+    if (m?.[1]) sections.add(m[1]);
+  }
+  return sections;
+}
+
+export interface AnchorTargets {
+  spec: ReadonlySet<string>;
+  publicFacts: ReadonlySet<string>;
+  rfc: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** Reads the documents; throws (never skips) when ../shared/spec is missing. */
+export function loadAnchorTargets(specDir: string = SPEC_DIR): AnchorTargets {
+  const doc = (name: string): string => {
+    const path = join(specDir, name);
+    if (!existsSync(path)) {
+      throw new Error(`${path} is missing: spec anchors cannot be checked without ../shared/spec beside the clone (CI always has it)`);
+    }
+    return readFileSync(path, 'utf8');
+  };
+  const rfc = new Map<string, Set<string>>();
+  for (const n of ['7643', '7644']) rfc.set(`rfc${n}`, rfcSections(readFileSync(join(ROOT, `fixtures/rfc/rfc${n}-sections.txt`), 'utf8')));
+  return { spec: headingSlugs(doc('learning-platform-apis.md')), publicFacts: headingSlugs(doc('public-facts.md')), rfc };
+}
+
+/** Whether an anchor names something that exists. */
+export function resolves(anchor: string, targets: AnchorTargets): boolean {
+  if (TOOL_ANCHORS.has(anchor)) return true;
+  const m = /^([a-z0-9-]+)#(.+)$/.exec(anchor);
+  if (!m?.[1] || !m[2]) return false;
+  const [, doc, fragment] = m;
+  if (doc === 'spec') return targets.spec.has(fragment);
+  if (doc === 'public-facts') return targets.publicFacts.has(fragment);
+  const sections = targets.rfc.get(doc);
+  const section = /^section-(\d+(?:\.\d+)*)$/.exec(fragment)?.[1];
+  return sections !== undefined && section !== undefined && sections.has(section);
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(ROOT, dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(relative(ROOT, path));
+    return /\.(ts|js|mjs)$/.test(name) ? [relative(ROOT, path)] : [];
+  });
+}
+
+const ANCHOR_LITERAL = /(['"`])((?:spec|public-facts|lpc|rfc\d+)#[^'"`\s]*)\1/g;
+
+/** Every anchor written as a string literal (comments stripped) in the files under the directories. */
+export function anchorLiterals(dirs: readonly string[]): { file: string; line: number; anchor: string }[] {
+  return dirs.flatMap(sourceFiles).flatMap((file) => {
+    // Blank out comments but keep line breaks, so that line numbers stay right.
+    const text = readFileSync(join(ROOT, file), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
+      .replace(/^(\s*)\/\/.*$/gm, '$1');
+    return [...text.matchAll(ANCHOR_LITERAL)].map((m) => ({
+      file,
+      line: text.slice(0, m.index).split('\n').length,
+      anchor: m[2] ?? '',
+    }));
+  });
+}
