@@ -109,18 +109,19 @@ function resultOf(t: TestCase, options: RunOptions): CheckResult | undefined {
   if (!check) return undefined;
   const state = t.result().state;
   const durationMs = t.diagnostic()?.duration ?? 0;
+  const coverage = lpc?.coverage ? { coverage: lpc.coverage } : {};
   if (state === 'failed') {
     const failure = lpc?.failure ?? {
       expected: 'the check to run to its verdict',
       received: t.result().errors?.[0]?.message ?? 'an error in the harness',
       replay: `${options.replayBase} --only ${check.id} --seed ${options.seed}`,
     };
-    return { ...check, status: 'failed', durationMs, failure };
+    return { ...check, status: 'failed', durationMs, failure, ...coverage };
   }
   if (state === 'skipped') {
-    return { ...check, status: 'skipped', durationMs, ...(lpc?.skipReason ? { skipReason: lpc.skipReason } : {}) };
+    return { ...check, status: 'skipped', durationMs, ...(lpc?.skipReason ? { skipReason: lpc.skipReason } : {}), ...coverage };
   }
-  return { ...check, status: state === 'passed' ? 'passed' : 'skipped', durationMs };
+  return { ...check, status: state === 'passed' ? 'passed' : 'skipped', durationMs, ...coverage };
 }
 
 const NOT_OBSERVED: Readonly<Record<string, string>> = {
