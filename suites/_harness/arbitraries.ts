@@ -388,6 +388,90 @@ function moved(values: readonly number[], step: fc.Arbitrary<number> = INSTANT_S
 }
 
 // ---------------------------------------------------------------------------------------------
+// Reaching the interesting cases (suites/_harness/coverage.ts: degenerate runs do not count)
+
+/** Marks a context as Preferring's own, with whether its value was a wanted one. */
+class PreferredContext {
+  constructor(
+    readonly inner: unknown,
+    readonly wanted: boolean,
+  ) {}
+}
+
+/**
+ * Values of `arb`, preferring those for which `wanted` holds: up to `tries` draws, the first
+ * wanted one, else the last draw (never an endless search, unlike `.filter`, when the data offers
+ * no wanted value). A wanted value shrinks only to wanted values, so a counterexample stays one
+ * that exercises the rule.
+ */
+export function preferring<T>(arb: fc.Arbitrary<T>, wanted: (value: T) => boolean, tries = 25): fc.Arbitrary<T> {
+  return new Preferring(arb, wanted, tries);
+}
+
+class Preferring<T> extends fc.Arbitrary<T> {
+  constructor(
+    private readonly arb: fc.Arbitrary<T>,
+    private readonly wanted: (value: T) => boolean,
+    private readonly tries: number,
+  ) {
+    super();
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    let drawn = this.arb.generate(mrng, biasFactor);
+    for (let i = 1; i < this.tries && !this.wanted(drawn.value); i++) drawn = this.arb.generate(mrng, biasFactor);
+    return new fc.Value(drawn.value_, new PreferredContext(drawn.context, this.wanted(drawn.value)));
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.arb.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    const own = context instanceof PreferredContext ? context : new PreferredContext(context, false);
+    return this.arb
+      .shrink(value, own.inner)
+      .filter((smaller) => !own.wanted || this.wanted(smaller.value))
+      .map((smaller) => new fc.Value(smaller.value_, new PreferredContext(smaller.context, own.wanted)));
+  }
+}
+
+/** A page request: `_limit` and `_offset` (a 0-based page number). */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Pages of a collection of `total` items that hold items: a limit of at most `maxLimit` and at
+ * most half the collection (so that there are at least two pages: page 0 is not the only one), and
+ * an offset among the pages that hold items. With `pastEnd`, one draw in ten is a page past the
+ * end (empty, which some rules cover too). `total` 0 gives page 0 of limit 1..maxLimit.
+ */
+export function pageWithin(total: number, options: { maxLimit?: number; pastEnd?: boolean } = {}): fc.Arbitrary<PageRequest> {
+  const maxLimit = Math.max(1, Math.min(options.maxLimit ?? 40, Math.floor(total / 2)));
+  const within = fc
+    .integer({ min: 1, max: maxLimit })
+    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: 0, max: Math.max(0, Math.ceil(total / limit) - 1) }) }));
+  if (!options.pastEnd) return within;
+  const past = fc
+    .integer({ min: 1, max: maxLimit })
+    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: Math.ceil(total / limit), max: Math.ceil(total / limit) + 3 }) }));
+  return fc.oneof({ weight: 9, arbitrary: within }, { weight: 1, arbitrary: past });
+}
+
+/**
+ * Pages of a collection of `total` (at least 2) items that hold at least 2 items, for sort checks:
+ * a limit of 2..min(maxLimit, total) and an offset among the pages with at least 2 items.
+ */
+export function pageOfAtLeastTwo(total: number, maxLimit = 100): fc.Arbitrary<PageRequest> {
+  const high = Math.max(2, Math.min(maxLimit, total));
+  return fc
+    .integer({ min: 2, max: high })
+    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: 0, max: Math.max(0, Math.floor((total - 2) / limit)) }) }));
+}
+
+// ---------------------------------------------------------------------------------------------
 // `_sort` specs
 
 /** 1..3 distinct sortable fields, each ascending or descending (DEVELOPERS.md "Lists", `_sort`). */

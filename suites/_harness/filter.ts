@@ -797,6 +797,25 @@ export function isSorted(records: readonly DataRecord[], spec: SortSpec, fields:
   return sortViolationIndex(records, spec, fields) < 0;
 }
 
+/**
+ * For each key of `spec`, how many neighbouring pairs of the records (in `_sort` order) that key
+ * decides: `[3, 0]` means the first key orders three pairs and the second key none (the other pairs
+ * tie on every key). All zeros: any order of the records is sorted, and a sort check on them proves nothing.
+ */
+export function keyDecisions(records: readonly DataRecord[], spec: SortSpec, fields: FieldTypes): number[] {
+  const keys = spec.map((key) => sortField(key.field, fields));
+  const sorted = sortRecords(records, spec, fields);
+  const decided = keys.map(() => 0);
+  for (let index = 1; index < sorted.length; index += 1) {
+    const previous = sorted[index - 1];
+    const current = sorted[index];
+    if (previous === undefined || current === undefined) continue;
+    const at = keys.findIndex((field) => compareNullable(readField(previous, field), readField(current, field)) !== 0);
+    if (at >= 0) decided[at] = (decided[at] ?? 0) + 1;
+  }
+  return decided;
+}
+
 /** The first index i with records[i] ordered before records[i - 1], or -1 when sorted. */
 export function sortViolationIndex(records: readonly DataRecord[], spec: SortSpec, fields: FieldTypes): number {
   const compare = recordComparator(spec, fields);

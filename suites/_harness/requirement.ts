@@ -42,7 +42,7 @@ export interface CheckContext {
   outcome(label: string): void;
   /** Skips the check with the reason when the target's data is too small to exercise the rule
    * (e.g. fewer than 2 items to sort), whatever the profile says. */
-  requireData(condition: unknown, reason: string): asserts condition;
+  requireData(condition: boolean, reason: string): void;
 }
 
 
