@@ -28,6 +28,8 @@ function start(mode: Mode): Promise<string> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     res.setHeader('content-type', 'application/json');
     if (url.pathname === '/authenticate') return void res.end('"coverage-token"');
+    // The current user's and a user's resources: none in `empty`.
+    if (/^\/(enrollments\/myresources|users\/[^/]+\/resources)$/.test(url.pathname)) return void res.end(JSON.stringify(mode === 'empty' ? [] : RESOURCES));
     if (url.pathname !== '/resources') {
       res.statusCode = 404;
       return void res.end(JSON.stringify({ validations: [], code: 404, message: 'not found', term: 'NotFound', _meta: {} }));
@@ -82,6 +84,18 @@ describe('a check that its runs did not exercise does not pass', () => {
     const { check, out } = await run('empty', 'intapi.versions.resources.list.same-items');
     expect(check?.status, out).toBe('skipped');
     expect(check?.skipReason).toMatch(/data is too small: List resources has 0 items/);
+  });
+
+  test('an empty collection: the filter field-name case check is skipped, not passed on two empty answers', async () => {
+    const { check, out } = await run('empty', 'intapi.v1.resources.list.filter.field-names-any-case');
+    expect(check?.status, out).toBe('skipped');
+    expect(check?.skipReason).toMatch(/data is too small: List resources \(v1\) has 0 items with id set/);
+  });
+
+  test("a user without resources: the current-user list check is skipped, not passed on two empty lists", async () => {
+    const { check, out } = await run('empty', 'intapi.v2.resources.list-mine.is-current-user');
+    expect(check?.status, out).toBe('skipped');
+    expect(check?.skipReason).toMatch(/data is too small: the credentials' user has no resources$/);
   });
 
   test('against the bundled server the runs exercise the rule, and the coverage is in the JSON report', async () => {
