@@ -50,6 +50,21 @@ export interface CheckResult extends CheckMeta {
   failure?: Failure;
   /** Why a check was skipped (e.g. the profile does not name a record it needs). */
   skipReason?: string;
+  /** How much of the rule a property check's runs exercised; absent for checks without a property. */
+  coverage?: Coverage;
+}
+
+/** What a property check's runs exercised (suites/_harness/coverage.ts). */
+export interface Coverage {
+  /** Property runs made (the shrinking of a failure is not counted). */
+  runs: number;
+  /** Runs whose input or answer was degenerate (an empty page, a filter selecting all or nothing,
+   * one item to sort): they prove nothing about the rule and do not count. */
+  degenerate: number;
+  /** The distinct outcomes the runs recorded (e.g. `filter-selected-proper-subset`), sorted. */
+  outcomes: string[];
+  /** Degenerate runs by reason. */
+  degenerateReasons: Record<string, number>;
 }
 
 /** One violation of an invariant, as seen by the client while running some check. */
@@ -111,6 +126,7 @@ export interface CheckRunMeta {
   applied: Record<string, number>;
   failure?: Failure;
   skipReason?: string;
+  coverage?: Coverage;
 }
 
 /** The run configuration the runner provides to the suites (suites/_harness/config.ts). */

@@ -128,9 +128,10 @@ function resultOf(t: TestCase, target: MatrixTarget): CheckResult | undefined {
     return { ...check, status: 'failed', durationMs: 0, failure };
   }
   const durationMs = found.durationMs;
-  if (found.failure) return { ...check, status: 'failed', durationMs, failure: found.failure };
-  if (found.skipReason !== undefined) return { ...check, status: 'skipped', durationMs, skipReason: found.skipReason };
-  return { ...check, status: 'passed', durationMs };
+  const coverage = found.coverage ? { coverage: found.coverage } : {};
+  if (found.failure) return { ...check, status: 'failed', durationMs, failure: found.failure, ...coverage };
+  if (found.skipReason !== undefined) return { ...check, status: 'skipped', durationMs, skipReason: found.skipReason, ...coverage };
+  return { ...check, status: 'passed', durationMs, ...coverage };
 }
 
 const NOT_OBSERVED: Readonly<Record<string, string>> = {

@@ -157,6 +157,60 @@ export function filterExpression(fields: FieldTypes, sample: readonly DataRecord
   return new SubtreeShrinking(tree.expr);
 }
 
+/**
+ * Comparisons on a boundary of the rule (filter.ts boundaryOf), built from the sample's values: a
+ * string field compared with a value of it in another case, and an ordering comparison with a value
+ * of its field as the literal. Where the right answer may be all or nothing, a server that compares
+ * without case, or takes `gt` for `ge`, answers otherwise.
+ */
+export function boundaryExpression(fields: FieldTypes, sample: readonly DataRecord[]): fc.Arbitrary<FilterAst> {
+  const leaves = Object.entries(fields).flatMap(([name, type]): fc.Arbitrary<FilterAst>[] => {
+    const values = valuesOf(sample, name);
+    const nullable = sample.some((r) => r[name] === null || r[name] === undefined);
+    const present = values.filter((v) => v !== null && v !== undefined && type !== 'boolean' && type !== 'guid' && type !== 'datetime');
+    const ne = nullable && present.length > 0 ? [comparisons(fieldOperand(name), ['ne'], fc.constantFrom(...present).map((value): Literal => (typeof value === 'number' ? { type: 'number', value } : { type: 'string', value: String(value) })))] : [];
+    return [...ne, ...boundaryLeaves(name, type, values)];
+  });
+  return leaves.length === 0 ? filterExpression(fields, sample) : fc.oneof(...leaves);
+}
+
+function boundaryLeaves(name: string, type: FieldType, values: readonly unknown[]): fc.Arbitrary<FilterAst>[] {
+  {
+    if (type === 'string') {
+      const cased = values.filter(isString).filter((v) => v.toLowerCase() !== v.toUpperCase());
+      if (cased.length === 0) return [];
+      const literal = fc.tuple(fc.constantFrom(...cased), fc.constantFrom<CaseChange>('lower', 'upper')).map(([v, change]): Literal => ({ type: 'string', value: changeCase(v, change) }));
+      const ordered = fc.constantFrom(...values.filter(isString)).map((value): Literal => ({ type: 'string', value }));
+      // A piece from inside a value (neither its start nor its end): startswith and endswith must not take it.
+      const inner = values.filter(isString).filter((v) => [...v].length >= 3);
+      const middle = inner.length === 0 ? [] : [
+        fc
+          .tuple(fc.constantFrom<BoolFunction>('startswith', 'endswith'), fc.constantFrom(...inner), fc.nat(), fc.nat())
+          .map(([fn, v, a, b]): FilterAst => {
+            const points = [...v];
+            const from = 1 + (a % (points.length - 2));
+            const to = from + 1 + (b % (points.length - 1 - from));
+            return { kind: 'boolcall', fn, operand: { kind: 'field', field: name }, value: points.slice(from, to).join('') };
+          }),
+      ];
+      return [comparisons(fieldOperand(name), ['eq', 'ne', 'eq', 'ne', 'gt', 'lt'], literal), comparisons(fieldOperand(name), ORDERING_OPERATORS, ordered), ...middle];
+    }
+    if (type === 'number' || type === 'integer') {
+      const numbers = values.filter(isFiniteNumber);
+      return numbers.length === 0 ? [] : [comparisons(fieldOperand(name), ORDERING_OPERATORS, fc.constantFrom(...numbers).map((value): Literal => ({ type: 'number', value })))];
+    }
+    if (type === 'datetime') {
+      const instants = instantsOf(values);
+      return instants.length === 0
+        ? []
+        : [comparisons(fieldOperand(name), ORDERING_OPERATORS, fc.constantFrom(...instants).map((instant): Literal => ({ type: 'datetime', value: formatDateTime(instant, 0, true) })))];
+    }
+    return [];
+  }
+}
+
+const ORDERING_OPERATORS = ['gt', 'ge', 'lt', 'le'] as const;
+
 /** Marks a context as the wrapped arbitrary's own, so that its shrinker can be used. */
 class WrappedContext {
   constructor(readonly inner: unknown) {}
@@ -385,6 +439,90 @@ const INSTANT_STEPS = fc.constantFrom(0, 1, -1, 1000, -1000, DAY_MS, -DAY_MS);
 /** A value of a non-empty sample plus a step (0 first: shrinks to the sample value itself). */
 function moved(values: readonly number[], step: fc.Arbitrary<number> = INSTANT_STEPS): fc.Arbitrary<number> {
   return fc.tuple(fc.constantFrom(...values), step).map(([value, by]) => value + by);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reaching the interesting cases (suites/_harness/coverage.ts: degenerate runs do not count)
+
+/** Marks a context as Preferring's own, with whether its value was a wanted one. */
+class PreferredContext {
+  constructor(
+    readonly inner: unknown,
+    readonly wanted: boolean,
+  ) {}
+}
+
+/**
+ * Values of `arb`, preferring those for which `wanted` holds: up to `tries` draws, the first
+ * wanted one, else the last draw (never an endless search, unlike `.filter`, when the data offers
+ * no wanted value). A wanted value shrinks only to wanted values, so a counterexample stays one
+ * that exercises the rule.
+ */
+export function preferring<T>(arb: fc.Arbitrary<T>, wanted: (value: T) => boolean, tries = 25): fc.Arbitrary<T> {
+  return new Preferring(arb, wanted, tries);
+}
+
+class Preferring<T> extends fc.Arbitrary<T> {
+  constructor(
+    private readonly arb: fc.Arbitrary<T>,
+    private readonly wanted: (value: T) => boolean,
+    private readonly tries: number,
+  ) {
+    super();
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    let drawn = this.arb.generate(mrng, biasFactor);
+    for (let i = 1; i < this.tries && !this.wanted(drawn.value); i++) drawn = this.arb.generate(mrng, biasFactor);
+    return new fc.Value(drawn.value_, new PreferredContext(drawn.context, this.wanted(drawn.value)));
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.arb.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    const own = context instanceof PreferredContext ? context : new PreferredContext(context, false);
+    return this.arb
+      .shrink(value, own.inner)
+      .filter((smaller) => !own.wanted || this.wanted(smaller.value))
+      .map((smaller) => new fc.Value(smaller.value_, new PreferredContext(smaller.context, own.wanted)));
+  }
+}
+
+/** A page request: `_limit` and `_offset` (a 0-based page number). */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Pages of a collection of `total` items that hold items: a limit of at most `maxLimit` and at
+ * most half the collection (so that there are at least two pages: page 0 is not the only one), and
+ * an offset among the pages that hold items. With `pastEnd`, one draw in ten is a page past the
+ * end (empty, which some rules cover too). `total` 0 gives page 0 of limit 1..maxLimit.
+ */
+export function pageWithin(total: number, options: { maxLimit?: number; pastEnd?: boolean } = {}): fc.Arbitrary<PageRequest> {
+  const maxLimit = Math.max(1, Math.min(options.maxLimit ?? 40, Math.floor(total / 2)));
+  const within = fc
+    .integer({ min: 1, max: maxLimit })
+    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: 0, max: Math.max(0, Math.ceil(total / limit) - 1) }) }));
+  if (!options.pastEnd) return within;
+  const past = fc
+    .integer({ min: 1, max: maxLimit })
+    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: Math.ceil(total / limit), max: Math.ceil(total / limit) + 3 }) }));
+  return fc.oneof({ weight: 9, arbitrary: within }, { weight: 1, arbitrary: past });
+}
+
+/**
+ * Pages of a collection of `total` (at least 2) items that hold at least 2 items, for sort checks:
+ * a limit of 2..min(maxLimit, total) and an offset among the pages with at least 2 items.
+ */
+export function pageOfAtLeastTwo(total: number, maxLimit = 100): fc.Arbitrary<PageRequest> {
+  const high = Math.max(2, Math.min(maxLimit, total));
+  return fc
+    .integer({ min: 2, max: high })
+    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: 0, max: Math.max(0, Math.floor((total - 2) / limit)) }) }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -473,6 +473,31 @@ export function renderSort(spec: SortSpec): string {
   return spec.map((key) => `${key.descending ? '-' : ''}${key.field}`).join(',');
 }
 
+/** A copy of the records in `_sort` order; ties keep their input order (the sort is stable). */
+export function sortRecords<R extends DataRecord>(records: readonly R[], spec: SortSpec, fields: FieldTypes): R[] {
+  const compare = recordComparator(spec, fields);
+  return [...records].sort(compare);
+}
+
+/**
+ * For each key of `spec`, how many neighbouring pairs of the records (in `_sort` order) that key
+ * decides: `[3, 0]` means the first key orders three pairs and the second key none (the other pairs
+ * tie on every key). All zeros: any order of the records is sorted, and a sort check on them proves nothing.
+ */
+export function keyDecisions(records: readonly DataRecord[], spec: SortSpec, fields: FieldTypes): number[] {
+  const keys = spec.map((key) => sortField(key.field, fields));
+  const sorted = sortRecords(records, spec, fields);
+  const decided = keys.map(() => 0);
+  for (let index = 1; index < sorted.length; index += 1) {
+    const previous = sorted[index - 1];
+    const current = sorted[index];
+    if (previous === undefined || current === undefined) continue;
+    const at = keys.findIndex((field) => compareNullable(readField(previous, field), readField(current, field)) !== 0);
+    if (at >= 0) decided[at] = (decided[at] ?? 0) + 1;
+  }
+  return decided;
+}
+
 /** The first index i with records[i] ordered before records[i - 1], or -1 when sorted. */
 export function sortViolationIndex(records: readonly DataRecord[], spec: SortSpec, fields: FieldTypes): number {
   const compare = recordComparator(spec, fields);
@@ -506,4 +531,46 @@ function compareNullable(left: Scalar | null, right: Scalar | null): number {
   if (left === null) return right === null ? 0 : -1;
   if (right === null) return 1;
   return compareScalars(left, right);
+}
+
+/**
+ * Whether the expression sits on a boundary of its rule in these records, where a misreading of
+ * the rule shows even when the right answer is all or nothing: a string literal that differs only
+ * in case from a value of its field (`name eq 'ALPHA'` beside 'alpha': comparisons are
+ * case-sensitive), or an ordering comparison whose literal is a value of its field (`gt` against
+ * `ge`), or a startswith/endswith whose piece stands inside a value, not at its start/end (a server
+ * that takes them for substringof), or `ne` on a field that is null in some record (a null field is
+ * `ne` every value). The kind of the first boundary found, or undefined.
+ */
+export function boundaryOf(ast: FilterAst, records: readonly DataRecord[]): 'case-boundary' | 'bound-boundary' | 'inner-boundary' | 'null-boundary' | undefined {
+  switch (ast.kind) {
+    case 'and':
+    case 'or':
+      return boundaryOf(ast.left, records) ?? boundaryOf(ast.right, records);
+    case 'not':
+      return boundaryOf(ast.operand, records);
+    case 'boolcall': {
+      // startswith/endswith with a piece that stands inside a value but does not start (end) it.
+      if (ast.fn === 'substringof' || ast.operand.kind !== 'field' || ast.value.length === 0) return undefined;
+      const field = ast.operand.field;
+      const inside = (v: unknown) => typeof v === 'string' && v.includes(ast.value) && !(ast.fn === 'startswith' ? v.startsWith(ast.value) : v.endsWith(ast.value));
+      return records.some((r) => inside(r[field])) ? 'inner-boundary' : undefined;
+    }
+    case 'comparison': {
+      if (ast.operand.kind !== 'field' || ast.literal.type === 'null' || ast.literal.type === 'boolean') return undefined;
+      const literal = ast.literal.value;
+      const values = records.map((r) => r[ast.operand.field]);
+      if (typeof literal === 'string' && ast.literal.type === 'string') {
+        if (values.some((v) => typeof v === 'string' && v !== literal && v.toLowerCase() === literal.toLowerCase())) return 'case-boundary';
+      }
+      // `ne` where the field is null somewhere: a null field is ne every value (DEVELOPERS.md).
+      if (ast.op === 'ne' && values.some((v) => v === null || v === undefined)) return 'null-boundary';
+      if (ast.op !== 'eq' && ast.op !== 'ne') {
+        const same = (v: unknown) =>
+          ast.literal.type === 'datetime' && typeof v === 'string' && typeof literal === 'string' ? Date.parse(v) === Date.parse(literal) : v === literal;
+        if (values.some(same)) return 'bound-boundary';
+      }
+      return undefined;
+    }
+  }
 }

@@ -7,10 +7,10 @@
  */
 import fc from 'fast-check';
 import type { OperationId } from '../../src/profile/index.js';
-import { filterExpression, sortSpec } from './arbitraries.js';
+import { boundaryExpression, filterExpression, pageOfAtLeastTwo, pageWithin, preferring, sortSpec, type PageRequest } from './arbitraries.js';
 import { boundsOf, type ContractName } from './contracts.js';
 import { describeResponse, expectRejected, expectStatus, fail } from './failure.js';
-import { filterRecords, render, renderSort, sortViolationIndex, type DataRecord, type FieldType, type FieldTypes, type SortKey } from './filter.js';
+import { boundaryOf, filterRecords, keyDecisions, render, sortRecords, type FilterAst, renderSort, sortViolationIndex, type DataRecord, type FieldType, type FieldTypes, type SortKey } from './filter.js';
 import { collectionOf, type ApiResponse } from './http.js';
 import { idsOf } from './records.js';
 import { requirement, type CheckContext } from './requirement.js';
@@ -107,35 +107,46 @@ function check(target: ListTarget, rule: string, level: 'MUST' | 'PROFILE', spec
   );
 }
 
-const pageArb = fc.record({ limit: fc.integer({ min: 1, max: 40 }), offset: fc.integer({ min: 0, max: 6 }) });
+/** The collection's size, read first so that pages are drawn among its pages (coverage.ts). */
+async function sizeOf(t: CheckContext, target: ListSource): Promise<number> {
+  return (await readAll(t, target)).items.length;
+}
 
 function envelopeChecks(target: ListTarget): void {
   const env = (p: Page) => p.envelope ?? fail('an envelope', describeResponse(p.res), p.res);
   check(target, 'envelope.returned-items', 'MUST', ENVELOPE_SPEC, `${target.label}: returnedItems is the page length and at most limit`, async (t) => {
-    await t.property(pageArb, async ({ limit, offset }) => {
+    const total = await sizeOf(t, target);
+    t.requireData(total >= 2, `${target.label} has ${total} items; pages of items need at least 2`);
+    await t.property(pageWithin(total), async ({ limit, offset }) => {
       const p = await page(t, target, { _limit: limit, _offset: offset });
       const e = env(p);
+      if (p.items.length === 0) t.degenerate('an empty page');
       if (e.returnedItems !== p.items.length || p.items.length > limit) {
         fail(`returnedItems ${p.items.length} (the page length), at most ${limit}`, `returnedItems ${JSON.stringify(e.returnedItems)} with ${p.items.length} items`, p.res);
       }
     });
   });
   check(target, 'envelope.limit-echo', 'MUST', ENVELOPE_SPEC, `${target.label}: the envelope's limit is the page size in force`, async (t) => {
-    await t.property(pageArb, async ({ limit, offset }) => {
+    const pages = pageWithin(await sizeOf(t, target), { pastEnd: true });
+    await t.property(preferring(pages, (p) => p.limit !== t.profile.expectations.lists.defaultLimit), async ({ limit, offset }) => {
       const p = await page(t, target, { _limit: limit, _offset: offset });
+      if (limit === t.profile.expectations.lists.defaultLimit) t.degenerate('the default limit, which a target that echoes the default also answers');
       if (env(p).limit !== limit) fail(`limit ${limit}`, `limit ${JSON.stringify(env(p).limit)}`, p.res);
     });
   });
   check(target, 'envelope.offset-echo', 'MUST', ENVELOPE_SPEC, `${target.label}: the envelope's offset is the offset in force`, async (t) => {
-    await t.property(pageArb, async ({ limit, offset }) => {
+    await t.property(preferring(pageWithin(await sizeOf(t, target), { pastEnd: true }), (p) => p.offset !== 0), async ({ limit, offset }) => {
       const p = await page(t, target, { _limit: limit, _offset: offset });
+      if (offset === 0) t.degenerate('offset 0, which a target that echoes the default also answers');
       if (env(p).offset !== offset) fail(`offset ${offset}`, `offset ${JSON.stringify(env(p).offset)}`, p.res);
     });
   });
   check(target, 'envelope.total-items', 'MUST', ENVELOPE_SPEC, `${target.label}: totalItems counts the whole collection, not the page`, async (t) => {
     const all = await readAll(t, target);
-    await t.property(pageArb, async ({ limit, offset }) => {
+    t.requireData(all.items.length >= 2, `${target.label} has ${all.items.length} items; a page shorter than the collection needs at least 2`);
+    await t.property(pageWithin(all.items.length, { pastEnd: true }), async ({ limit, offset }) => {
       const p = await page(t, target, { _limit: limit, _offset: offset });
+      if (p.items.length === all.items.length) t.degenerate('a page holding the whole collection, whose length is also its total');
       if (env(p).totalItems !== all.items.length) fail(`totalItems ${all.items.length}`, `totalItems ${JSON.stringify(env(p).totalItems)}`, p.res);
     });
   });
@@ -144,8 +155,10 @@ function envelopeChecks(target: ListTarget): void {
 function pagingChecks(target: ListTarget): void {
   check(target, 'paging.walk-once', 'MUST', FACTS_SPEC, `${target.label}: a walk over all pages yields every item exactly once`, async (t) => {
     const all = ids((await readAll(t, target)).items);
-    await t.property(fc.integer({ min: 1, max: 30 }), async (limit) => {
+    t.requireData(all.length >= 2, `${target.label} has ${all.length} items; a walk over several pages needs at least 2`);
+    await t.property(fc.integer({ min: 1, max: Math.max(1, Math.min(30, all.length - 1)) }), async (limit) => {
       // A correct walk holds the collection's items, plus at most one full page before a short one.
+      if (all.length <= limit) t.degenerate('a walk of a single page');
       const { items, last } = await walk(t, target, limit, {}, all.length + limit);
       const walked = ids(items);
       const seen = new Set(walked);
@@ -155,9 +168,13 @@ function pagingChecks(target: ListTarget): void {
     });
   });
   check(target, 'limit.page-size', 'MUST', LIST_SPEC, `${target.label}: _limit bounds the page size and fills the first page`, async (t) => {
-    const total = (await readAll(t, target)).items.length;
-    await t.property(fc.integer({ min: 1, max: 60 }), async (limit) => {
+    const total = await sizeOf(t, target);
+    t.requireData(total >= 2, `${target.label} has ${total} items; a page that _limit cuts short needs at least 2`);
+    // Mostly limits below the collection size (the page is cut at the limit); one in 20 above it (the page holds all).
+    const limits = fc.oneof({ weight: 19, arbitrary: fc.integer({ min: 1, max: Math.min(60, total - 1) }) }, { weight: 1, arbitrary: fc.integer({ min: total, max: total + 20 }) });
+    await t.property(limits, async (limit) => {
       const p = await page(t, target, { _limit: limit });
+      if (limit >= total) t.degenerate('a limit at least the collection size, which a target that ignores _limit also fills');
       if (p.items.length !== Math.min(limit, total)) fail(`${Math.min(limit, total)} items on the first page of ${limit}`, `${p.items.length} items`, p.res);
     });
   });
@@ -183,9 +200,14 @@ function pagingChecks(target: ListTarget): void {
   invalid('params.offset-negative', 'MUST', 'spec#errors', '_offset', 'that is negative', () => fc.integer({ min: -1000, max: -1 }).map(String));
   invalid('params.offset-above-max', 'PROFILE', FACTS_SPEC, '_offset', 'above the maximum', (t) => fc.integer({ min: t.profile.expectations.lists.maxOffset + 1, max: 10 ** 7 }).map(String));
   check(target, 'params.deprecated-limit-offset', 'PROFILE', FACTS_SPEC, `${target.label}: the deprecated limit and offset act as _limit and _offset`, async (t) => {
-    await t.property(pageArb, async ({ limit, offset }) => {
+    const total = await sizeOf(t, target);
+    t.requireData(total >= 2, `${target.label} has ${total} items; pages other than the default page need at least 2`);
+    const page0 = (p: { limit: number; offset: number }) => p.offset === 0 && p.limit === t.profile.expectations.lists.defaultLimit;
+    await t.property(preferring(pageWithin(total), (p) => !page0(p)), async ({ limit, offset }) => {
       const current = await page(t, target, { _limit: limit, _offset: offset });
       const deprecated = await page(t, target, { limit, offset });
+      if (current.items.length === 0) t.degenerate('an empty page');
+      else if (offset === 0 && limit === t.profile.expectations.lists.defaultLimit) t.degenerate('the default page, which a target that ignores limit and offset also answers');
       if (ids(deprecated.items).join() !== ids(current.items).join()) {
         fail(`the items of _limit=${limit}&_offset=${offset}`, `${deprecated.items.length} other items for limit=${limit}&offset=${offset}`, deprecated.res);
       }
@@ -210,10 +232,26 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
   const typesOf = (fields: readonly string[]): FieldTypes => Object.fromEntries(fields.flatMap((f) => (types[f] ? [[f, types[f]]] : [])));
   check(target, 'filter.matches-model', 'MUST', LIST_SPEC, `${target.label}: _filter selects exactly the items its expression is true for`, async (t) => {
     const { items } = await readAll(t, target);
+    t.requireData(items.length >= 2, `${target.label} has ${items.length} items; a filter that selects some but not all needs at least 2`);
     const fields = typesOf(t.profile.expectations.lists[collection].filterable);
-    await t.property(filterExpression(fields, items), async (ast) => {
+    // Expressions drawn from the collection's values, mostly preferring those that prove something:
+    // a proper subset, or a boundary of the rule (filter.ts boundaryOf), where a case-changed `eq` that
+    // selects nothing is what catches a server that compares without case. One in five as it comes.
+    const proper = (ast: FilterAst) => {
+      const selected = filterRecords(items, ast, fields).length;
+      return selected > 0 && selected < items.length;
+    };
+    const telling = (ast: FilterAst) => proper(ast) || boundaryOf(ast, items) !== undefined;
+    const expressions = filterExpression(fields, items);
+    const boundaries = boundaryExpression(fields, items);
+    const drawn = fc.oneof({ weight: 2, arbitrary: preferring(expressions, telling) }, { weight: 2, arbitrary: boundaries }, { weight: 1, arbitrary: expressions });
+    await t.property(drawn, async (ast) => {
       const text = render(ast);
       const expected = ids(filterRecords(items, ast, fields)).sort();
+      const boundary = boundaryOf(ast, items);
+      if (expected.length > 0 && expected.length < items.length) t.outcome('filter-selected-proper-subset');
+      else if (boundary) t.outcome(`filter-${boundary}`);
+      else t.degenerate(expected.length === 0 ? 'a filter that selects no item' : 'a filter that selects every item');
       const got = await readAll(t, target, { _filter: text });
       const actual = ids(got.items).sort();
       if (expected.join() !== actual.join()) {
@@ -233,7 +271,13 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
     const [field] = t.profile.expectations.lists[collection].filterable;
     if (!field) return t.skip('the profile names no filterable field');
     const shouted = field.toUpperCase();
-    const expected = ids((await readAll(t, target, { _filter: `${field} ne null`, _sort: field })).items).join();
+    const { items } = await readAll(t, target);
+    const present = items.filter((item) => item[field] !== null && item[field] !== undefined).length;
+    t.requireData(present >= 2, `${target.label} has ${present} items with ${field} set; comparing two answers needs at least 2`);
+    const lower = await readAll(t, target, { _filter: `${field} ne null`, _sort: field });
+    // Two empty answers would agree whatever the case rule: they prove nothing.
+    if (lower.items.length === 0) fail(`the ${present} items whose ${field} is not null, for _filter=${field} ne null (not exercised otherwise)`, 'no item', lower.last.res);
+    const expected = ids(lower.items).join();
     const got = await readAll(t, target, { _filter: `${shouted} ne null`, _sort: shouted });
     if (ids(got.items).join() !== expected) fail(`the items of _filter=${field} ne null&_sort=${field}`, `${got.items.length} other items with ${shouted}`, got.last.res);
   });
@@ -241,22 +285,40 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
     expectRejected(await t.http.send({ op: target.op, version: target.version, query: { _filter: "lpcNoSuchField eq 'x'" } }), '_filter');
   });
   // One direction per check, on one field; several fields in mixed directions in a third check.
-  const sortCheck = (rule: string, title: string, keys: (fields: string[]) => fc.Arbitrary<SortKey[]>) =>
+  // The collection is read first: keys are drawn among the fields whose values differ in it (a key
+  // after the first among those it leaves tied), and pages among those with at least 2 items.
+  const sortCheck = (rule: string, title: string, keys: (ordering: string[], sortable: string[]) => fc.Arbitrary<SortKey[]>) =>
     check(target, rule, 'MUST', LIST_SPEC, `${target.label}: ${title}`, async (t) => {
       const fields = typesOf(t.profile.expectations.lists[collection].sortable);
+      const { items: all } = await readAll(t, target);
+      t.requireData(all.length >= 2, `${target.label} has ${all.length} items; a sort needs at least 2`);
+      // A spec and page exercise the rule when, on the page the suite expects, the (later) keys decide an order.
+      const decides = (records: readonly DataRecord[], spec: SortKey[]) => {
+        const decided = keyDecisions(records, spec, fields);
+        return spec.length === 1 ? (decided[0] ?? 0) > 0 : decided.slice(1).some((n) => n > 0);
+      };
+      const ordering = Object.keys(fields).filter((field) => decides(all, [{ field, descending: false }]));
+      t.requireData(ordering.length > 0, `no sortable field of ${target.label} has two different values`);
+      const expectedPage = ([spec, { limit, offset }]: [SortKey[], PageRequest]) => sortRecords(all, spec, fields).slice(offset * limit, (offset + 1) * limit);
+      const cases = preferring(fc.tuple(keys(ordering, Object.keys(fields)), pageOfAtLeastTwo(all.length)), (c) => decides(expectedPage(c), c[0]));
       // The order is verified on the returned items: one page, at a generated offset.
-      await t.property(fc.tuple(keys(Object.keys(fields)), fc.integer({ min: 0, max: 3 })), async ([spec, offset]) => {
-        const { items, res } = await page(t, target, { _sort: renderSort(spec), _limit: 100, _offset: offset });
+      await t.property(cases, async ([spec, { limit, offset }]) => {
+        const { items, res } = await page(t, target, { _sort: renderSort(spec), _limit: limit, _offset: offset });
+        const decided = keyDecisions(items, spec, fields);
+        if (items.length < 2) t.degenerate('a page of fewer than 2 items');
+        else if (decided.every((n) => n === 0)) t.degenerate('a page whose items tie on every sort key');
+        else if (spec.length > 1 && decided.slice(1).every((n) => n === 0)) t.degenerate('a page where no key after the first decides an order');
+        else t.outcome(`sort-${spec.length}-key${spec.length > 1 ? 's' : ''}-${items.length === limit ? 'full' : 'short'}-page`);
         const at = sortViolationIndex(items, spec, fields);
         if (at >= 0) {
-          fail(`items ordered by _sort=${renderSort(spec)}`, `item ${at + 1} ${JSON.stringify(items[at + 1])?.slice(0, 160)} after ${JSON.stringify(items[at])?.slice(0, 160)}`, res);
+          fail(`items ordered by _sort=${renderSort(spec)}`, `item ${at + 1} ${JSON.stringify(items[at])?.slice(0, 160)} after ${JSON.stringify(items[at - 1])?.slice(0, 160)}`, res);
         }
       });
     });
   const oneField = (descending: boolean) => (fields: string[]) => fc.constantFrom(...fields).map((field) => [{ field, descending }]);
   sortCheck('sort.ascending', '_sort on a field orders ascending', oneField(false));
   sortCheck('sort.descending', '_sort on a field with a - prefix orders descending', oneField(true));
-  sortCheck('sort.multi-key', '_sort on several fields orders by each in turn', (fields) => sortSpec(fields).filter((spec) => spec.length >= Math.min(2, fields.length)));
+  sortCheck('sort.multi-key', '_sort on several fields orders by each in turn', (_ordering, sortable) => sortSpec(sortable).filter((spec) => spec.length >= Math.min(2, sortable.length)));
   check(target, 'sort.unknown-field-422', 'PROFILE', LIST_SPEC, `${target.label}: a _sort on a field that does not allow sorting answers 422`, async (t) => {
     expectRejected(await t.http.send({ op: target.op, version: target.version, query: { _sort: 'lpcNoSuchField' } }), '_sort');
   });

@@ -12,6 +12,7 @@ import type { Profile } from '../../src/profile/index.js';
 import { idMatcher } from '../../src/runner/select.js';
 import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
 import { CheckFailure } from './failure.js';
+import { CoverageTally } from './coverage.js';
 import { Client, exchangeOf, Recorder } from './http.js';
 import { locksOf, Scheduler, type Uses } from './scheduler.js';
 import { sessionSecrets, type Secrets } from '../../src/target/secrets.js';
@@ -35,6 +36,15 @@ export interface CheckContext {
   property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { examples?: T[] }): Promise<void>;
   /** Ends the check as skipped (e.g. the profile names no record it needs). */
   skip(reason: string): never;
+  /** Inside a `property` predicate: this run's input or answer is degenerate (an empty page, a
+   * filter selecting every item or none, one item to sort) and does not count. Does not throw.
+   * A check whose runs are mostly degenerate fails as not exercised (coverage.ts). */
+  degenerate(reason: string): void;
+  /** Inside a `property` predicate: records a distinct outcome of this run (e.g. `filter-selected-proper-subset`). */
+  outcome(label: string): void;
+  /** Skips the check with the reason when the target's data is too small to exercise the rule
+   * (e.g. fewer than 2 items to sort), whatever the profile says. */
+  requireData(condition: boolean, reason: string): void;
 }
 
 
@@ -178,13 +188,14 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
   const { maxRps } = matrixConfig();
   const http = new Client(config.profile, secrets, recorder, { timeoutMs: config.timeoutMs, ...(uses ? { uses } : {}), ...(maxRps ? { maxRps } : {}) });
   let propertyFailure: PropertyFailure | undefined;
+  const coverage = new CoverageTally();
   const ctx: CheckContext = {
     http,
     profile: config.profile,
     config,
     secrets,
     async property(arb, predicate, options) {
-      const details = await fc.check(fc.asyncProperty(arb, predicate), {
+      const details = await fc.check(fc.asyncProperty(arb, coverage.wrap(predicate)), {
         seed: checkSeed(config.seed, meta.id),
         numRuns: config.runs,
         ...(config.path ? { path: config.path } : {}),
@@ -198,9 +209,21 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
         };
         throw details.errorInstance;
       }
+      // A replay (--path) makes one run on purpose: no verdict on its coverage.
+      const shortfall = config.path ? undefined : coverage.shortfall();
+      if (shortfall) throw new CheckFailure(shortfall.expected, shortfall.received);
     },
     skip(reason) {
       throw new SkipSignal(reason);
+    },
+    degenerate(reason) {
+      coverage.markDegenerate(reason);
+    },
+    outcome(label) {
+      coverage.outcome(label);
+    },
+    requireData(condition, reason) {
+      if (!condition) throw new SkipSignal(`not exercised, the target's data is too small: ${reason}`);
     },
   };
   const runMeta = (): CheckRunMeta => ({
@@ -210,6 +233,7 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
     violationCounts: recorder.countsByInvariant(),
     applied: recorder.applied,
     waited: { ...recorder.waited },
+    ...(coverage.used ? { coverage: coverage.summary() } : {}),
   });
   try {
     await body(ctx);

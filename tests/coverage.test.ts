@@ -1,0 +1,108 @@
+// Honest verdicts: a list check whose runs prove nothing (empty pages, nothing to sort or filter)
+// fails as "not exercised" or is skipped with the reason, never passes. The target is a tiny
+// loopback server that answers v1 resource lists: `empty` holds no resources; `unsorted-empty`
+// holds five but answers an empty page to every `_sort`. The bundled server shows the coverage of a
+// check its runs exercise.
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { CheckResult, RunResult } from '../src/runner/model.js';
+import { runCli } from './support/cli.js';
+
+type Mode = 'empty' | 'sort-answers-empty';
+
+const RESOURCES = Array.from({ length: 5 }, (_, i) => ({
+  id: `00000000-0000-4000-8000-00000000090${i}`,
+  name: `Resource ${'ECADB'[i]}`,
+  description: `Described ${i}`,
+  file: i % 2 === 0 ? null : `file-${i}.pdf`,
+}));
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
+
+function start(mode: Mode): Promise<string> {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    res.setHeader('content-type', 'application/json');
+    if (url.pathname === '/authenticate') return void res.end('"coverage-token"');
+    // The current user's and a user's resources: none in `empty`.
+    if (/^\/(enrollments\/myresources|users\/[^/]+\/resources)$/.test(url.pathname)) return void res.end(JSON.stringify(mode === 'empty' ? [] : RESOURCES));
+    if (url.pathname !== '/resources') {
+      res.statusCode = 404;
+      return void res.end(JSON.stringify({ validations: [], code: 404, message: 'not found', term: 'NotFound', _meta: {} }));
+    }
+    const offset = Number(url.searchParams.get('_offset') ?? 0);
+    const limit = Number(url.searchParams.get('_limit') ?? 20);
+    const all = mode === 'empty' || url.searchParams.has('_sort') ? [] : RESOURCES;
+    res.end(JSON.stringify(all.slice(offset * limit, (offset + 1) * limit)));
+  });
+  return new Promise((done) =>
+    server?.listen(0, '127.0.0.1', () => {
+      const address = server?.address();
+      done(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    }),
+  );
+}
+
+/** Runs one check against the loopback server in `mode`, or against the bundled server. */
+async function run(mode: Mode | 'bundled', only: string): Promise<{ code: number | null; check: CheckResult | undefined; out: string }> {
+  const target = mode === 'bundled' ? [] : ['--target', await start(mode)];
+  const json = join(mkdtempSync(join(tmpdir(), 'lpc-coverage-')), 'run.json');
+  const env = { LPC_API_KEY: 'key-cov-1', LPC_USERNAME: 'user-cov', LPC_PASSWORD: 'pass-cov-2', LPC_PRIVATE_KEY: 'priv-cov-3' };
+  const r = await runCli(['run', ...target, '--seed', '5', '--runs', '20', '--only', only, '--json', json], { env, timeoutMs: 120_000 });
+  const result = JSON.parse(readFileSync(json, 'utf8')) as RunResult;
+  return { code: r.code, check: result.checks.find((c) => c.id === only), out: `${r.stdout}\n${r.stderr}` };
+}
+
+describe('a check that its runs did not exercise does not pass', () => {
+  test('sorted pages that are all empty: the sort check fails as not exercised, with the figures', async () => {
+    const { code, check, out } = await run('sort-answers-empty', 'intapi.v1.resources.list.sort.ascending');
+    expect(check?.status, out).toBe('failed');
+    expect(code).toBe(1);
+    expect(check?.failure?.expected).toBe('at least 10 of 20 runs exercise the rule (not exercised otherwise)');
+    expect(check?.failure?.received).toBe('20 of 20 runs were degenerate: a page of fewer than 2 items (20)');
+    expect(check?.coverage).toEqual({ runs: 20, degenerate: 20, outcomes: [], degenerateReasons: { 'a page of fewer than 2 items': 20 } });
+  });
+
+  test('an empty collection: the sort check is skipped with the reason', async () => {
+    const { check, out } = await run('empty', 'intapi.v1.resources.list.sort.ascending');
+    expect(check?.status, out).toBe('skipped');
+    expect(check?.skipReason).toBe("not exercised, the target's data is too small: List resources (v1) has 0 items; a sort needs at least 2");
+    expect(check?.coverage).toBeUndefined();
+  });
+
+  test('an empty collection: the filter check is skipped with the reason', async () => {
+    const { check, out } = await run('empty', 'intapi.v1.resources.list.filter.matches-model');
+    expect(check?.status, out).toBe('skipped');
+    expect(check?.skipReason).toMatch(/data is too small: List resources \(v1\) has 0 items; a filter that selects some but not all needs at least 2$/);
+  });
+
+  test('an empty collection: the v1/v2 same-items check is skipped with the reason', async () => {
+    const { check, out } = await run('empty', 'intapi.versions.resources.list.same-items');
+    expect(check?.status, out).toBe('skipped');
+    expect(check?.skipReason).toMatch(/data is too small: List resources has 0 items/);
+  });
+
+  test('an empty collection: the filter field-name case check is skipped, not passed on two empty answers', async () => {
+    const { check, out } = await run('empty', 'intapi.v1.resources.list.filter.field-names-any-case');
+    expect(check?.status, out).toBe('skipped');
+    expect(check?.skipReason).toMatch(/data is too small: List resources \(v1\) has 0 items with id set/);
+  });
+
+  test("a user without resources: the current-user list check is skipped, not passed on two empty lists", async () => {
+    const { check, out } = await run('empty', 'intapi.v2.resources.list-mine.is-current-user');
+    expect(check?.status, out).toBe('skipped');
+    expect(check?.skipReason).toMatch(/data is too small: the credentials' user has no resources$/);
+  });
+
+  test('against the bundled server the runs exercise the rule, and the coverage is in the JSON report', async () => {
+    const { check, out } = await run('bundled', 'intapi.v1.resources.list.filter.matches-model');
+    expect(check?.status, out).toBe('passed');
+    expect(check?.coverage?.runs).toBe(20);
+    expect(check?.coverage?.degenerate).toBeLessThanOrEqual(2);
+    expect(check?.coverage?.outcomes).toContain('filter-selected-proper-subset');
+  });
+});
