@@ -279,7 +279,7 @@ describe.each([
     );
   });
 
-  test('the indexes follow inserts and updates (sort keys changed, set to null, ties made)', () => {
+  test('the indexes follow inserts and updates (sort keys changed, set to null or to another type, ties made)', () => {
     const submissions = store.submissions;
     const write = fc.record({
       insert: fc.boolean(),
@@ -294,9 +294,11 @@ describe.each([
           const all = submissions.values();
           const base = all[w.at % all.length];
           if (base === undefined) continue;
-          // A value taken from another record (so ties form), or null.
+          // A value taken from another record (so ties form), null, or (as a fault may let in) a value of another type.
           const donor = all[w.value % all.length];
-          const value = w.value % 5 === 0 || donor === undefined ? null : donor[w.field as keyof typeof donor];
+          const foreign: JsonValue[] = ['x', 'Y', 5, 0.5, true, false, [1], { a: 1 }];
+          const value =
+            w.value % 5 === 0 || donor === undefined ? null : w.value % 7 === 0 ? (foreign[w.value % foreign.length] ?? null) : donor[w.field as keyof typeof donor];
           const changed = { ...base, [w.field]: w.field === 'title' && value === null ? 'Title' : value };
           if (w.insert) submissions.insert({ ...changed, id: `5ca1e000-0000-4000-8000-${String(++fresh).padStart(12, '0')}` });
           else submissions.update(changed);
