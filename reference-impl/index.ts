@@ -43,7 +43,7 @@ export interface ReferenceServer {
 }
 
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  if (options.store !== undefined && options.scale !== undefined) throw new TypeError('createReferenceServer: give store or scale, not both');
+  if (options.store !== undefined && (options.scale ?? 0) > 0) throw new TypeError('createReferenceServer: give store or scale, not both');
   const behaviour = behaviourWithFaults(options.faults ?? []);
   const intapi = createIntapiFamily({
     store: options.store ?? createSeededStore(options.scale === undefined ? {} : { scale: options.scale }),

@@ -55,8 +55,7 @@ function scaledId(collection: number, i: number): string {
   const b = mix(a + 0x9e3779b9);
   const c = mix(b + collection);
   const d = mix(c + 0x85ebca6b);
-  // Flattened once here, so the table's lower-casing and hashing work on a flat string.
-  return `${hex(a, 8)}-${hex(b, 4)}-4${hex(b >>> 16, 3)}-${HEX.charAt(8 + (c & 3))}${hex(c >>> 8, 3)}-${hex(d, 8)}${hex(c >>> 20, 4)}`.normalize();
+  return `${hex(a, 8)}-${hex(b, 4)}-4${hex(b >>> 16, 3)}-${HEX.charAt(8 + (c & 3))}${hex(c >>> 8, 3)}-${hex(d, 8)}${hex(c >>> 20, 4)}`;
 }
 
 function insertAll<R extends { readonly id: string }>(table: { size: number; insert(record: R): boolean }, scale: number, make: (i: number) => R): void {
