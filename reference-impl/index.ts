@@ -13,14 +13,20 @@ import type { Store } from './store/store.js';
  */
 export { type Credentials, SANDBOX_CREDENTIALS } from './credentials.js';
 export { FAULTS, type FaultInfo, type FaultName, listFaults } from './faults.js';
+export { MAX_SCALE } from './scale.js';
 export { createSeededStore, SEED_IDS, type SeedOptions, seededIds } from './seed.js';
 export { Store } from './store/store.js';
 
 export interface ReferenceServerOptions {
   /** Default: SANDBOX_CREDENTIALS. */
   credentials?: Credentials;
-  /** Default: createSeededStore() (deterministic seed data). */
+  /** Default: createSeededStore({ scale }) (deterministic seed data). */
   store?: Store;
+  /**
+   * Records per large collection (users, resources, submissions) of the default store: the
+   * default seed filled up with generated records (0..MAX_SCALE; default 0). Not with `store`.
+   */
+  scale?: number;
   /** Default: () => new Date(). Token lifetime is measured on it. */
   clock?: () => Date;
   /** Id generator for new records. Default: random UUID v4. */
@@ -37,9 +43,10 @@ export interface ReferenceServer {
 }
 
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
+  if (options.store !== undefined && (options.scale ?? 0) > 0) throw new TypeError('createReferenceServer: give store or scale, not both');
   const behaviour = behaviourWithFaults(options.faults ?? []);
   const intapi = createIntapiFamily({
-    store: options.store ?? createSeededStore(),
+    store: options.store ?? createSeededStore(options.scale === undefined ? {} : { scale: options.scale }),
     behaviour,
     credentials: options.credentials ?? SANDBOX_CREDENTIALS,
     clock: options.clock ?? (() => new Date()),

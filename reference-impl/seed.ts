@@ -1,5 +1,7 @@
 import type { JsonValue } from './json.js';
 import type { SubmissionRecord } from './store/records.js';
+import { seededRandom } from './random.js';
+import { addScaledRecords } from './scale.js';
 import { Store } from './store/store.js';
 
 /**
@@ -21,21 +23,16 @@ export const SEED_IDS = {
   activeTemplate: '00000000-0000-4000-8000-000000000201',
 } as const;
 
+export { seededRandom } from './random.js';
+
 export interface SeedOptions {
   /** Id generator for the records without a fixed id; default `seededIds()`. */
   readonly ids?: () => string;
-}
-
-/** A small, fast, seeded PRNG (mulberry32): uniform floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  /**
+   * Records per large collection (users, resources, submissions): after the default seed, each is
+   * filled up to this many with generated records (scale.ts). Default 0: the default seed only.
+   */
+  readonly scale?: number;
 }
 
 /** Deterministic version-4-shaped GUIDs. */
@@ -112,6 +109,12 @@ function round(value: number, digits: number): number {
 }
 
 export function createSeededStore(options: SeedOptions = {}): Store {
+  const store = createDefaultStore(options);
+  if (options.scale !== undefined && options.scale > 0) addScaledRecords(store, options.scale);
+  return store;
+}
+
+function createDefaultStore(options: SeedOptions): Store {
   const ids = options.ids ?? seededIds();
   const random = seededRandom(20240601);
   const store = new Store(SEED_IDS.adminUser);

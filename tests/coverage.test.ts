@@ -102,7 +102,9 @@ describe('a check that its runs did not exercise does not pass', () => {
     const { check, out } = await run('bundled', 'intapi.v1.resources.list.filter.matches-model');
     expect(check?.status, out).toBe('passed');
     expect(check?.coverage?.runs).toBe(20);
-    expect(check?.coverage?.degenerate).toBeLessThanOrEqual(2);
+    // One draw in five is as the generator makes it (about half of those select all or nothing).
+    expect(check?.coverage?.degenerate).toBeLessThanOrEqual(4);
     expect(check?.coverage?.outcomes).toContain('filter-selected-proper-subset');
+    expect(check?.coverage?.outcomes?.some((o) => /^filter-[a-z]+-boundary$/.test(o))).toBe(true);
   });
 });

@@ -44,7 +44,7 @@ export function comparable(value: JsonValue, type: ValueType): Scalar | undefine
     case 'string':
       return typeof value === 'string' ? value : undefined;
     case 'guid':
-      return typeof value === 'string' ? value.toLowerCase() : undefined;
+      return typeof value === 'string' ? lowerCase(value) : undefined;
     case 'datetime':
       return typeof value === 'string' ? parseDateTime(value) : undefined;
     case 'number':
@@ -52,6 +52,12 @@ export function comparable(value: JsonValue, type: ValueType): Scalar | undefine
     case 'boolean':
       return typeof value === 'boolean' ? value : undefined;
   }
+}
+
+/** The lower-case form of a string: the string itself when it has no upper case (no new string is kept). */
+function lowerCase(text: string): string {
+  const lower = text.toLowerCase();
+  return lower === text ? text : lower;
 }
 
 /** Ordering of two non-null scalars of one type: negative, zero, positive; NaN when incomparable. */

@@ -46,17 +46,25 @@ export function parseSort<R>(text: string, schema: FieldSchema<R>, semantics: So
  * Rank of a stored value within one field: null, then values of the field's type, then values of
  * another type (stored only when a fault let them in), which order by their JSON text.
  */
-interface SortValue {
+export interface SortValue {
   readonly rank: number;
   readonly value: string | number | boolean;
 }
 
-function sortValue<R>(record: R, field: FieldDef<R>, nullRank: number): SortValue {
+/** The sort value of a record's field; `nullRank` 0 puts nulls first, 3 last. */
+export function sortValue<R>(record: R, field: FieldDef<R>, nullRank: number): SortValue {
   const raw: JsonValue = field.get(record);
   const value = comparable(raw, field.type);
   if (value === null) return { rank: nullRank, value: 0 };
   if (value === undefined) return { rank: 2, value: JSON.stringify(raw) };
   return { rank: 1, value };
+}
+
+/** Ascending order of two sort values of one field: negative, zero (a tie), positive. */
+export function compareSortValues(x: SortValue, y: SortValue): number {
+  const result = x.rank - y.rank;
+  if (result !== 0 || x.rank === 0 || x.rank === 3) return result;
+  return Math.sign(order(x.value, y.value)) || 0;
 }
 
 export function sortRecords<R>(records: readonly R[], keys: readonly SortKey<R>[], semantics: SortSemantics): R[] {
@@ -68,8 +76,7 @@ export function sortRecords<R>(records: readonly R[], keys: readonly SortKey<R>[
       const x = a.values[k];
       const y = b.values[k];
       if (x === undefined || y === undefined) continue;
-      let result = x.rank - y.rank;
-      if (result === 0 && x.rank !== 0 && x.rank !== 3) result = Math.sign(order(x.value, y.value)) || 0;
+      const result = compareSortValues(x, y);
       if (result !== 0) return keys[k]?.descending === true ? -result : result;
     }
     return 0; // Array.prototype.sort is stable: ties keep creation order.

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
-import { createReferenceServer, listFaults, seededIds } from '../../reference-impl/index.js';
+import { createReferenceServer, listFaults, MAX_SCALE, seededIds } from '../../reference-impl/index.js';
 import { formatList, formatSummary } from '../../reporters/console.js';
 import { writeJUnit } from '../../reporters/junit.js';
 import { loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
@@ -43,12 +43,14 @@ run options:
   --concurrency N   checks in flight at once (default 8; 1 runs them one by one, in order)
   --max-rps N       at most N requests per second to the target (a 429's Retry-After is always honoured)
   --faults LIST     faults to enable in the bundled server (negative controls), comma-separated
+  --scale N         bundled server: N users, resources and submissions (0..2000000; default: the seed)
   --no-color        no ANSI colours in the console summary
 
 serve options:
   --port N          port (default 8080; 0 = any free port)
   --host HOST       interface (default 127.0.0.1)
   --faults LIST     faults to enable, comma-separated (see --list-faults)
+  --scale N         N users, resources and submissions (0..2000000; default: the seed data only)
   --list-faults     list the fault names and exit
 
 Exit codes: 0 passed, 1 a check failed, 2 usage, configuration or unreachable target.`;
@@ -124,6 +126,7 @@ async function run(argv: string[]): Promise<number> {
       concurrency: { type: 'string' },
       'max-rps': { type: 'string' },
       faults: { type: 'string', multiple: true },
+      scale: { type: 'string' },
       'no-color': { type: 'boolean' },
     },
   });
@@ -144,6 +147,8 @@ async function run(argv: string[]): Promise<number> {
   const faults = faultsOf(values.faults);
   const bundled = values.target === undefined && values.profile === undefined;
   if (faults.length > 0 && !bundled) throw new UsageError('--faults applies to the bundled reference server only (no --target/--profile)');
+  const scale = integer('scale', values.scale, 0, 0, MAX_SCALE);
+  if (values.scale !== undefined && !bundled) throw new UsageError('--scale applies to the bundled reference server only (no --target/--profile)');
   if (values.target !== undefined) {
     let url: URL;
     try {
@@ -156,7 +161,7 @@ async function run(argv: string[]): Promise<number> {
   }
 
   // The bundled server's new ids follow the run seed, so a seeded run repeats exactly.
-  const server = bundled ? createReferenceServer({ credentials: bundledCredentials(profile), faults, ids: seededIds(seed) }) : undefined;
+  const server = bundled ? createReferenceServer({ credentials: bundledCredentials(profile), faults, ids: seededIds(seed), scale }) : undefined;
   try {
     if (server) profile = withTarget(profile, await server.listen({ port: 0, host: '127.0.0.1' }));
     else await ensureReachable(profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
@@ -169,7 +174,7 @@ async function run(argv: string[]): Promise<number> {
       process.stderr.write(`lp-conformance: warning: authentication did not complete (${(error as { code?: string }).code ?? String(error)}); the checks will say more\n`);
     }
 
-    const replayBase = ['lp-conformance run', values.target ? `--target ${values.target}` : '', values.profile ? `--profile ${values.profile}` : '', faults.length ? `--faults ${faults.join(',')}` : '']
+    const replayBase = ['lp-conformance run', values.target ? `--target ${values.target}` : '', values.profile ? `--profile ${values.profile}` : '', faults.length ? `--faults ${faults.join(',')}` : '', scale ? `--scale ${scale}` : '']
       .filter(Boolean)
       .join(' ');
     const replay = { ...(values.path ? { path: values.path } : {}), ...(values['replay-path'] ? { replayPath: values['replay-path'] } : {}) };
@@ -201,6 +206,7 @@ async function serve(argv: string[]): Promise<number> {
       port: { type: 'string' },
       host: { type: 'string' },
       faults: { type: 'string', multiple: true },
+      scale: { type: 'string' },
       'list-faults': { type: 'boolean' },
     },
   });
@@ -213,6 +219,7 @@ async function serve(argv: string[]): Promise<number> {
   const env = process.env;
   const server = createReferenceServer({
     faults: faultsOf(values.faults),
+    scale: integer('scale', values.scale, 0, 0, MAX_SCALE),
     ...(env.LPC_API_KEY && env.LPC_USERNAME && env.LPC_PASSWORD && env.LPC_PRIVATE_KEY
       ? { credentials: { apiKey: env.LPC_API_KEY, username: env.LPC_USERNAME, password: env.LPC_PASSWORD, privateKey: env.LPC_PRIVATE_KEY } }
       : {}),

@@ -3,9 +3,11 @@ import { DEFAULT_LIMIT } from '../../behaviour.js';
 import { validationFailed } from '../../http/errors.js';
 import type { JsonObject, JsonValue } from '../../json.js';
 import type { FieldSchema } from '../../rules/fields.js';
-import { compileFilter, FilterError, parseFilter, type Predicate } from '../../rules/filter/index.js';
+import { type CompiledFilter, compileFilterCached, FilterError, SPEC_FILTER_SEMANTICS } from '../../rules/filter/index.js';
 import { pageOf } from '../../rules/paging.js';
-import { parseSort, type SortKey, SortError, sortRecords } from '../../rules/sort.js';
+import { parseSort, type SortKey, SortError, SPEC_SORT_SEMANTICS, sortRecords } from '../../rules/sort.js';
+import { Table } from '../../store/table.js';
+import { indexedPage } from './indexed.js';
 import type { ListParams } from './params.js';
 
 /**
@@ -25,9 +27,9 @@ export interface ListOptions {
   readonly applyFilter?: boolean;
 }
 
-function filterPredicate<R>(text: string, schema: FieldSchema<R>, lists: Behaviour['lists']): Predicate<R> | undefined {
+function compiledFilter<R>(text: string, schema: FieldSchema<R>, lists: Behaviour['lists']): CompiledFilter<R> | undefined {
   try {
-    return compileFilter(parseFilter(text), schema, lists.filter);
+    return compileFilterCached(text, schema, lists.filter);
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
     if (error.kind === 'syntax' && lists.filterSyntaxError === 'ignore') return undefined;
@@ -44,22 +46,38 @@ function sortKeys<R>(text: string, schema: FieldSchema<R>, lists: Behaviour['lis
   }
 }
 
-export function runList<R>(
-  records: readonly R[],
+/**
+ * The indexed evaluation (indexed.ts) serves a table under the specification's filter and sort
+ * semantics and the creation default order; anything a fault changed takes the plain evaluation
+ * below, which is the definition both must agree with.
+ */
+function indexable(lists: Behaviour['lists']): boolean {
+  return lists.filter === SPEC_FILTER_SEMANTICS && lists.sort === SPEC_SORT_SEMANTICS && lists.defaultOrder === 'creation';
+}
+
+export function runList<R extends { readonly id: string }>(
+  source: readonly R[] | Table<R>,
   params: ListParams,
   schema: FieldSchema<R> | undefined,
   lists: Behaviour['lists'],
   options: ListOptions = {},
 ): ListOutcome<R> {
-  const predicate =
-    params.filter !== undefined && schema !== undefined && options.applyFilter !== false ? filterPredicate(params.filter, schema, lists) : undefined;
+  const filter =
+    params.filter !== undefined && schema !== undefined && options.applyFilter !== false ? compiledFilter(params.filter, schema, lists) : undefined;
   const keys = params.sort !== undefined && schema !== undefined ? sortKeys(params.sort, schema, lists) : undefined;
-  let items: readonly R[] = lists.defaultOrder === 'creation' ? records : [...records].reverse();
-  if (predicate !== undefined) items = items.filter(predicate);
-  if (keys !== undefined) items = sortRecords(items, keys, lists.sort);
   const pageSize = lists.limit === 'honour' ? params.limit : DEFAULT_LIMIT;
   // A negative offset is only possible under a fault: it reads as the first page.
-  const page = pageOf(items, pageSize, Math.max(0, params.offset), lists.offsetUnit);
+  const offset = Math.max(0, params.offset);
+  if (source instanceof Table && indexable(lists)) {
+    const start = lists.offsetUnit === 'page' ? offset * pageSize : offset;
+    const { total, page } = indexedPage(source, filter, keys ?? [], start, pageSize);
+    return { total, page, limit: params.limit, offset: params.offset };
+  }
+  const records = source instanceof Table ? source.values() : source;
+  let items: readonly R[] = lists.defaultOrder === 'creation' ? records : [...records].reverse();
+  if (filter !== undefined) items = items.filter(filter.predicate);
+  if (keys !== undefined) items = sortRecords(items, keys, lists.sort);
+  const page = pageOf(items, pageSize, offset, lists.offsetUnit);
   return { total: items.length, page, limit: params.limit, offset: params.offset };
 }
 

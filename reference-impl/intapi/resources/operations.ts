@@ -57,7 +57,7 @@ export function resourceOperations(deps: IntapiDeps): IntapiOperation[] {
     get('resources.list', '/resources', (call) => {
       const v1 = call.context.version === 1;
       const params = readListParams(call.query, 'full', lists);
-      const outcome = runList(store.resources.values(), params, RESOURCE_FIELDS, lists, { applyFilter: !v1 || lists.v1Filter === 'apply' });
+      const outcome = runList(store.resources, params, RESOURCE_FIELDS, lists, { applyFilter: !v1 || lists.v1Filter === 'apply' });
       const items = outcome.page.map(present);
       // spec#versioning 2: version 1 answers a bare array, version 2 the envelope.
       if ((v1 ? lists.v1Shape : lists.v2Shape) === 'array') return { status: 200, body: items };

@@ -54,7 +54,7 @@ export function submissionOperations(deps: IntapiDeps, validators: IntapiValidat
       auth: 'token',
       handle: (call) => {
         const params = readListParams(call.query, 'full', lists);
-        const records = lists.view === 'current' ? store.submissions.values() : store.submissions.valuesBeforeLastUpdate();
+        const records = lists.view === 'current' ? store.submissions : store.submissions.valuesBeforeLastUpdate();
         const outcome = runList(records, params, SUBMISSION_SCHEMA, lists);
         return { status: 200, body: envelope('submissions', outcome, outcome.page.map(serialize), behaviour.envelope) };
       },

@@ -26,7 +26,7 @@ export function templateOperations(deps: IntapiDeps): IntapiOperation[] {
       versions: V2_ONLY,
       auth: 'token',
       handle: (call) => {
-        const outcome = runList(store.templates.values(), readListParams(call.query, 'full', behaviour.lists), TEMPLATE_SCHEMA, behaviour.lists);
+        const outcome = runList(store.templates, readListParams(call.query, 'full', behaviour.lists), TEMPLATE_SCHEMA, behaviour.lists);
         return { status: 200, body: envelope('templates', outcome, outcome.page.map(serializeTemplate), behaviour.envelope) };
       },
     },

@@ -118,7 +118,8 @@ function resolveField<R>(name: string, schema: FieldSchema<R>, semantics: Filter
   throw new FilterError('field', `unknown or non-filterable field '${name}'`);
 }
 
-function literalValue(literal: Literal, type: ValueType): Scalar {
+/** The comparable value of a literal for a field of the given type; throws FilterError when it does not fit. */
+export function literalValue(literal: Literal, type: ValueType): Scalar {
   switch (literal.type) {
     case 'null':
       return null;
