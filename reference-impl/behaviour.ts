@@ -76,6 +76,8 @@ export interface Behaviour {
     update: 'replace' | 'merge';
     /** `stored`, or answered without being stored. */
     updatePersistence: 'stored' | 'not-stored';
+    /** A create submission refused with 422 stores nothing, or a record all the same. */
+    rejectedCreate: 'nothing' | 'stored';
     createStatus: { submission: 200 | 201; questionBank: 200 | 201; question: 200 | 201 };
     updateStatus: { submission: 200 | 201 };
     /** Create submission with an unknown userId: 404, or accepted. */
@@ -165,6 +167,7 @@ export function referenceBehaviour(): Behaviour {
     writes: {
       update: 'replace',
       updatePersistence: 'stored',
+      rejectedCreate: 'nothing',
       createStatus: { submission: 201, questionBank: 201, question: 201 },
       updateStatus: { submission: 200 },
       submissionUser: 'must-exist',

@@ -162,6 +162,10 @@ const NAMED_FAULTS = {
     description: 'Updates (submission, question bank, question) answer the new body but store nothing.',
     apply: (b) => void (b.writes.updatePersistence = 'not-stored'),
   },
+  'rejected-create-stored': {
+    description: 'Create submission answers 422 to an invalid body, but stores a record all the same.',
+    apply: (b) => void (b.writes.rejectedCreate = 'stored'),
+  },
   'update-keeps-absent-fields': {
     description: 'PUT merges: optional fields absent from the update body keep their old value instead of becoming null.',
     apply: (b) => void (b.writes.update = 'merge'),

@@ -154,6 +154,8 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'duplicate-question-id-accepted': { mustFail: [`${V2}.questions.create.duplicate-id-409`] },
   'update-not-persisted': { mustFail: [`${V2}.*.update.*.accepts-bounds`], mayFail: [`${V2}.stateful.model`] },
   'update-keeps-absent-fields': { mustFail: [`${V2}.stateful.model`] },
+  // Every refused create adds a record: the rejection checks' count snapshot sees it.
+  'rejected-create-stored': { mustFail: [`${V2}.submissions.create.*.above-max`, `${V2}.submissions.create.*.wrong-type`, `${V2}.submissions.create.*.required`], mayFail: [`${V2}.submissions.create.`, `${V2}.submissions.list.`] },
   'unknown-id-200': { mustFail: [`${V2}.templates.get.unknown-id-404`] },
   'course-resource-any-course': { mustFail: ['intapi.v?.resources.get-for-course.other-course-404'] },
   'enrollment-resources-unenrolled-200': { mustFail: ['intapi.v?.resources.list-for-enrollment.not-enrolled-404'] },

@@ -47,6 +47,8 @@ export type CheckStatus = 'passed' | 'failed' | 'skipped';
 export interface CheckResult extends CheckMeta {
   status: CheckStatus;
   durationMs: number;
+  /** HTTP requests the check made (invariants: none of their own). */
+  requests?: number;
   failure?: Failure;
   /** Why a check was skipped (e.g. the profile does not name a record it needs). */
   skipReason?: string;

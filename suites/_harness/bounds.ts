@@ -117,7 +117,13 @@ function rejection(target: BoundsTarget, slot: Slot, rule: string, title: string
     const base = await target.validBody(t);
     const before = await target.snapshot(t);
     if (!arb) return expectRejectedUnchanged(t, target, slot.path, slot.put(base), before);
-    await t.property(arb, (value) => expectRejectedUnchanged(t, target, slot.path, slot.put(base, { v: value }), before));
+    // Each value must answer 422; that nothing changed is read once, after them all. Only when it did
+    // change are the values sent again, each followed by a snapshot, to find (and shrink) the one the
+    // target stored: half the requests of a snapshot after every value, and the same verdict.
+    await t.property(arb, async (value) => expectRejected(await target.send(t, slot.put(base, { v: value })), slot.path));
+    if (isDeepStrictEqual(await target.snapshot(t), before)) return;
+    await t.property(arb, async (value) => expectRejectedUnchanged(t, target, slot.path, slot.put(base, { v: value }), await target.snapshot(t)));
+    fail(`rejected ${target.label} requests to change nothing`, `the target's ${JSON.stringify(before)} changed while they were sent, though no one of them alone changed it`);
   }, target.uses.reject);
 }
 

@@ -158,6 +158,18 @@ const SPOTS: Record<NamedFaultName, Spot> = {
     },
     expected: [409, 201],
   },
+  'rejected-create-stored': {
+    probe: async (h) => {
+      const count = async () => Number((await h.get('/submissions?_limit=1')).obj.totalItems);
+      const before = await count();
+      const refused = await h.call('POST', '/submissions', { body: { ...VALID_SUBMISSION, title: '' } });
+      return [refused.status, (await count()) - before];
+    },
+    expected: [
+      [422, 0],
+      [422, 1],
+    ],
+  },
   'update-not-persisted': {
     probe: async (h) => {
       const bank = await bankOf(h);

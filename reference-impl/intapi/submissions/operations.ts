@@ -66,7 +66,15 @@ export function submissionOperations(deps: IntapiDeps, validators: IntapiValidat
       versions: V2_ONLY,
       auth: 'token',
       handle: (call) => {
-        const sent = validBody(validators['submissions.create'].validate, call.body);
+        let sent: ReturnType<typeof validBody>;
+        try {
+          sent = validBody(validators['submissions.create'].validate, call.body);
+        } catch (refusal) {
+          // Fault rejected-create-stored: the refusal is answered, but a record is stored all the same.
+          const model = store.submissions.values()[0];
+          if (writes.rejectedCreate === 'stored' && model) store.submissions.insert({ ...model, id: freshId(ids, (candidate) => store.submissions.has(candidate)) });
+          throw refusal;
+        }
         const body = validators['submissions.create'].stored(sent, () => freshId(ids, (candidate) => store.submissions.has(candidate)));
         const { userId, templateId } = body;
         if (writes.submissionUser === 'must-exist' && !exists(store.users, userId)) {
