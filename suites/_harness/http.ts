@@ -9,7 +9,7 @@
  * that a server's logs show which check sent it, and a request of a property run names its case in
  * `x-lpc-case` (the run's fast-check path): the bundled server derives new ids from both, so that a
  * replay is handed the ids the original run was. With `--record FILE`, every request is appended
- * to FILE as a JSON line (check, case, method, url, headers, body; secrets as `${VAR}`).
+ * to FILE as a JSON line (check, case, method, path, headers, body; secrets as `${VAR}`).
  */
 import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
@@ -197,7 +197,9 @@ export interface RecordedRequest {
   /** The property case (fast-check path) the request belongs to; absent outside property runs. */
   case?: string;
   method: string;
-  url: string;
+  /** Path and query, relative to the target's base URL (the run's, not the check's: a replay
+   * against another port or host sends the same requests). */
+  path: string;
   headers: Record<string, string>;
   body?: string;
 }
@@ -269,7 +271,7 @@ export class Client {
     const curl: CurlRequest = { method, url, headers: curlHeaders, ...(body !== undefined ? { body } : {}) };
     const exchange: Exchange = { method, url, operation: `${method} ${pathAndQuery}`, curl, status: 0, ...(tokenPreamble ? { tokenPreamble } : {}) };
 
-    if (this.options.record) this.record({ check: this.recorder.checkId, ...(this.caseId !== undefined ? { case: this.caseId } : {}), method, url, headers, ...(body !== undefined ? { body } : {}) });
+    if (this.options.record) this.record({ check: this.recorder.checkId, ...(this.caseId !== undefined ? { case: this.caseId } : {}), method, path: pathAndQuery, headers, ...(body !== undefined ? { body } : {}) });
 
     if ((consecutiveTransportFailures.get(base) ?? 0) >= DOWN_AFTER) {
       throw withExchange(new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${exchange.operation} was not sent`), exchange);
