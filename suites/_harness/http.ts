@@ -271,7 +271,10 @@ export class Client {
     const curl: CurlRequest = { method, url, headers: curlHeaders, ...(body !== undefined ? { body } : {}) };
     const exchange: Exchange = { method, url, operation: `${method} ${pathAndQuery}`, curl, status: 0, ...(tokenPreamble ? { tokenPreamble } : {}) };
 
-    if (this.options.record) this.record({ check: this.recorder.checkId, ...(this.caseId !== undefined ? { case: this.caseId } : {}), method, path: pathAndQuery, headers, ...(body !== undefined ? { body } : {}) });
+    if (this.options.record) {
+      const kase = this.caseId !== undefined ? { case: this.caseId } : {};
+      this.record({ check: this.recorder.checkId, ...kase, method, path: pathAndQuery, headers, ...(body !== undefined ? { body } : {}) });
+    }
 
     if ((consecutiveTransportFailures.get(base) ?? 0) >= DOWN_AFTER) {
       throw withExchange(new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${exchange.operation} was not sent`), exchange);
