@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { type Credentials, SANDBOX_CREDENTIALS } from './credentials.js';
 import { behaviourWithFaults } from './faults.js';
 import { buildApp, mountFamily } from './http/app.js';
+import type { Headers } from './http/route.js';
 import { createIntapiFamily } from './intapi/index.js';
-import { createSeededStore } from './seed.js';
+import { createSeededStore, type IdOrigin, type SeededIds } from './seed.js';
 import type { Store } from './store/store.js';
 
 /**
@@ -14,7 +15,7 @@ import type { Store } from './store/store.js';
 export { type Credentials, SANDBOX_CREDENTIALS } from './credentials.js';
 export { FAULTS, type FaultInfo, type FaultName, listFaults } from './faults.js';
 export { MAX_SCALE } from './scale.js';
-export { createSeededStore, SEED_IDS, type SeedOptions, seededIds } from './seed.js';
+export { createSeededStore, type IdOrigin, SEED_IDS, type SeedOptions, type SeededIds, seededIds } from './seed.js';
 export { Store } from './store/store.js';
 
 export interface ReferenceServerOptions {
@@ -29,8 +30,9 @@ export interface ReferenceServerOptions {
   scale?: number;
   /** Default: () => new Date(). Token lifetime is measured on it. */
   clock?: () => Date;
-  /** Id generator for new records. Default: random UUID v4. */
-  ids?: () => string;
+  /** Id generator for new records. Default: random UUID v4. A `seededIds(seed)` generator makes
+   * the ids of a request that names its check (`x-lpc-check`, `x-lpc-case`) follow that check. */
+  ids?: (() => string) | SeededIds;
   /** Named fault toggles (see FAULTS); an unknown name throws. */
   faults?: readonly string[];
 }
@@ -42,16 +44,28 @@ export interface ReferenceServer {
   readonly fastify: FastifyInstance;
 }
 
+/** The check and case a request names (DEVELOPERS.md "Exact replays"); none without `x-lpc-check`. */
+function originOf(headers: Headers): IdOrigin | undefined {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const check = one(headers['x-lpc-check']);
+  if (check === undefined || check === '') return undefined;
+  const kase = one(headers['x-lpc-case']);
+  return kase === undefined || kase === '' ? { check } : { check, case: kase };
+}
+
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
   if (options.store !== undefined && (options.scale ?? 0) > 0) throw new TypeError('createReferenceServer: give store or scale, not both');
   const behaviour = behaviourWithFaults(options.faults ?? []);
-  const intapi = createIntapiFamily({
+  const ids = options.ids ?? randomUUID;
+  const family = createIntapiFamily({
     store: options.store ?? createSeededStore(options.scale === undefined ? {} : { scale: options.scale }),
     behaviour,
     credentials: options.credentials ?? SANDBOX_CREDENTIALS,
     clock: options.clock ?? (() => new Date()),
-    ids: options.ids ?? randomUUID,
+    ids,
   });
+  const within = (ids as Partial<SeededIds>).within;
+  const intapi = within ? { ...family, around: <T>(headers: Headers, handle: () => T): T => within(originOf(headers), handle) } : family;
   const fastify = buildApp({
     bodyLimit: behaviour.http.bodyLimit,
     contentTypes: behaviour.http.contentTypes,

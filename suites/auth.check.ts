@@ -7,26 +7,29 @@ import { requirement, type CheckContext } from './_harness/requirement.js';
 const FACTS = 'public-facts#authentication-integration-api';
 /** Asks for a new token, which revokes the session's: no other check may be in flight (scheduler.ts). */
 const ROTATES = { rotatesSession: true };
-/** One read per family of operations, so that a key check missing on one of them shows. */
-const PROBES: readonly ApiRequest[] = [
-  { op: 'resources.list', version: '1' },
-  { op: 'resources.list' },
-  { op: 'submissions.list' },
-  { op: 'templates.list' },
-  { op: 'questionBanks.list' },
+/** One read per family of operations, so that a key check missing on one of them shows. Each probe
+ * is its own check (`intapi.auth.missing-key-401.<probe>`): one verdict per request that can fail. */
+const PROBES: readonly { name: string; label: string; request: ApiRequest }[] = [
+  { name: 'resources-v1', label: 'list resources, v1', request: { op: 'resources.list', version: '1' } },
+  { name: 'resources-v2', label: 'list resources, v2', request: { op: 'resources.list' } },
+  { name: 'submissions', label: 'list submissions', request: { op: 'submissions.list' } },
+  { name: 'templates', label: 'list templates', request: { op: 'templates.list' } },
+  { name: 'question-banks', label: 'list question banks', request: { op: 'questionBanks.list' } },
 ];
 
-requirement({ id: 'intapi.auth.missing-key-401', level: 'PROFILE', spec: FACTS, title: 'A request without x-api-key answers 401' }, async (t) => {
-  for (const probe of PROBES) expectStatus(await t.http.send({ ...probe, apiKey: 'none' }), 401, 'without x-api-key');
-});
+for (const { name, label, request } of PROBES) {
+  requirement({ id: `intapi.auth.missing-key-401.${name}`, level: 'PROFILE', spec: FACTS, title: `A request without x-api-key answers 401 (${label})` }, async (t) => {
+    expectStatus(await t.http.send({ ...request, apiKey: 'none' }), 401, 'without x-api-key');
+  });
 
-requirement({ id: 'intapi.auth.wrong-key-401', level: 'PROFILE', spec: FACTS, title: 'A request with a wrong x-api-key answers 401' }, async (t) => {
-  for (const probe of PROBES) expectStatus(await t.http.send({ ...probe, apiKey: 'lpc-wrong-key-0000' }), 401, 'with a wrong x-api-key');
-});
+  requirement({ id: `intapi.auth.wrong-key-401.${name}`, level: 'PROFILE', spec: FACTS, title: `A request with a wrong x-api-key answers 401 (${label})` }, async (t) => {
+    expectStatus(await t.http.send({ ...request, apiKey: 'lpc-wrong-key-0000' }), 401, 'with a wrong x-api-key');
+  });
 
-requirement({ id: 'intapi.auth.missing-token-401', level: 'PROFILE', spec: FACTS, title: 'A request with a key but no bearer token answers 401' }, async (t) => {
-  for (const probe of PROBES) expectStatus(await t.http.send({ ...probe, token: 'none' }), 401, 'without Authorization');
-});
+  requirement({ id: `intapi.auth.missing-token-401.${name}`, level: 'PROFILE', spec: FACTS, title: `A request with a key but no bearer token answers 401 (${label})` }, async (t) => {
+    expectStatus(await t.http.send({ ...request, token: 'none' }), 401, 'without Authorization');
+  });
+}
 
 requirement({ id: 'intapi.auth.authenticate-token', level: 'PROFILE', spec: FACTS, title: 'POST /authenticate with valid credentials answers 200 with a token string that works' }, async (t) => {
   const res = await t.http.send({ op: 'auth.authenticate', json: credentialsBody(t, {}) });

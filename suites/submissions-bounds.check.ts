@@ -11,7 +11,7 @@ boundsChecks({
   contract: 'intapi/submission.create',
   references: ['userId', 'templateId'],
   // spec#integration-api-submission-v2: id is "response only".
-  notAccepted: { id: () => crypto.randomUUID() },
+  notAccepted: { id: (t) => t.uuid() },
   validBody: async (t) => validSubmission(t),
   send: (t, body) => t.http.send({ op: 'submissions.create', json: body }),
   successStatus: (t) => [t.profile.expectations.submissions.createStatus],
@@ -28,9 +28,9 @@ boundsChecks({
   label: 'Update submission',
   contract: 'intapi/submission.update',
   notAccepted: {
-    userId: (t) => t.profile.records.userId ?? crypto.randomUUID(),
-    templateId: (t) => t.profile.records.templateId ?? crypto.randomUUID(),
-    id: () => crypto.randomUUID(),
+    userId: (t) => t.profile.records.userId ?? t.uuid(),
+    templateId: (t) => t.profile.records.templateId ?? t.uuid(),
+    id: (t) => t.uuid(),
   },
   validBody: async () => ({ title: 'lp-conformance submission, updated', completionDate: '2024-06-01T10:00:00.000Z' }),
   send: async (t, body) => t.http.send({ op: 'submissions.update', params: { id: await submissionToUpdate(t) }, json: body }),

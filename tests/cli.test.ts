@@ -143,7 +143,7 @@ describe('a whole run', () => {
       expect(r.stdout).toMatch(/Counterexample/);
       expect(r.stdout).toContain('x-api-key: ${LPC_API_KEY}');
       expect(r.stdout).toContain('Bearer ${LPC_TOKEN}');
-      expect(r.stdout).toMatch(/Replay: +lp-conformance run --target \S+ --only intapi\.v2\.templates\.list\.envelope\.limit-echo --seed 3 --path \d/);
+      expect(r.stdout).toMatch(/Replay: +lp-conformance run --target \S+ --runs 20 --only intapi\.v2\.templates\.list\.envelope\.limit-echo --seed 3 --path \d/);
       const xml = readFileSync(junit, 'utf8');
       expect(xml).toMatch(/<failure[^>]*type="MUST"/);
       for (const value of [secrets.LPC_API_KEY, secrets.LPC_PASSWORD, secrets.LPC_PRIVATE_KEY]) {

@@ -118,9 +118,9 @@ const REJECTIONS = [
 /** Named faults: `mustFail` names the rule the fault breaks; `mayFail` what depends on it. Patterns
  * are check-id prefixes or globs, as for --only. */
 export const NAMED: Readonly<Record<string, Control>> = {
-  'accept-missing-api-key': { mustFail: ['intapi.auth.missing-key-401'] },
-  'accept-wrong-api-key': { mustFail: ['intapi.auth.wrong-key-401'] },
-  'token-not-required': { mustFail: ['intapi.auth.missing-token-401'], mayFail: ['intapi.auth.reissue-revokes-previous'] },
+  'accept-missing-api-key': { mustFail: ['intapi.auth.missing-key-401.'] },
+  'accept-wrong-api-key': { mustFail: ['intapi.auth.wrong-key-401.'] },
+  'token-not-required': { mustFail: ['intapi.auth.missing-token-401.'], mayFail: ['intapi.auth.reissue-revokes-previous'] },
   'raw-token-rejected': { mustFail: ['intapi.auth.raw-token-accepted'] },
   'previous-token-valid': { mustFail: ['intapi.auth.reissue-revokes-previous'] },
   'current-user-is-first-user': { mustFail: [`${V2}.resources.list-mine.is-current-user`], mayFail: ['intapi.v?.resources.list-mine-for-course.status-200'] },

@@ -87,12 +87,13 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
             if (context === undefined) throw new ApiError(500, 'InternalError', 'The guard did not run.');
             let result: Result;
             try {
-              result = operation.handle({
+              const call = {
                 context,
                 params: request.params as Record<string, string>,
                 query: request.query as Record<string, QueryValue>,
                 body: request.body,
-              });
+              };
+              result = family.around ? family.around(request.headers, () => operation.handle(call)) : operation.handle(call);
             } catch (error) {
               sendError(reply, render, error);
               return;

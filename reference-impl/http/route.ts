@@ -41,4 +41,6 @@ export interface Family<C, O extends Operation<C>> {
   readonly renderError: (error: ApiError) => { readonly status: number; readonly body: JsonValue };
   /** Operations whose JSON answers are labelled text/plain (a fault). */
   readonly textPlainOperations?: ReadonlySet<string>;
+  /** Wraps each (synchronous) handler call, e.g. to make the request's ids follow its headers. */
+  readonly around?: <T>(headers: Headers, handle: () => T) => T;
 }

@@ -32,6 +32,7 @@ run options:
   --profile FILE    target profile (YAML); default: the bundled server's profile
   --junit FILE      JUnit report path (default reports/junit.xml)
   --json FILE       also write the run as JSON (the run model of src/runner/model.ts)
+  --record FILE     write every request (check, case, method, url, headers, body; secrets as \${VAR}) as JSON lines
   --seed N          run seed (default: random, printed)
   --runs N          property runs per check (default 100)
   --only PATTERN    check-id prefix or glob; repeatable or comma-separated
@@ -115,6 +116,7 @@ async function run(argv: string[]): Promise<number> {
       profile: { type: 'string' },
       junit: { type: 'string' },
       json: { type: 'string' },
+      record: { type: 'string' },
       seed: { type: 'string' },
       runs: { type: 'string' },
       only: { type: 'string', multiple: true },
@@ -174,11 +176,17 @@ async function run(argv: string[]): Promise<number> {
       process.stderr.write(`lp-conformance: warning: authentication did not complete (${(error as { code?: string }).code ?? String(error)}); the checks will say more\n`);
     }
 
-    const replayBase = ['lp-conformance run', values.target ? `--target ${values.target}` : '', values.profile ? `--profile ${values.profile}` : '', faults.length ? `--faults ${faults.join(',')}` : '', scale ? `--scale ${scale}` : '']
+    // --runs too: a run's count shows in verdicts (coverage), and a replay repeats the run.
+    const replayBase = ['lp-conformance run', values.target ? `--target ${values.target}` : '', values.profile ? `--profile ${values.profile}` : '', faults.length ? `--faults ${faults.join(',')}` : '', scale ? `--scale ${scale}` : '', values.runs !== undefined ? `--runs ${runs}` : '']
       .filter(Boolean)
       .join(' ');
     const replay = { ...(values.path ? { path: values.path } : {}), ...(values['replay-path'] ? { replayPath: values['replay-path'] } : {}) };
-    const result = await runSuites({ profile, seed, runs, only, ...replay, replayBase, timeoutMs, concurrency, ...(maxRps ? { maxRps } : {}) });
+    const record = values.record === undefined ? undefined : resolve(values.record);
+    if (record) {
+      mkdirSync(dirname(record), { recursive: true });
+      writeFileSync(record, '');
+    }
+    const result = await runSuites({ profile, seed, runs, only, ...replay, replayBase, timeoutMs, concurrency, ...(maxRps ? { maxRps } : {}), ...(record ? { record } : {}) });
     if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
     const junit = resolve(values.junit ?? 'reports/junit.xml');
     mkdirSync(dirname(junit), { recursive: true });

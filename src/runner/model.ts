@@ -147,6 +147,8 @@ export interface RunConfig {
   replayBase: string;
   /** Per-request deadline in milliseconds, for the whole answer: a hanging target fails the check, not the tool. */
   timeoutMs: number;
+  /** Appends every request of the run to this file as a JSON line (`--record`). */
+  record?: string;
 }
 
 /** One target of a run: a RunConfig, the checks it selects, and the key its results are filed under. */

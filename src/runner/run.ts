@@ -23,6 +23,8 @@ export interface RunOptions {
   /** The command line that repeats this run, for replay lines. */
   replayBase: string;
   timeoutMs: number;
+  /** Appends every request to this file as a JSON line (`--record`). */
+  record?: string;
   /** Checks in flight at once (default 8; 1 runs them one after the other, in registration order). */
   concurrency?: number;
   /** At most this many requests per second to the target. */
@@ -54,6 +56,7 @@ function targetRun(t: MatrixTarget): TargetRun {
     ...(t.replayPath ? { replayPath: t.replayPath } : {}),
     replayBase: t.replayBase,
     timeoutMs: t.timeoutMs,
+    ...(t.record ? { record: t.record } : {}),
   };
 }
 

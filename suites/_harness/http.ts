@@ -6,8 +6,12 @@
  * response-size cap is set on the dispatcher. A 429 is waited out (Retry-After) and sent again, and
  * `--max-rps` paces the requests to each server; both waits are counted for the report.
  * Every request names its check in `x-lpc-check` (as Schemathesis' X-Schemathesis-TestCaseId), so
- * that a server's logs show which check sent it.
+ * that a server's logs show which check sent it, and a request of a property run names its case in
+ * `x-lpc-case` (the run's fast-check path): the bundled server derives new ids from both, so that a
+ * replay is handed the ids the original run was. With `--record FILE`, every request is appended
+ * to FILE as a JSON line (check, case, method, path, headers, body; secrets as `${VAR}`).
  */
+import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { operation, type OperationId, type Profile } from '../../src/profile/index.js';
 import type { InvariantViolation } from '../../src/runner/model.js';
@@ -183,11 +187,28 @@ export interface ClientOptions {
   uses?: Uses;
   /** Requests per second per server (--max-rps). */
   maxRps?: number;
+  /** Appends every request to this file as a JSON line (--record). */
+  record?: string;
+}
+
+/** One line of a `--record` file: a request as sent, secrets shown as `${VAR}`. */
+export interface RecordedRequest {
+  check: string;
+  /** The property case (fast-check path) the request belongs to; absent outside property runs. */
+  case?: string;
+  method: string;
+  /** Path and query, relative to the target's base URL (the run's, not the check's: a replay
+   * against another port or host sends the same requests). */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
 }
 
 export class Client {
   private readonly timeoutMs: number;
   private readonly pacer: Pacer | undefined;
+  /** The property case in progress (its fast-check path), sent as `x-lpc-case`; set by requirement.ts. */
+  caseId: string | undefined;
 
   constructor(
     private readonly profile: Profile,
@@ -222,6 +243,7 @@ export class Client {
     const pathAndQuery = `${buildPath(path, req.params)}${queryString(req.query)}`;
     const url = `${base}${pathAndQuery}`;
     const headers: Record<string, string> = { 'x-lpc-check': this.recorder.checkId };
+    if (this.caseId !== undefined) headers['x-lpc-case'] = this.caseId;
     const curlHeaders: CurlRequest['headers'] = {};
     const version = req.version === undefined ? '2' : req.version;
     if (version !== null) headers['x-api-version'] = curlHeaders['x-api-version'] = version;
@@ -248,6 +270,11 @@ export class Client {
     }
     const curl: CurlRequest = { method, url, headers: curlHeaders, ...(body !== undefined ? { body } : {}) };
     const exchange: Exchange = { method, url, operation: `${method} ${pathAndQuery}`, curl, status: 0, ...(tokenPreamble ? { tokenPreamble } : {}) };
+
+    if (this.options.record) {
+      const kase = this.caseId !== undefined ? { case: this.caseId } : {};
+      this.record({ check: this.recorder.checkId, ...kase, method, path: pathAndQuery, headers, ...(body !== undefined ? { body } : {}) });
+    }
 
     if ((consecutiveTransportFailures.get(base) ?? 0) >= DOWN_AFTER) {
       throw withExchange(new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${exchange.operation} was not sent`), exchange);
@@ -282,6 +309,12 @@ export class Client {
       this.recorder.addViolation({ ...v, operation: exchange.operation, curl: this.curlOf(exchange) });
     }
     return response;
+  }
+
+  /** Appends the request to the --record file, secrets replaced by their variables. One write per
+   * line, so that the lines of concurrent checks never mix. */
+  private record(r: RecordedRequest): void {
+    appendFileSync(this.options.record as string, `${this.secrets.redact(JSON.stringify(r))}\n`);
   }
 
   /** One request and its whole answer, within the deadline: undici's timeouts bound the wait for

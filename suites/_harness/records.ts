@@ -39,9 +39,10 @@ export function enrollment(t: CheckContext): { userId: string; courseId: string 
   return e;
 }
 
-/** A GUID that no record has: v4 form, random, so that it cannot collide with seeded ids. */
-export function unknownId(): string {
-  return crypto.randomUUID();
+/** A GUID that no record has: v4 form, drawn from the check's seeded source (so a replay sends the
+ * same one), never one of the low fixed ids of seeded records. */
+export function unknownId(t: CheckContext): string {
+  return t.uuid();
 }
 
 export function validSubmission(t: CheckContext): Json {

@@ -45,6 +45,58 @@ export interface CheckContext {
   /** Skips the check with the reason when the target's data is too small to exercise the rule
    * (e.g. fewer than 2 items to sort), whatever the profile says. */
   requireData(condition: boolean, reason: string): void;
+  /** A fresh v4-form GUID drawn from the check's seeded source: the n-th call of a property case
+   * (or of the check outside its properties) is a function of the check's seed, the case and n,
+   * so a replay draws the same ids. Never one of the low fixed ids of seeded records. */
+  uuid(): string;
+}
+
+/** fast-check's `RunExecution.mergePaths`: a path relative to a replayed `--path`, made absolute. */
+function mergePaths(offset: string, path: string): string {
+  if (offset.length === 0) return path;
+  const offsetItems = offset.split(':');
+  const items = path.split(':');
+  return [...offsetItems.slice(0, -1), `${Number(offsetItems.at(-1)) + Number(items[0])}`, ...items.slice(1)].join(':');
+}
+
+/**
+ * The fast-check path of each run of a property, as fast-check counts it (its RunnerIterator): runs
+ * are numbered from 0; after a failure the numbering restarts among that value's shrinks, and the
+ * failure's index joins the path. So the case of a failing run is its counterexample path, and a
+ * replay with `--path` names its first run exactly as the original run named it.
+ */
+class CaseTracker {
+  private failedAt: string | undefined;
+  private index = -1;
+  private current = '';
+  constructor(private readonly base: string) {}
+  next(): string {
+    this.index++;
+    this.current = this.failedAt === undefined ? `${this.index}` : `${this.failedAt}:${this.index}`;
+    return mergePaths(this.base, this.current);
+  }
+  failed(): void {
+    this.failedAt = this.current;
+    this.index = -1;
+  }
+}
+
+const UUID_V4 = fc.noBias(fc.uuid({ version: 4 }));
+
+/** The check's seeded GUIDs: per case, a counter; each GUID drawn by fast-check from FNV-1a of
+ * (check seed, case, n). */
+class SeededGuids {
+  private readonly counters = new Map<string, number>();
+  constructor(private readonly seed: number) {}
+  next(kase: string): string {
+    for (;;) {
+      const n = this.counters.get(kase) ?? 0;
+      this.counters.set(kase, n + 1);
+      const [id] = fc.sample(UUID_V4, { seed: checkSeed(this.seed, `${kase}#${n}`), numRuns: 1 });
+      // Seeded records of the reference server have low fixed ids (00000000-0000-4000-8000-…).
+      if (id !== undefined && !id.startsWith('00000000-0000-')) return id;
+    }
+  }
 }
 
 
@@ -199,20 +251,43 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
   const recorder = new Recorder(meta.id);
   const secrets = sessionSecrets(config.profile, config.timeoutMs);
   const { maxRps } = matrixConfig();
-  const http = new Client(config.profile, secrets, recorder, { timeoutMs: config.timeoutMs, ...(uses ? { uses } : {}), ...(maxRps ? { maxRps } : {}) });
+  const http = new Client(config.profile, secrets, recorder, {
+    timeoutMs: config.timeoutMs,
+    ...(uses ? { uses } : {}),
+    ...(maxRps ? { maxRps } : {}),
+    ...(config.record ? { record: config.record } : {}),
+  });
   let propertyFailure: PropertyFailure | undefined;
   const coverage = new CoverageTally();
   // A check that writes nothing sends the same requests for the same input, and gets the same
   // answers from a target that follows the specification: an input that passed once is not sent again.
   const readOnly = !(uses?.write && uses.write.length > 0);
+  const seed = checkSeed(config.seed, meta.id);
+  const guids = new SeededGuids(seed);
+  let properties = 0;
   const ctx: CheckContext = {
     http,
     profile: config.profile,
     config,
     secrets,
     async property(arb, predicate, options) {
-      const details = await fc.check(fc.asyncProperty(arb, readOnly ? onceEach(coverage.wrap(predicate)) : coverage.wrap(predicate)), {
-        seed: checkSeed(config.seed, meta.id),
+      // A check with several properties names the cases of the later ones apart (`p2/4:0`).
+      const prefix = properties++ === 0 ? '' : `p${properties}/`;
+      const cases = new CaseTracker(config.path ?? '');
+      const wrapped = readOnly ? onceEach(coverage.wrap(predicate)) : coverage.wrap(predicate);
+      const run = async (value: Parameters<typeof predicate>[0]) => {
+        http.caseId = `${prefix}${cases.next()}`;
+        try {
+          await wrapped(value);
+        } catch (error) {
+          if (!fc.PreconditionFailure.isFailure(error)) cases.failed();
+          throw error;
+        } finally {
+          http.caseId = undefined;
+        }
+      };
+      const details = await fc.check(fc.asyncProperty(arb, run), {
+        seed,
         numRuns: config.runs,
         ...(config.path ? { path: config.path } : {}),
         ...(options?.examples ? { examples: options.examples.map((e) => [e] as [typeof e]) } : {}),
@@ -240,6 +315,9 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
     },
     requireData(condition, reason) {
       if (!condition) throw new SkipSignal(`not exercised, the target's data is too small: ${reason}`);
+    },
+    uuid() {
+      return guids.next(http.caseId ?? '');
     },
   };
   const runMeta = (): CheckRunMeta => ({
