@@ -63,16 +63,17 @@ function replay(recordFile, url, concurrency) {
     const lines = readFileSync(file, 'utf8').split('\\n').filter(Boolean).map((l) => JSON.parse(l));
     (async () => {
       const agent = new Agent({ connections: 64 });
-      // The session token: the recording shows it as \${LPC_TOKEN}; take one as the run did.
-      const auth = lines.find((r) => / \\/authenticate$/.test(r.method + ' ' + new URL(r.url).pathname));
+      // One session token for the replay (the recording shows it as \${LPC_TOKEN}); the run's own
+      // POST /authenticate requests are left out, as they would revoke it.
       const res = await request(url + '/authenticate', { method: 'POST', dispatcher: agent, headers: { 'x-api-key': env.LPC_API_KEY, 'x-api-version': '2', 'content-type': 'application/json' },
         body: JSON.stringify({ username: env.LPC_USERNAME, password: env.LPC_PASSWORD, privateKey: env.LPC_PRIVATE_KEY }) });
       env.LPC_TOKEN = JSON.parse(await res.body.text());
-      const requests = lines.filter((r) => r !== auth).map((r) => {
-        const u = new URL(r.url);
-        const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, fill(v)]));
-        return { url: url + u.pathname + u.search, method: r.method, headers, body: r.body === undefined ? undefined : fill(r.body) };
-      }).filter((r) => !/\\/authenticate$/.test(new URL(r.url).pathname));
+      const requests = lines.filter((r) => r.path !== '/authenticate').map((r) => ({
+        url: url + r.path,
+        method: r.method,
+        headers: Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, fill(v)])),
+        body: r.body === undefined ? undefined : fill(r.body),
+      }));
       let next = 0;
       const started = process.hrtime.bigint();
       await Promise.all(Array.from({ length: concurrency }, async () => {
