@@ -116,7 +116,7 @@ describe('a whole run', () => {
   test('against the bundled reference server: exit 0, a JUnit report with no failure', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
     const junit = join(dir, 'junit.xml');
-    const r = await runCli(['run', '--seed', '7', '--runs', '20', '--junit', junit, '--json', join(dir, 'run.json')], { timeoutMs: 300_000 });
+    const r = await runCli(['run', '--seed', '7', '--runs', '20', '--no-progress', '--junit', junit, '--json', join(dir, 'run.json')], { timeoutMs: 300_000 });
     expect(r.stderr).toBe('');
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/0 failed/);

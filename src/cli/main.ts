@@ -46,6 +46,7 @@ run options:
   --faults LIST     faults to enable in the bundled server (negative controls), comma-separated
   --scale N         bundled server: N users, resources and submissions (0..2000000; default: the seed)
   --no-color        no ANSI colours in the console summary
+  --no-progress     no progress on stderr (default: a live line on a terminal, else a line every 10 s)
 
 serve options:
   --port N          port (default 8080; 0 = any free port)
@@ -130,6 +131,7 @@ async function run(argv: string[]): Promise<number> {
       faults: { type: 'string', multiple: true },
       scale: { type: 'string' },
       'no-color': { type: 'boolean' },
+      'no-progress': { type: 'boolean' },
     },
   });
   const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
@@ -186,7 +188,7 @@ async function run(argv: string[]): Promise<number> {
       mkdirSync(dirname(record), { recursive: true });
       writeFileSync(record, '');
     }
-    const result = await runSuites({ profile, seed, runs, only, ...replay, replayBase, timeoutMs, concurrency, ...(maxRps ? { maxRps } : {}), ...(record ? { record } : {}) });
+    const result = await runSuites({ profile, seed, runs, only, ...replay, replayBase, timeoutMs, concurrency, ...(maxRps ? { maxRps } : {}), ...(record ? { record } : {}), ...(values['no-progress'] ? {} : { progress: process.stderr }) });
     if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
     const junit = resolve(values.junit ?? 'reports/junit.xml');
     mkdirSync(dirname(junit), { recursive: true });

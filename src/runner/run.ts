@@ -5,12 +5,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
-import type { TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { INVARIANTS } from '../checks/invariants.js';
 import type { Profile } from '../profile/index.js';
 import type { CheckMeta, CheckResult, CheckRunMeta, MatrixConfig, RunResult, TargetRun } from './model.js';
 import './task-meta.js';
 import { packageRoot } from '../util/package-root.js';
+import { Progress, type ProgressSink } from './progress.js';
 import { idMatcher, testNamePattern } from './select.js';
 
 export interface RunOptions {
@@ -29,6 +30,8 @@ export interface RunOptions {
   concurrency?: number;
   /** At most this many requests per second to the target. */
   maxRps?: number;
+  /** Where the progress line goes; none when absent. */
+  progress?: ProgressSink;
 }
 
 /** One target of a matrix run: its own profile (so its own server), seed, runs and selection. */
@@ -41,6 +44,8 @@ export interface MatrixOptions {
   targets: MatrixTarget[];
   concurrency: number;
   maxRps?: number;
+  /** Where the progress line goes (stderr for the command line); none when absent. */
+  progress?: ProgressSink;
 }
 
 export const DEFAULT_CONCURRENCY = 8;
@@ -66,7 +71,23 @@ function targetRun(t: MatrixTarget): TargetRun {
  * tests all start at once (sequence.concurrent) and the suites' own scheduler decides which run,
  * `concurrency` at a time, keeping apart checks that would disturb each other.
  */
-async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp) {
+/** A vitest reporter that tells the progress line what was collected and what has ended. */
+function progressReporter(progress: Progress, targets: readonly MatrixTarget[]): Reporter {
+  const selects = targets.map((t) => idMatcher(t.only));
+  return {
+    onTestModuleCollected(m) {
+      for (const t of m.children.allTests()) {
+        const id = t.meta().check?.id;
+        if (id) progress.expect(selects.filter((select) => select(id)).length);
+      }
+    },
+    onTestCaseResult(t) {
+      progress.checkDone(t.meta().lpc);
+    },
+  };
+}
+
+async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp, reporter: Reporter = {}) {
   return createVitest(
     'test',
     {
@@ -75,7 +96,7 @@ async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp) {
       include: ['suites/_harness/all-checks.ts'],
       watch: false,
       // A reporter with no hooks keeps vitest quiet: our own reporters print the result.
-      reporters: [{}],
+      reporters: [reporter],
       pool: 'threads',
       maxWorkers: 1,
       isolate: false,
@@ -180,7 +201,8 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   const matrix: MatrixConfig = { targets: targets.map(targetRun), concurrency: options.concurrency, ...(options.maxRps ? { maxRps: options.maxRps } : {}) };
   // A single target's selection also narrows what vitest collects.
   const only = targets.length === 1 ? targets[0]?.only : undefined;
-  const vitest = await vitestFor(matrix, only && only.length > 0 ? testNamePattern(only) : undefined);
+  const progress = options.progress ? new Progress(options.progress) : undefined;
+  const vitest = await vitestFor(matrix, only && only.length > 0 ? testNamePattern(only) : undefined, progress ? progressReporter(progress, targets) : {});
   const perTarget = options.targets.map(() => ({ checks: [] as CheckResult[], metas: [] as CheckRunMeta[] }));
   try {
     await vitest.start();
@@ -197,6 +219,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
       });
     }
   } finally {
+    progress?.stop();
     await vitest.close();
   }
   const durationMs = Date.now() - started;
@@ -227,7 +250,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
 
 /** One target: the command line's run. */
 export async function runSuites(options: RunOptions): Promise<RunResult> {
-  const { concurrency = DEFAULT_CONCURRENCY, maxRps, ...target } = options;
-  const [result] = await runMatrix({ targets: [{ ...target, key: 'target' }], concurrency, ...(maxRps ? { maxRps } : {}) });
+  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, ...target } = options;
+  const [result] = await runMatrix({ targets: [{ ...target, key: 'target' }], concurrency, ...(maxRps ? { maxRps } : {}), ...(progress ? { progress } : {}) });
   return result as RunResult;
 }
