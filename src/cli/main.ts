@@ -6,13 +6,14 @@
  * unreachable target, always with one line on stderr and never a stack trace.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
 import { createReferenceServer, listFaults, MAX_SCALE, seededIds } from '../../reference-impl/index.js';
 import { formatList, formatSummary } from '../../reporters/console.js';
 import { writeJUnit } from '../../reporters/junit.js';
+import { renderMarkdown } from '../../reporters/markdown.js';
 import { loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { failsRun } from '../runner/model.js';
 import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
@@ -31,7 +32,8 @@ run options:
   --target URL      base URL of the Integration API (SCIM: URL/scim/v2, learner API: URL/api/rest/v2)
   --profile FILE    target profile (YAML); default: the bundled server's profile
   --junit FILE      JUnit report path (default reports/junit.xml)
-  --json FILE       also write the run as JSON (the run model of src/runner/model.ts)
+  --json FILE       also write the run as JSON (schema: reports/run.schema.json in the package)
+  --markdown FILE   also write a Markdown summary (and append it to $GITHUB_STEP_SUMMARY when set)
   --record FILE     write every request (check, case, method, url, headers, body; secrets as \${VAR}) as JSON lines
   --seed N          run seed (default: random, printed)
   --runs N          property runs per check (default 100)
@@ -117,6 +119,7 @@ async function run(argv: string[]): Promise<number> {
       profile: { type: 'string' },
       junit: { type: 'string' },
       json: { type: 'string' },
+      markdown: { type: 'string' },
       record: { type: 'string' },
       seed: { type: 'string' },
       runs: { type: 'string' },
@@ -200,6 +203,14 @@ async function run(argv: string[]): Promise<number> {
       mkdirSync(dirname(json), { recursive: true });
       writeFileSync(json, `${JSON.stringify(result, null, 2)}\n`);
     }
+    const markdown = values.markdown !== undefined || process.env.GITHUB_STEP_SUMMARY ? renderMarkdown(result, { strict: values.strict ?? false, redact }) : '';
+    if (values.markdown !== undefined) {
+      const file = resolve(values.markdown);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, markdown);
+    }
+    // GitHub Actions' job summary: appended, as other steps may write to it too.
+    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
     process.stdout.write(`${formatSummary(result, { color, strict: values.strict ?? false, redact })}\nJUnit report: ${junit}\n`);
     return result.checks.some((c) => c.status === 'failed' && failsRun(c.level, values.strict ?? false)) ? 1 : 0;
   } finally {
