@@ -53,6 +53,11 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   const ordered = [...failed.filter((check) => !isAdvisory(check, strict)), ...failed.filter((check) => isAdvisory(check, strict))];
   for (const check of ordered) sections.push(formatFailureBlock(check, { clean, paint, strict }));
 
+  if (result.baseline && result.baseline.nowPassing.length > 0) {
+    sections.push(
+      [`${paint.pass('PASSING AGAIN')}  remove from the baseline ${clean.line(result.baseline.file)}:`, ...result.baseline.nowPassing.map((id) => `  - ${clean.line(id)}`)].join('\n'),
+    );
+  }
   sections.push(finalLine(result, { paint, strict }));
   return sections.filter((section) => section !== '').join('\n\n');
 }
@@ -119,12 +124,13 @@ function finalLine(result: RunResult, ctx: { paint: Paint; strict: boolean }): s
   const { paint, strict } = ctx;
   const count = (status: CheckResult['status']): number => result.checks.filter((check) => check.status === status).length;
   const failed = result.checks.filter((check) => check.status === 'failed');
+  const known = failed.filter((check) => check.known).length;
   const byLevel = LEVELS.flatMap((level) => {
-    const n = failed.filter((check) => check.level === level).length;
+    const n = failed.filter((check) => check.level === level && !check.known).length;
     return n === 0 ? [] : [`${n} ${level}${failsRun(level, strict) ? '' : ' advisory'}`];
   });
   const gating = failed.some((check) => !isAdvisory(check, strict));
-  const failedText = `${failed.length} failed${byLevel.length > 0 ? ` (${byLevel.join(', ')})` : ''}`;
+  const failedText = `${failed.length} failed${byLevel.length > 0 || known > 0 ? ` (${[...byLevel, ...(known > 0 ? [`${known} known from the baseline`] : [])].join(', ')})` : ''}`;
   const failedPainted = failed.length === 0 ? failedText : gating ? paint.fail(failedText) : paint.warn(failedText);
   return (
     `lp-conformance: ${plural(result.checks.length, 'check')}, ${count('passed')} passed, ${failedPainted}, ` +

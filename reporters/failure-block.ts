@@ -22,7 +22,7 @@ export const NO_PAINT: Paint = { fail: same, warn: same, pass: same, dim: same, 
  * reported, but as advisory, so that the report and the exit code tell the same story.
  */
 export function isAdvisory(check: CheckResult, strict: boolean): boolean {
-  return check.status === 'failed' && !failsRun(check.level, strict);
+  return check.status === 'failed' && (!failsRun(check.level, strict) || check.known !== undefined);
 }
 
 /** What a failed check carries; the runner may fail a check without a structured failure (e.g. a
@@ -63,7 +63,7 @@ export function formatFailureBlock(
 ): string {
   const { clean, paint } = opts;
   const failure = failureOf(check);
-  const word = isAdvisory(check, opts.strict) ? paint.warn(paint.bold('WARN')) : paint.fail(paint.bold('FAIL'));
+  const word = check.known ? paint.warn(paint.bold('KNOWN')) : isAdvisory(check, opts.strict) ? paint.warn(paint.bold('WARN')) : paint.fail(paint.bold('FAIL'));
   const lines = [
     `${word}  ${paint.bold(`[${clean.line(check.id)}]`)}  ${clean.line(check.level)} · ${paint.dim(clean.line(check.spec))}`,
     `      ${clean.line(check.title)}`,
@@ -79,5 +79,6 @@ export function formatFailureBlock(
     lines.push(labelled('  Request:    ', clean.field(failure.operation), paint));
   }
   lines.push(labelled('  Replay:     ', clean.field(failure.replay), paint));
+  if (check.known) lines.push(labelled('  Known:      ', clean.field(`listed in ${check.known.baseline}${check.known.reason ? `: ${check.known.reason}` : ''}`), paint));
   return lines.join('\n');
 }

@@ -112,7 +112,12 @@ function completeSuite(suiteElement: XmlElement, checks: readonly CheckResult[],
       if (isAdvisory(check, strict)) {
         elementOf(testCase, 'skipped')
           .att('type', clean.line(check.level))
-          .att('message', `${clean.line(check.level)} not met (advisory, does not fail the run): ${failureMessage(failureOf(check), clean)}`);
+          .att(
+            'message',
+            check.known
+              ? `${clean.line(check.level)} not met, known failure (baseline ${clean.line(check.known.baseline)}): ${failureMessage(failureOf(check), clean)}`
+              : `${clean.line(check.level)} not met (advisory, does not fail the run): ${failureMessage(failureOf(check), clean)}`,
+          );
         out.push('', block);
       } else {
         elementOf(testCase, 'failure').txt(block);

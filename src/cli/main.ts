@@ -15,6 +15,7 @@ import { formatList, formatSummary } from '../../reporters/console.js';
 import { writeJUnit } from '../../reporters/junit.js';
 import { renderMarkdown } from '../../reporters/markdown.js';
 import { loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
+import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { failsRun } from '../runner/model.js';
 import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
 import { createSecrets, CredentialsError } from '../target/secrets.js';
@@ -26,6 +27,8 @@ const HELP = `lp-conformance: conformance suite for the learning platform's APIs
 
 Usage:
   lp-conformance run [options]     run the suites (default target: the bundled reference server)
+  lp-conformance baseline --out FILE [run options]
+                                   run, then write the failing checks as a known-failure baseline
   lp-conformance serve [options]   start the bundled reference server
 
 run options:
@@ -41,7 +44,10 @@ run options:
   --path PATH       fast-check path to replay (with --only naming one check)
   --replay-path P   fast-check commands replay path (model-based checks print it in their replay line)
   --list            list every check id, level and spec anchor, without running
-  --strict          SHOULD-level failures fail the run too
+  --strict          SHOULD-level failures fail the run too (the same as --fail-on should)
+  --fail-on LEVEL   must (default: MUST and PROFILE failures fail the run) or should (SHOULD too)
+  --baseline FILE   known failures (from lp-conformance baseline): only new failures fail the run
+  --read-only       send no write (only reads, and POST /authenticate); checks that must write are skipped
   --timeout MS      deadline of one exchange, for the whole answer (default 10000)
   --concurrency N   checks in flight at once (default 8; 1 runs them one by one, in order)
   --max-rps N       at most N requests per second to the target (a 429's Retry-After is always honoured)
@@ -109,7 +115,7 @@ async function ensureReachable(url: string, timeoutMs: number): Promise<void> {
   });
 }
 
-async function run(argv: string[]): Promise<number> {
+async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -120,6 +126,10 @@ async function run(argv: string[]): Promise<number> {
       junit: { type: 'string' },
       json: { type: 'string' },
       markdown: { type: 'string' },
+      baseline: { type: 'string' },
+      out: { type: 'string' },
+      'fail-on': { type: 'string' },
+      'read-only': { type: 'boolean' },
       record: { type: 'string' },
       seed: { type: 'string' },
       runs: { type: 'string' },
@@ -138,6 +148,13 @@ async function run(argv: string[]): Promise<number> {
     },
   });
   const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  if (command === 'baseline' && values.out === undefined) throw new UsageError('baseline needs --out FILE: where to write the failing checks');
+  if (command === 'run' && values.out !== undefined) throw new UsageError('--out belongs to `lp-conformance baseline`');
+  const failOn = values['fail-on'];
+  if (failOn !== undefined && failOn !== 'must' && failOn !== 'should') throw new UsageError(`--fail-on must be must or should, not '${failOn}'`);
+  if (failOn === 'must' && values.strict) throw new UsageError('--fail-on must contradicts --strict (which is --fail-on should)');
+  // --fail-on should is --strict: SHOULD failures fail the run too; must (the default) says so.
+  const strict = (values.strict ?? false) || failOn === 'should';
   let profile = loadProfile(values.profile);
   if (values.list) {
     process.stdout.write(`${formatList(await listChecks())}\n`);
@@ -191,19 +208,21 @@ async function run(argv: string[]): Promise<number> {
       mkdirSync(dirname(record), { recursive: true });
       writeFileSync(record, '');
     }
-    const result = await runSuites({ profile, seed, runs, only, ...replay, replayBase, timeoutMs, concurrency, ...(maxRps ? { maxRps } : {}), ...(record ? { record } : {}), ...(values['no-progress'] ? {} : { progress: process.stderr }) });
+    const baseline = values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await listChecks()).map((c) => c.id)));
+    const ran = await runSuites({ profile, seed, runs, only, ...replay, replayBase, timeoutMs, concurrency, ...(maxRps ? { maxRps } : {}), ...(record ? { record } : {}), ...(values['no-progress'] ? {} : { progress: process.stderr }), ...(values['read-only'] ? { readOnly: true } : {}) });
+    const result = baseline ? applyBaseline(ran, baseline) : ran;
     if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
     const junit = resolve(values.junit ?? 'reports/junit.xml');
     mkdirSync(dirname(junit), { recursive: true });
     // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
     const redact = redactor(resolveSecrets(profile).values);
-    writeJUnit(result, junit, { strict: values.strict ?? false, redact });
+    writeJUnit(result, junit, { strict, redact });
     if (values.json) {
       const json = resolve(values.json);
       mkdirSync(dirname(json), { recursive: true });
       writeFileSync(json, `${JSON.stringify(result, null, 2)}\n`);
     }
-    const markdown = values.markdown !== undefined || process.env.GITHUB_STEP_SUMMARY ? renderMarkdown(result, { strict: values.strict ?? false, redact }) : '';
+    const markdown = values.markdown !== undefined || process.env.GITHUB_STEP_SUMMARY ? renderMarkdown(result, { strict, redact }) : '';
     if (values.markdown !== undefined) {
       const file = resolve(values.markdown);
       mkdirSync(dirname(file), { recursive: true });
@@ -211,8 +230,15 @@ async function run(argv: string[]): Promise<number> {
     }
     // GitHub Actions' job summary: appended, as other steps may write to it too.
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
-    process.stdout.write(`${formatSummary(result, { color, strict: values.strict ?? false, redact })}\nJUnit report: ${junit}\n`);
-    return result.checks.some((c) => c.status === 'failed' && failsRun(c.level, values.strict ?? false)) ? 1 : 0;
+    process.stdout.write(`${formatSummary(result, { color, strict, redact })}\nJUnit report: ${junit}\n`);
+    if (command === 'baseline') {
+      const out = resolve(values.out ?? '');
+      mkdirSync(dirname(out), { recursive: true });
+      const n = writeBaseline(result, out);
+      process.stdout.write(`Baseline: ${n} failing check${n === 1 ? '' : 's'} written to ${out}; give each a reason.\n`);
+      return 0;
+    }
+    return result.checks.some((c) => c.status === 'failed' && failsRun(c.level, strict) && !c.known) ? 1 : 0;
   } finally {
     await server?.close();
   }
@@ -266,6 +292,8 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'run':
         return await run(rest);
+      case 'baseline':
+        return await run(rest, 'baseline');
       case 'serve':
         return await serve(rest);
       case '--version':
@@ -279,10 +307,10 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${HELP}\n`);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command '${command}' (run or serve; --help shows the options)`);
+        throw new UsageError(`unknown command '${command}' (run, baseline or serve; --help shows the options)`);
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ProfileError || error instanceof CredentialsError) {
+    if (error instanceof UsageError || error instanceof ProfileError || error instanceof CredentialsError || error instanceof BaselineError) {
       process.stderr.write(`lp-conformance: ${error.message}\n`);
       return 2;
     }

@@ -50,6 +50,8 @@ export interface CheckResult extends CheckMeta {
   /** HTTP requests the check made (invariants: none of their own). */
   requests?: number;
   failure?: Failure;
+  /** A failure the run's baseline lists: reported, but it does not fail the run. */
+  known?: { baseline: string; reason?: string };
   /** Why a check was skipped (e.g. the profile does not name a record it needs). */
   skipReason?: string;
   /** How much of the rule a property check's runs exercised; absent for checks without a property. */
@@ -98,6 +100,8 @@ export interface RunResult {
   concurrency?: number;
   /** Time the checks spent waiting for the target's rate limits, summed over checks. */
   waited?: Waited;
+  /** With --baseline: the file, the failures it knew, and its entries whose check now passes. */
+  baseline?: { file: string; known: number; nowPassing: string[] };
 }
 
 export interface Waited {
@@ -149,6 +153,8 @@ export interface RunConfig {
   timeoutMs: number;
   /** Appends every request of the run to this file as a JSON line (`--record`). */
   record?: string;
+  /** Send no write but POST /authenticate (`--read-only`): a check that must write is skipped. */
+  readOnly?: boolean;
 }
 
 /** One target of a run: a RunConfig, the checks it selects, and the key its results are filed under. */

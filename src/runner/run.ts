@@ -26,6 +26,8 @@ export interface RunOptions {
   timeoutMs: number;
   /** Appends every request to this file as a JSON line (`--record`). */
   record?: string;
+  /** Send no write (`--read-only`): a check that must write is skipped. */
+  readOnly?: boolean;
   /** Checks in flight at once (default 8; 1 runs them one after the other, in registration order). */
   concurrency?: number;
   /** At most this many requests per second to the target. */
@@ -62,6 +64,7 @@ function targetRun(t: MatrixTarget): TargetRun {
     replayBase: t.replayBase,
     timeoutMs: t.timeoutMs,
     ...(t.record ? { record: t.record } : {}),
+    ...(t.readOnly ? { readOnly: true } : {}),
   };
 }
 

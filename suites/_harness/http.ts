@@ -189,6 +189,13 @@ export interface ClientOptions {
   maxRps?: number;
   /** Appends every request to this file as a JSON line (--record). */
   record?: string;
+  /** `--read-only`: a write (anything but GET, and POST /authenticate) is not sent; the check is skipped. */
+  readOnly?: boolean;
+}
+
+/** Thrown instead of sending a write in a read-only run: the check that needs it is skipped. */
+export class ReadOnlySkip extends Error {
+  readonly code = 'LPC_READ_ONLY';
 }
 
 /** One line of a `--record` file: a request as sent, secrets shown as `${VAR}`. */
@@ -239,6 +246,9 @@ export class Client {
   async send(req: ApiRequest): Promise<ApiResponse> {
     const { method, path } = operation(this.profile, req.op);
     this.checkDeclared(req.op, method);
+    if (this.options.readOnly && method !== 'GET' && req.op !== 'auth.authenticate') {
+      throw new ReadOnlySkip(`it writes (${method} ${path}), and the run is --read-only`);
+    }
     const base = this.profile.families.intapi.baseUrl.replace(/\/+$/, '');
     const pathAndQuery = `${buildPath(path, req.params)}${queryString(req.query)}`;
     const url = `${base}${pathAndQuery}`;

@@ -13,7 +13,7 @@ import { idMatcher } from '../../src/runner/select.js';
 import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
 import { CheckFailure } from './failure.js';
 import { CoverageTally } from './coverage.js';
-import { Client, exchangeOf, Recorder } from './http.js';
+import { Client, exchangeOf, ReadOnlySkip, Recorder } from './http.js';
 import { locksOf, Scheduler, type Uses } from './scheduler.js';
 import { sessionSecrets, type Secrets } from '../../src/target/secrets.js';
 
@@ -256,6 +256,7 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
     ...(uses ? { uses } : {}),
     ...(maxRps ? { maxRps } : {}),
     ...(config.record ? { record: config.record } : {}),
+    ...(config.readOnly ? { readOnly: true } : {}),
   });
   let propertyFailure: PropertyFailure | undefined;
   const coverage = new CoverageTally();
@@ -292,6 +293,8 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
         ...(config.path ? { path: config.path } : {}),
         ...(options?.examples ? { examples: options.examples.map((e) => [e] as [typeof e]) } : {}),
       });
+      // A write refused by --read-only is no counterexample: the check is skipped.
+      if (details.failed && details.errorInstance instanceof ReadOnlySkip) throw details.errorInstance;
       if (details.failed) {
         const counterexample = showCounterexample(details.counterexample?.[0]);
         propertyFailure = {
@@ -333,6 +336,7 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
     await body(ctx);
   } catch (error) {
     if (error instanceof SkipSignal) return { ...runMeta(), skipReason: error.reason };
+    if (error instanceof ReadOnlySkip) return { ...runMeta(), skipReason: `not run: ${error.message}` };
     return { ...runMeta(), failure: toFailure(error, meta, { config, http, secrets }, propertyFailure) };
   }
   return runMeta();
