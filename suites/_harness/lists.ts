@@ -374,9 +374,10 @@ function pagingChecks(target: ListTarget): void {
     const total = await sizeOf(t, target);
     t.requireData(total >= 2, `${target.label} has ${total} items; a page that _limit cuts short needs at least 2`);
     // Mostly limits below the collection size (the page is cut at the limit); one in 20 above it (the page holds all).
-    // (Above the profile's maxLimit, a limit of the collection's size would be refused: only the cut pages.)
+    // (Limits stay at most the profile's maxLimit, which refuses more: a larger collection gets only cut pages.)
+    const { maxLimit } = t.profile.expectations.lists;
     const cut = fc.integer({ min: 1, max: Math.min(60, total - 1) });
-    const limits = total > t.profile.expectations.lists.maxLimit ? cut : fc.oneof({ weight: 19, arbitrary: cut }, { weight: 1, arbitrary: fc.integer({ min: total, max: total + 20 }) });
+    const limits = total > maxLimit ? cut : fc.oneof({ weight: 19, arbitrary: cut }, { weight: 1, arbitrary: fc.integer({ min: total, max: Math.min(maxLimit, total + 20) }) });
     await t.property(limits, async (limit) => {
       const p = await page(t, target, { _limit: limit });
       if (limit >= total) t.degenerate('a limit at least the collection size, which a target that ignores _limit also fills');
