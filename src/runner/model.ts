@@ -56,6 +56,16 @@ export interface CheckResult extends CheckMeta {
   skipReason?: string;
   /** How much of the rule a property check's runs exercised; absent for checks without a property. */
   coverage?: Coverage;
+  /** Present when the check worked on a sample of a large collection (suites/_harness/budget.ts). */
+  sampled?: Sampled;
+}
+
+/** A check that met a collection larger than the harness's threshold judged a sample of it. */
+export interface Sampled {
+  /** Size of the largest collection the check sampled (as far as its pages of 1000 reach). */
+  collection: number;
+  /** Items of that collection the check read as its window (the rest was not read). */
+  read: number;
 }
 
 /** What a property check's runs exercised (suites/_harness/coverage.ts). */
@@ -133,6 +143,7 @@ export interface CheckRunMeta {
   failure?: Failure;
   skipReason?: string;
   coverage?: Coverage;
+  sampled?: Sampled;
 }
 
 /** The run configuration the runner provides to the suites (suites/_harness/config.ts). */

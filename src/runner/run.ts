@@ -155,7 +155,7 @@ function resultOf(t: TestCase, target: MatrixTarget): CheckResult | undefined {
     return { ...check, status: 'failed', durationMs: 0, failure };
   }
   const durationMs = found.durationMs;
-  const coverage = { requests: found.requests, ...(found.coverage ? { coverage: found.coverage } : {}) };
+  const coverage = { requests: found.requests, ...(found.coverage ? { coverage: found.coverage } : {}), ...(found.sampled ? { sampled: found.sampled } : {}) };
   if (found.failure) return { ...check, status: 'failed', durationMs, failure: found.failure, ...coverage };
   if (found.skipReason !== undefined) return { ...check, status: 'skipped', durationMs, skipReason: found.skipReason, ...coverage };
   return { ...check, status: 'passed', durationMs, ...coverage };

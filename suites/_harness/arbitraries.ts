@@ -502,27 +502,29 @@ export interface PageRequest {
  * an offset among the pages that hold items. With `pastEnd`, one draw in ten is a page past the
  * end (empty, which some rules cover too). `total` 0 gives page 0 of limit 1..maxLimit.
  */
-export function pageWithin(total: number, options: { maxLimit?: number; pastEnd?: boolean } = {}): fc.Arbitrary<PageRequest> {
+export function pageWithin(total: number, options: { maxLimit?: number; pastEnd?: boolean; maxOffset?: number } = {}): fc.Arbitrary<PageRequest> {
   const maxLimit = Math.max(1, Math.min(options.maxLimit ?? 40, Math.floor(total / 2)));
+  // Offsets stay at most maxOffset (a large collection has more pages than a request can reach).
+  const cap = options.maxOffset ?? Number.POSITIVE_INFINITY;
   const within = fc
     .integer({ min: 1, max: maxLimit })
-    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: 0, max: Math.max(0, Math.ceil(total / limit) - 1) }) }));
+    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: 0, max: Math.min(cap, Math.max(0, Math.ceil(total / limit) - 1)) }) }));
   if (!options.pastEnd) return within;
   const past = fc
     .integer({ min: 1, max: maxLimit })
-    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: Math.ceil(total / limit), max: Math.ceil(total / limit) + 3 }) }));
+    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: Math.min(cap, Math.ceil(total / limit)), max: Math.min(cap, Math.ceil(total / limit) + 3) }) }));
   return fc.oneof({ weight: 9, arbitrary: within }, { weight: 1, arbitrary: past });
 }
 
 /**
  * Pages of a collection of `total` (at least 2) items that hold at least 2 items, for sort checks:
- * a limit of 2..min(maxLimit, total) and an offset among the pages with at least 2 items.
+ * a limit of 2..min(maxLimit, total) and an offset among the pages with at least 2 items (at most `maxOffset`).
  */
-export function pageOfAtLeastTwo(total: number, maxLimit = 100): fc.Arbitrary<PageRequest> {
+export function pageOfAtLeastTwo(total: number, maxLimit = 100, maxOffset = Number.POSITIVE_INFINITY): fc.Arbitrary<PageRequest> {
   const high = Math.max(2, Math.min(maxLimit, total));
   return fc
     .integer({ min: 2, max: high })
-    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: 0, max: Math.max(0, Math.floor((total - 2) / limit)) }) }));
+    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: 0, max: Math.min(maxOffset, Math.max(0, Math.floor((total - 2) / limit))) }) }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { test, TestRunner } from 'vitest';
-import type { CheckRunMeta, Failure, Level } from '../../src/runner/model.js';
+import type { CheckRunMeta, Failure, Level, Sampled } from '../../src/runner/model.js';
 import '../../src/runner/task-meta.js';
 import type { Profile } from '../../src/profile/index.js';
 import { idMatcher } from '../../src/runner/select.js';
@@ -32,6 +32,8 @@ export interface CheckContext {
   readonly profile: Profile;
   readonly config: RunConfig;
   readonly secrets: Secrets;
+  /** The check's own fast-check seed (`checkSeed(config.seed, id)`): what samples outside a property are drawn from. */
+  readonly seed: number;
   /** Runs a fast-check property with the check's seed and the run's --runs; a failure is shrunk. */
   property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { examples?: T[] }): Promise<void>;
   /** Ends the check as skipped (e.g. the profile names no record it needs). */
@@ -49,6 +51,9 @@ export interface CheckContext {
    * (or of the check outside its properties) is a function of the check's seed, the case and n,
    * so a replay draws the same ids. Never one of the low fixed ids of seeded records. */
   uuid(): string;
+  /** Records that the check judged a sample of a collection of `collection` items, having read
+   * `read` of them (budget.ts); the report keeps the largest collection. */
+  sampled(collection: number, read: number): void;
 }
 
 /** fast-check's `RunExecution.mergePaths`: a path relative to a replayed `--path`, made absolute. */
@@ -266,11 +271,13 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
   const seed = checkSeed(config.seed, meta.id);
   const guids = new SeededGuids(seed);
   let properties = 0;
+  let sampled: Sampled | undefined;
   const ctx: CheckContext = {
     http,
     profile: config.profile,
     config,
     secrets,
+    seed,
     async property(arb, predicate, options) {
       // A check with several properties names the cases of the later ones apart (`p2/4:0`).
       const prefix = properties++ === 0 ? '' : `p${properties}/`;
@@ -322,6 +329,9 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
     uuid() {
       return guids.next(http.caseId ?? '');
     },
+    sampled(collection, read) {
+      if (!sampled || collection > sampled.collection) sampled = { collection, read };
+    },
   };
   const runMeta = (): CheckRunMeta => ({
     requests: recorder.requests,
@@ -331,6 +341,7 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
     applied: recorder.applied,
     waited: { ...recorder.waited },
     ...(coverage.used ? { coverage: coverage.summary() } : {}),
+    ...(sampled ? { sampled } : {}),
   });
   try {
     await body(ctx);

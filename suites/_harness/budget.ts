@@ -1,0 +1,61 @@
+/**
+ * The request budget of checks that read collections (DEVELOPERS.md "Large targets: the request
+ * budget"). A collection of at most LARGE_COLLECTION items is read whole, as it always was. A larger
+ * one is sampled: the check works on a window of it (pages of WINDOW_PAGE items at positions drawn
+ * from the check's seed, plus its head and its end) instead of every page, so that a run against
+ * 10^6 records costs about what a run against 10^3 does. The pure parts live here; reading pages is
+ * lists.ts (`survey`, `readHead`). The SCIM and learner families reuse both.
+ */
+import fc from 'fast-check';
+import { checkSeed } from './requirement.js';
+
+/** A collection (or a filtered answer) with more items than this is large: checks sample it. */
+export const LARGE_COLLECTION = 2000;
+
+/** Items per page when the harness reads a collection (whole or its window): `_limit=1000`. */
+export const WINDOW_PAGE = 1000;
+
+/** Pages of WINDOW_PAGE at positions drawn from the check's seed, beyond the head and the end. */
+export const WINDOW_SAMPLES = 2;
+
+/** Consecutive pages a sampled walk (`paging.walk-once`) reads at its generated limit. */
+export const WALK_PAGES = 8;
+
+/** Window items a sampled filter check looks up by id in the filtered answer, per property run. */
+export const COMPLETENESS_PROBES = 3;
+
+/** Requests a survey of a large collection may make: the head, the search for the end (a doubling
+ * search, then a bisection, over at most `maxOffset` pages), the sampled pages and the end's page. */
+export function surveyBudget(maxOffset: number): number {
+  const steps = Math.ceil(Math.log2(maxOffset + 2));
+  return Math.ceil(LARGE_COLLECTION / WINDOW_PAGE) + 1 + 2 * steps + WINDOW_SAMPLES + 2;
+}
+
+/** A run of a collection's items at known positions (0-based item positions in the list's order). */
+export interface Segment {
+  start: number;
+  items: readonly Record<string, unknown>[];
+}
+
+/** `count` distinct page numbers in [lo, hi], drawn from the check's seed (the same for the same
+ * seed, check and range: a replay reads the same window). */
+export function seededPages(seed: number, label: string, count: number, lo: number, hi: number): number[] {
+  if (hi < lo) return [];
+  const n = Math.min(count, hi - lo + 1);
+  const [pages] = fc.sample(fc.uniqueArray(fc.integer({ min: lo, max: hi }), { minLength: n, maxLength: n }), { seed: checkSeed(seed, `${label}:${lo}-${hi}`), numRuns: 1 });
+  return [...(pages ?? [])].sort((a, b) => a - b);
+}
+
+/** Pages read at WINDOW_PAGE, merged into segments where they are consecutive. */
+export function segmentsOf(pages: ReadonlyMap<number, readonly Record<string, unknown>[]>): Segment[] {
+  const segments: { start: number; items: Record<string, unknown>[] }[] = [];
+  for (const n of [...pages.keys()].sort((a, b) => a - b)) {
+    const items = pages.get(n) ?? [];
+    if (items.length === 0) continue;
+    const start = n * WINDOW_PAGE;
+    const prev = segments.at(-1);
+    if (prev && prev.start + prev.items.length === start) prev.items.push(...items);
+    else segments.push({ start, items: [...items] });
+  }
+  return segments;
+}
