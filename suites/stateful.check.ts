@@ -171,15 +171,21 @@ class ListBanks implements Command {
 }
 
 const pick = fc.nat({ max: 1000 });
+// fast-check picks a command kind uniformly: updates and lists stand twice, so that a sequence
+// meets "update, then read it back in a list" (the state a write leaves behind) within a few runs.
 const commands = (replayPath?: string) => fc.commands(
   [
     submissionBody.map((b) => new CreateSubmission(b)),
     fc.tuple(pick, submissionBody).map(([p, b]) => new UpdateSubmission(p, b)),
+    fc.tuple(pick, submissionBody).map(([p, b]) => new UpdateSubmission(p, b)),
     pick.map((p) => new GetSubmission(p)),
+    fc.constant(new ListSubmissions()),
     fc.constant(new ListSubmissions()),
     fc.tuple(bankName, fc.boolean()).map(([n, withId]) => new CreateBank(n, withId)),
     fc.tuple(pick, bankName).map(([p, n]) => new UpdateBank(p, n)),
+    fc.tuple(pick, bankName).map(([p, n]) => new UpdateBank(p, n)),
     pick.map((p) => new GetBank(p)),
+    fc.constant(new ListBanks()),
     fc.constant(new ListBanks()),
   ],
   { maxCommands: 12, ...(replayPath ? { replayPath } : {}) },
