@@ -184,6 +184,8 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     profile = withTarget(profile, values.target);
   }
 
+  // A baseline is configuration: read and checked before any server is contacted.
+  const baseline = values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await listChecks()).map((c) => c.id)));
   // The bundled server's new ids follow the run seed, so a seeded run repeats exactly.
   const server = bundled ? createReferenceServer({ credentials: bundledCredentials(profile), faults, ids: seededIds(seed), scale }) : undefined;
   try {
@@ -208,7 +210,6 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       mkdirSync(dirname(record), { recursive: true });
       writeFileSync(record, '');
     }
-    const baseline = values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await listChecks()).map((c) => c.id)));
     const ran = await runSuites({ profile, seed, runs, only, ...replay, replayBase, timeoutMs, concurrency, ...(maxRps ? { maxRps } : {}), ...(record ? { record } : {}), ...(values['no-progress'] ? {} : { progress: process.stderr }), ...(values['read-only'] ? { readOnly: true } : {}) });
     const result = baseline ? applyBaseline(ran, baseline) : ran;
     if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
