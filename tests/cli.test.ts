@@ -21,6 +21,13 @@ describe('usage and configuration errors exit 2 with one line', () => {
     [['run', '--profile', 'does/not/exist.yaml'], /does\/not\/exist\.yaml/],
     [['frobnicate'], /unknown command 'frobnicate'/],
     [['serve', '--port', '70000'], /--port must be from 0 to 65535/],
+    [['run', '--concurrency', '0'], /--concurrency must be from 1 to 256, not 0/],
+    [['run', '--concurrency=-1'], /--concurrency must be from 1 to 256, not -1/],
+    [['run', '--concurrency', '-1'], /--concurrency/],
+    [['run', '--concurrency', 'abc'], /--concurrency must be an integer, not 'abc'/],
+    [['run', '--concurrency', '257'], /--concurrency must be from 1 to 256, not 257/],
+    [['run', '--max-rps', '0'], /--max-rps must be from 1/],
+    [['run', '--max-rps', 'fast'], /--max-rps must be an integer/],
   ])('%j', async (args, message) => {
     const r = await runCli(args);
     expect(r.code).toBe(2);
@@ -158,4 +165,21 @@ describe('a whole run', () => {
       await stop();
     }
   });
+});
+
+describe('--concurrency', () => {
+  test('1 and 16 pass the bundled run with the same checks passed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
+    const passed = async (concurrency: string) => {
+      const json = join(dir, `run-${concurrency}.json`);
+      const r = await runCli(['run', '--runs', '5', '--seed', '11', '--concurrency', concurrency, '--junit', join(dir, `junit-${concurrency}.xml`), '--json', json], { timeoutMs: 240_000 });
+      expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+      const run = JSON.parse(readFileSync(json, 'utf8')) as { concurrency: number; checks: { id: string; status: string }[] };
+      expect(run.concurrency).toBe(Number(concurrency));
+      return run.checks.filter((c) => c.status === 'passed').map((c) => c.id).sort();
+    };
+    const [one, sixteen] = await Promise.all([passed('1'), passed('16')]);
+    expect(one.length).toBeGreaterThan(300);
+    expect(sixteen).toEqual(one);
+  }, 300_000);
 });

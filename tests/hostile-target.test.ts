@@ -36,10 +36,10 @@ const BEHAVIOURS: Record<string, Behaviour> = {
 let server: Server | undefined;
 afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
 
-function start(behaviour: Behaviour): Promise<string> {
+function start(behaviour: Behaviour, options: { authenticate?: boolean } = {}): Promise<string> {
   server = createServer((req, res) => {
     // POST /authenticate answers a token so that every operation is reached.
-    if (req.url === '/authenticate') {
+    if (req.url === '/authenticate' && options.authenticate !== false) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('"hostile-token"');
       return;
@@ -70,4 +70,42 @@ describe('a hostile target fails checks, not the tool', () => {
     expect(r.stdout).toMatch(/Reproduce: +LPC_TOKEN=|Reproduce: +curl /);
     writeFileSync(join(dir, 'done'), '');
   });
+});
+
+/** 200 and its headers at once, then a chunked body of a few bytes every 500 ms, forever: each
+ * chunk comes well within undici's body timeout, so only a deadline for the whole answer ends it. */
+const trickles: Behaviour = (res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.write('[');
+  const timer = setInterval(() => res.write('"x",'), 500);
+  res.on('close', () => clearInterval(timer));
+};
+
+describe('a body trickled forever fails within the deadline of the whole answer', () => {
+  const TRICKLE_CHECKS = 'intapi.v2.resources.list.envelope.total-items,intapi.v2.templates.list';
+  test.each([
+    ['every operation but POST /authenticate trickles', true],
+    ['POST /authenticate trickles too', false],
+  ])('%s', async (_name, authenticate) => {
+    const url = await start(trickles, { authenticate });
+    const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
+    const junit = join(dir, 'junit.xml');
+    const env = { LPC_API_KEY: 'key-trickle-7f3a', LPC_USERNAME: 'user-trickle', LPC_PASSWORD: 'pass-trickle-91c2', LPC_PRIVATE_KEY: 'priv-trickle-55d0' };
+    const args = ['run', '--target', url, '--runs', '3', '--timeout', '2000', '--only', TRICKLE_CHECKS, '--junit', junit, '--json', join(dir, 'run.json')];
+    const r = await runCli(args, { env, timeoutMs: 150_000 });
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(1);
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(r.stdout).toMatch(/lp-conformance: \d+ checks/);
+    const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { checks: { id: string; status: string; failure?: { received: string } }[] };
+    const failed = run.checks.filter((c) => c.status === 'failed');
+    expect(failed.length).toBeGreaterThan(5);
+    // The first exchanges to fail say why; later ones may say the target stopped answering.
+    expect(failed.some((c) => c.failure?.received.includes('no complete answer within 2000 ms'))).toBe(true);
+    expect(r.stdout).toContain('no complete answer within 2000 ms');
+    // A full report: one testcase per check of the run, the failures in it.
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml.match(/<testcase /g)?.length).toBe(run.checks.length);
+    expect(xml.match(/<failure/g)?.length).toBe(failed.length);
+    expect(xml).toContain('no complete answer within 2000 ms');
+  }, 180_000);
 });

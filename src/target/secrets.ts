@@ -50,14 +50,25 @@ export function createSecrets(profile: Profile, timeoutMs: number, env: NodeJS.P
     if (creds.token) return { env: creds.token.env, value: valueOf(creds.token) };
     const { method, path } = operation(profile, 'auth.authenticate');
     const url = `${profile.families.intapi.baseUrl.replace(/\/+$/, '')}${path}`;
-    const res = await request(url, {
-      method: method as 'POST',
-      headers: { 'x-api-key': valueOf(creds.apiKey), 'x-api-version': '2', 'content-type': 'application/json' },
-      body: JSON.stringify({ username: valueOf(creds.username), password: valueOf(creds.password), privateKey: valueOf(creds.privateKey) }),
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-    const text = await res.body.text();
+    // undici's timeouts bound the wait for headers and between chunks; the signal bounds the whole
+    // answer, so that a token trickled forever fails the session instead of hanging the run.
+    const deadline = AbortSignal.timeout(timeoutMs);
+    let res: Awaited<ReturnType<typeof request>>;
+    let text: string;
+    try {
+      res = await request(url, {
+        method: method as 'POST',
+        headers: { 'x-api-key': valueOf(creds.apiKey), 'x-api-version': '2', 'content-type': 'application/json' },
+        body: JSON.stringify({ username: valueOf(creds.username), password: valueOf(creds.password), privateKey: valueOf(creds.privateKey) }),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: deadline,
+      });
+      text = await res.body.text();
+    } catch (error) {
+      if (!deadline.aborted) throw error;
+      throw Object.assign(new Error(`no complete answer within ${timeoutMs} ms (POST ${path})`), { code: 'LPC_DEADLINE' });
+    }
     let token: unknown;
     try {
       token = JSON.parse(text);

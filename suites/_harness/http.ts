@@ -131,14 +131,26 @@ export const MAX_ATTEMPTS_429 = 6;
 /** A Retry-After longer than this is not waited out: the 429 is the answer. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
+/** The three forms of an HTTP-date (RFC 9110 §5.6.7): IMF-fixdate, and the obsolete RFC 850 and
+ * asctime forms, which recipients must accept too. Date.parse alone would take anything it can
+ * read as a date ('-5' is May 2001), so a garbled header would mean no wait at all. */
+const HTTP_DATE = [
+  /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
+
 /** Milliseconds to wait for a 429's Retry-After (delta-seconds or an HTTP-date, RFC 9110 §10.2.3);
- * without one, exponential back-off from 250 ms. */
+ * without one, or with one in neither form, exponential back-off from 250 ms. */
 export function retryAfterMs(header: string | undefined, attempt: number, now = Date.now()): number {
   const backoff = Math.min(250 * 2 ** attempt, 8_000);
   if (header === undefined) return backoff;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
+  const form = HTTP_DATE.findIndex((re) => re.test(value));
+  if (form < 0) return backoff;
+  // An asctime date names no zone: it is GMT, not the local time Date.parse would take.
+  const date = Date.parse(form === 2 ? `${value} GMT` : value);
   return Number.isNaN(date) ? backoff : Math.max(0, date - now);
 }
 

@@ -5,7 +5,8 @@
 // start per fault, and it keeps both proofs: each target is a fault with its own seed, runs and
 // selection, and its own results.
 //   node tests/support/controls-run.mjs PLAN.json RESULT.json
-// PLAN: { concurrency, targets: [{ key, fault, seed, runs, only? }] }; targets of one fault share its server.
+// PLAN: { concurrency, targets: [{ key, fault?, seed, runs, only? }] }; targets of one fault share its server;
+// a target without a fault gets a server without one (a control of the controls).
 // RESULT: { durationMs, requests, targets: { key: { failed: [{ id, cause? }], checks, requests } } }
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,11 +28,12 @@ process.env[c.privateKey.env] = credentials.privateKey;
 const servers = new Map();
 const targets = [];
 for (const t of plan.targets) {
-  let url = servers.get(t.fault)?.url;
+  const fault = t.fault ?? '';
+  let url = servers.get(fault)?.url;
   if (!url) {
-    const server = createReferenceServer({ credentials, faults: [t.fault], ids: seededIds(t.seed) });
+    const server = createReferenceServer({ credentials, faults: fault ? [fault] : [], ids: seededIds(t.seed) });
     url = await server.listen({ port: 0, host: '127.0.0.1' });
-    servers.set(t.fault, { server, url });
+    servers.set(fault, { server, url });
   }
   targets.push({
     key: t.key,
@@ -39,7 +41,7 @@ for (const t of plan.targets) {
     seed: t.seed,
     runs: t.runs,
     ...(t.only ? { only: t.only } : {}),
-    replayBase: `lp-conformance run --faults ${t.fault}`,
+    replayBase: fault ? `lp-conformance run --faults ${fault}` : 'lp-conformance run',
     timeoutMs: 60_000,
   });
 }

@@ -1,0 +1,101 @@
+// A bundled reference server started in this process behind a node:http proxy that the test
+// controls: it counts what reaches the target (send times, requests in flight at once) and may
+// answer a request itself (a 429) instead of passing it on. Tests run the CLI against its URL.
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createReferenceServer } from '../../reference-impl/index.js';
+
+export const PROXY_CREDENTIALS = { apiKey: 'key-proxied-4c1e', username: 'user-proxied', password: 'pass-proxied-8d20', privateKey: 'priv-proxied-b713' };
+/** The environment of a CLI run against the proxy: the profile's credential variables. */
+export const PROXY_ENV = {
+  LPC_API_KEY: PROXY_CREDENTIALS.apiKey,
+  LPC_USERNAME: PROXY_CREDENTIALS.username,
+  LPC_PASSWORD: PROXY_CREDENTIALS.password,
+  LPC_PRIVATE_KEY: PROXY_CREDENTIALS.privateKey,
+};
+
+export interface ProxyStats {
+  /** Arrival time (ms) of every request that reached the proxy, answered by it or passed on. */
+  arrivals: number[];
+  inFlight: number;
+  maxInFlight: number;
+  /** Requests the proxy answered itself. */
+  intercepted: number;
+}
+
+/** Answers the request itself (and returns true), or leaves it to the target. `n` counts from 1. */
+export type Intercept = (req: IncomingMessage, res: ServerResponse, n: number) => boolean;
+
+export interface Proxied {
+  url: string;
+  stats: ProxyStats;
+  close(): Promise<void>;
+}
+
+export async function startProxied(options: { intercept?: Intercept; faults?: string[] } = {}): Promise<Proxied> {
+  const target = createReferenceServer({ credentials: PROXY_CREDENTIALS, faults: options.faults ?? [] });
+  const upstream = new URL(await target.listen({ port: 0, host: '127.0.0.1' }));
+  const stats: ProxyStats = { arrivals: [], inFlight: 0, maxInFlight: 0, intercepted: 0 };
+  const server: Server = createServer((req, res) => {
+    stats.arrivals.push(Date.now());
+    const n = stats.arrivals.length;
+    stats.inFlight++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+    // Counted out before the answer's first byte is written: the client cannot send its next
+    // request before it has this whole answer, so two requests overlap here only if they did there.
+    let counted = true;
+    const out = () => {
+      if (counted) stats.inFlight--;
+      counted = false;
+    };
+    res.on('close', out);
+    if (options.intercept?.(req, res, n)) {
+      stats.intercepted++;
+      return;
+    }
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          out();
+          const headers = { ...answer.headers };
+          delete headers['transfer-encoding'];
+          res.writeHead(answer.statusCode ?? 502, headers);
+          res.end(Buffer.concat(chunks));
+        });
+      },
+    );
+    forward.on('error', () => {
+      out();
+      res.writeHead(502).end();
+    });
+    req.pipe(forward);
+  });
+  const url = await new Promise<string>((done) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      done(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    }),
+  );
+  return {
+    url,
+    stats,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await target.close();
+    },
+  };
+}
+
+/** The most arrivals within any window of `windowMs`. */
+export function busiestWindow(arrivals: readonly number[], windowMs: number): number {
+  const sorted = [...arrivals].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; j < sorted.length; j++) {
+    while ((sorted[j] as number) - (sorted[i] as number) >= windowMs) i++;
+    most = Math.max(most, j - i + 1);
+  }
+  return most;
+}
