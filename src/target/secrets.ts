@@ -6,6 +6,7 @@
 import { request } from 'undici';
 import { operation, redactor, resolveSecrets, type Profile } from '../profile/index.js';
 import { renderTokenPreamble } from './curl.js';
+import { honouring429 } from './retry.js';
 
 export interface Token {
   env: string;
@@ -52,23 +53,25 @@ export function createSecrets(profile: Profile, timeoutMs: number, env: NodeJS.P
     const url = `${profile.families.intapi.baseUrl.replace(/\/+$/, '')}${path}`;
     // undici's timeouts bound the wait for headers and between chunks; the signal bounds the whole
     // answer, so that a token trickled forever fails the session instead of hanging the run.
-    const deadline = AbortSignal.timeout(timeoutMs);
-    let res: Awaited<ReturnType<typeof request>>;
-    let text: string;
-    try {
-      res = await request(url, {
-        method: method as 'POST',
-        headers: { 'x-api-key': valueOf(creds.apiKey), 'x-api-version': '2', 'content-type': 'application/json' },
-        body: JSON.stringify({ username: valueOf(creds.username), password: valueOf(creds.password), privateKey: valueOf(creds.privateKey) }),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: deadline,
-      });
-      text = await res.body.text();
-    } catch (error) {
-      if (!deadline.aborted) throw error;
-      throw Object.assign(new Error(`no complete answer within ${timeoutMs} ms (POST ${path})`), { code: 'LPC_DEADLINE' });
-    }
+    // A rate-limited log-in is waited out like any request (retry.ts).
+    const res = await honouring429(async () => {
+        const deadline = AbortSignal.timeout(timeoutMs);
+        try {
+          const answer = await request(url, {
+            method: method as 'POST',
+            headers: { 'x-api-key': valueOf(creds.apiKey), 'x-api-version': '2', 'content-type': 'application/json' },
+            body: JSON.stringify({ username: valueOf(creds.username), password: valueOf(creds.password), privateKey: valueOf(creds.privateKey) }),
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs,
+            signal: deadline,
+          });
+          return Object.assign(answer, { text: await answer.body.text() });
+        } catch (error) {
+          if (!deadline.aborted) throw error;
+          throw Object.assign(new Error(`no complete answer within ${timeoutMs} ms (POST ${path})`), { code: 'LPC_DEADLINE' });
+        }
+    });
+    const text = res.text;
     let token: unknown;
     try {
       token = JSON.parse(text);

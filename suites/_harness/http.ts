@@ -126,33 +126,8 @@ export class DeadlineError extends Error {
   readonly code = 'LPC_DEADLINE';
 }
 
-/** At most this many attempts of one request that keeps answering 429. */
-export const MAX_ATTEMPTS_429 = 6;
-/** A Retry-After longer than this is not waited out: the 429 is the answer. */
-export const MAX_RETRY_AFTER_MS = 60_000;
-
-/** The three forms of an HTTP-date (RFC 9110 §5.6.7): IMF-fixdate, and the obsolete RFC 850 and
- * asctime forms, which recipients must accept too. Date.parse alone would take anything it can
- * read as a date ('-5' is May 2001), so a garbled header would mean no wait at all. */
-const HTTP_DATE = [
-  /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
-  /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
-  /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
-];
-
-/** Milliseconds to wait for a 429's Retry-After (delta-seconds or an HTTP-date, RFC 9110 §10.2.3);
- * without one, or with one in neither form, exponential back-off from 250 ms. */
-export function retryAfterMs(header: string | undefined, attempt: number, now = Date.now()): number {
-  const backoff = Math.min(250 * 2 ** attempt, 8_000);
-  if (header === undefined) return backoff;
-  const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const form = HTTP_DATE.findIndex((re) => re.test(value));
-  if (form < 0) return backoff;
-  // An asctime date names no zone: it is GMT, not the local time Date.parse would take.
-  const date = Date.parse(form === 2 ? `${value} GMT` : value);
-  return Number.isNaN(date) ? backoff : Math.max(0, date - now);
-}
+export { MAX_ATTEMPTS_429, MAX_RETRY_AFTER_MS, retryAfterMs } from '../../src/target/retry.js';
+import { honouring429 } from '../../src/target/retry.js';
 
 /** Paces the requests to each server to at most `rps` per second (a shared schedule of send times). */
 class Pacer {
@@ -301,20 +276,20 @@ export class Client {
     if ((consecutiveTransportFailures.get(base) ?? 0) >= DOWN_AFTER) {
       throw withExchange(new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${exchange.operation} was not sent`), exchange);
     }
-    let res: { statusCode: number; headers: Record<string, string | string[] | undefined> };
-    let text: string;
-    for (let attempt = 0; ; attempt++) {
-      if (this.pacer) this.recorder.waited.maxRpsMs += await this.pacer.slot(base);
-      this.recorder.requests++;
-      ({ res, text } = await this.exchange(url, method, headers, body, exchange, base));
-      if (res.statusCode !== 429 || attempt + 1 >= MAX_ATTEMPTS_429) break;
-      const header = res.headers['retry-after'];
-      const wait = retryAfterMs(Array.isArray(header) ? header[0] : header, attempt);
-      if (wait > MAX_RETRY_AFTER_MS) break;
-      this.recorder.waited.retries++;
-      this.recorder.waited.retryAfterMs += wait;
-      await sleep(wait);
-    }
+    const answered = await honouring429(
+      async () => {
+        if (this.pacer) this.recorder.waited.maxRpsMs += await this.pacer.slot(base);
+        this.recorder.requests++;
+        const answer = await this.exchange(url, method, headers, body, exchange, base);
+        return Object.assign(answer.res, { text: answer.text });
+      },
+      (wait) => {
+        this.recorder.waited.retries++;
+        this.recorder.waited.retryAfterMs += wait;
+      },
+    );
+    const res = answered;
+    const text = answered.text;
     exchange.status = res.statusCode;
     const responseHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
