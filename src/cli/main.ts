@@ -14,6 +14,7 @@ import { createReferenceServer, listFaults, MAX_SCALE, seededIds } from '../../r
 import { formatList, formatSummary } from '../../reporters/console.js';
 import { writeJUnit } from '../../reporters/junit.js';
 import { renderMarkdown } from '../../reporters/markdown.js';
+import { renderHtml } from '../../reporters/html.js';
 import { loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { failsRun } from '../runner/model.js';
 import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
@@ -34,6 +35,7 @@ run options:
   --junit FILE      JUnit report path (default reports/junit.xml)
   --json FILE       also write the run as JSON (schema: reports/run.schema.json in the package)
   --markdown FILE   also write a Markdown summary (and append it to $GITHUB_STEP_SUMMARY when set)
+  --html FILE       also write a self-contained HTML report (filters by status and level; no network)
   --record FILE     write every request (check, case, method, url, headers, body; secrets as \${VAR}) as JSON lines
   --seed N          run seed (default: random, printed)
   --runs N          property runs per check (default 100)
@@ -120,6 +122,7 @@ async function run(argv: string[]): Promise<number> {
       junit: { type: 'string' },
       json: { type: 'string' },
       markdown: { type: 'string' },
+      html: { type: 'string' },
       record: { type: 'string' },
       seed: { type: 'string' },
       runs: { type: 'string' },
@@ -211,6 +214,11 @@ async function run(argv: string[]): Promise<number> {
     }
     // GitHub Actions' job summary: appended, as other steps may write to it too.
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
+    if (values.html !== undefined) {
+      const file = resolve(values.html);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, renderHtml(result, { strict: values.strict ?? false, redact }));
+    }
     process.stdout.write(`${formatSummary(result, { color, strict: values.strict ?? false, redact })}\nJUnit report: ${junit}\n`);
     return result.checks.some((c) => c.status === 'failed' && failsRun(c.level, values.strict ?? false)) ? 1 : 0;
   } finally {
