@@ -6,7 +6,10 @@
  *   from its Brotli archive into the temporary directory at the first call (a few seconds, then reused).
  * Nothing is downloaded, at install or at run time. When neither is usable the error says what to set.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import sparticuz from '@sparticuz/chromium';
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 
@@ -41,6 +44,40 @@ function firstLine(error: unknown): string {
 
 let unpacked: Promise<string> | undefined;
 
+/** How long a process waits for another one's unpacking, and after how long a lock is taken as left behind. */
+const UNPACK_WAIT_MS = 120_000;
+
+/**
+ * `@sparticuz/chromium` unpacks into the shared temporary directory and takes the binary as ready as
+ * soon as its file exists: a second process starting meanwhile (another test file, another run on the
+ * machine) would launch a half-written binary. A lock directory makes the others wait for the first.
+ */
+async function unpackOnce(): Promise<string> {
+  const lock = join(tmpdir(), 'lp-conformance-chromium.lock');
+  const deadline = Date.now() + UNPACK_WAIT_MS;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    try {
+      // Left behind by a process that died while unpacking.
+      if (Date.now() - statSync(lock).mtimeMs > UNPACK_WAIT_MS) rmSync(lock, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by its owner: try again.
+    }
+    if (Date.now() > deadline) throw new Error(`another process has been unpacking Chromium for ${UNPACK_WAIT_MS / 1000} s (lock ${lock})`);
+    await sleep(200);
+  }
+  try {
+    return await sparticuz.executablePath();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Which executable a launch would use, and with which flags; throws ChromiumUnavailableError. */
 export async function resolveChromium(env: NodeJS.ProcessEnv = process.env): Promise<ChromiumExecutable> {
   const chosen = env[CHROMIUM_ENV];
@@ -59,8 +96,8 @@ export async function resolveChromium(env: NodeJS.ProcessEnv = process.env): Pro
       `no Chromium: the bundled @sparticuz/chromium runs on Linux x64 only, this is ${process.platform}-${process.arch}; ${HINT}`,
     );
   }
-  // One unpacking per process: two concurrent first calls would otherwise both write the binary.
-  unpacked ??= sparticuz.executablePath();
+  // One unpacking per process, and one at a time on the machine.
+  unpacked ??= unpackOnce();
   let executablePath: string;
   try {
     executablePath = await unpacked;
@@ -77,6 +114,8 @@ export async function launchChromium(options: Omit<LaunchOptions, 'executablePat
   try {
     return await chromium.launch({ ...options, headless: true, executablePath: exe.executablePath, args: [...exe.args, ...(options.args ?? [])] });
   } catch (error) {
-    throw new ChromiumUnavailableError(`Chromium from ${exe.source} (${exe.executablePath}) did not start: ${firstLine(error)}; ${HINT}`);
+    // An unpacking cut short (a killed process) leaves a binary that is reused as it is.
+    const retry = exe.source === CHROMIUM_ENV ? '' : `; if it was cut short while unpacking, remove ${exe.executablePath} to unpack it again`;
+    throw new ChromiumUnavailableError(`Chromium from ${exe.source} (${exe.executablePath}) did not start: ${firstLine(error)}${retry}; ${HINT}`);
   }
 }
