@@ -14,6 +14,7 @@ import { createReferenceServer, listFaults, MAX_SCALE, seededIds } from '../../r
 import { formatList, formatSummary } from '../../reporters/console.js';
 import { writeJUnit } from '../../reporters/junit.js';
 import { renderMarkdown } from '../../reporters/markdown.js';
+import { renderHtml } from '../../reporters/html.js';
 import { loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { failsRun } from '../runner/model.js';
@@ -37,6 +38,7 @@ run options:
   --junit FILE      JUnit report path (default reports/junit.xml)
   --json FILE       also write the run as JSON (schema: reports/run.schema.json in the package)
   --markdown FILE   also write a Markdown summary (and append it to $GITHUB_STEP_SUMMARY when set)
+  --html FILE       also write a self-contained HTML report (filters by status and level; no network)
   --record FILE     write every request (check, case, method, url, headers, body; secrets as \${VAR}) as JSON lines
   --seed N          run seed (default: random, printed)
   --runs N          property runs per check (default 100)
@@ -130,6 +132,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       out: { type: 'string' },
       'fail-on': { type: 'string' },
       'read-only': { type: 'boolean' },
+      html: { type: 'string' },
       record: { type: 'string' },
       seed: { type: 'string' },
       runs: { type: 'string' },
@@ -231,6 +234,11 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     }
     // GitHub Actions' job summary: appended, as other steps may write to it too.
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
+    if (values.html !== undefined) {
+      const file = resolve(values.html);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, renderHtml(result, { strict, redact }));
+    }
     process.stdout.write(`${formatSummary(result, { color, strict, redact })}\nJUnit report: ${junit}\n`);
     if (command === 'baseline') {
       const out = resolve(values.out ?? '');
