@@ -18,6 +18,7 @@ import { loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type P
 import { failsRun } from '../runner/model.js';
 import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
 import { createSecrets, CredentialsError } from '../target/secrets.js';
+import { openapiCommand } from './openapi.js';
 
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
 class UsageError extends Error {}
@@ -27,6 +28,7 @@ const HELP = `lp-conformance: conformance suite for the learning platform's APIs
 Usage:
   lp-conformance run [options]     run the suites (default target: the bundled reference server)
   lp-conformance serve [options]   start the bundled reference server
+  lp-conformance openapi [options] write the profile's OpenAPI 3.1 document (YAML) to stdout
 
 run options:
   --target URL      base URL of the Integration API (SCIM: URL/scim/v2, learner API: URL/api/rest/v2)
@@ -56,6 +58,10 @@ serve options:
   --faults LIST     faults to enable, comma-separated (see --list-faults)
   --scale N         N users, resources and submissions (0..2000000; default: the seed data only)
   --list-faults     list the fault names and exit
+
+openapi options:
+  --profile FILE    target profile (YAML): its paths, statuses and list parameters; default: the bundled server's
+  --target URL      the document's server URL (default: the profile's Integration API base URL)
 
 Exit codes: 0 passed, 1 a check failed, 2 usage, configuration or unreachable target.`;
 
@@ -268,6 +274,8 @@ export async function main(argv: string[]): Promise<number> {
         return await run(rest);
       case 'serve':
         return await serve(rest);
+      case 'openapi':
+        return openapiCommand(rest);
       case '--version':
       case '-v':
         process.stdout.write('lp-conformance 0.1.0\n');
