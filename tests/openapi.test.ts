@@ -48,7 +48,11 @@ function profileFile(replace: (text: string) => string): string {
 }
 
 const operationsOf = (doc: Document): Map<string, { method: string; path: string; op: Operation }> =>
-  new Map(Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [op.operationId, { method: method.toUpperCase(), path, op }] as const)));
+  new Map(
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => [op.operationId, { method: method.toUpperCase(), path, op }] as const),
+    ),
+  );
 
 describe('lp-conformance openapi (reference profile)', () => {
   let doc: Document;
@@ -81,7 +85,13 @@ describe('lp-conformance openapi (reference profile)', () => {
       const names = [...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]);
       const inPath = op.parameters.filter((p): p is Exclude<typeof p, { $ref: string }> => 'in' in p && p.in === 'path');
       expect(inPath.map((p) => p.name).sort()).toEqual([...names].sort());
-      for (const p of inPath) expect({ path, name: p.name, required: p.required, schema: p.schema }).toEqual({ path, name: p.name, required: true, schema: { type: 'string', format: 'uuid' } });
+      for (const p of inPath)
+        expect({ path, name: p.name, required: p.required, schema: p.schema }).toEqual({
+          path,
+          name: p.name,
+          required: true,
+          schema: { type: 'string', format: 'uuid' },
+        });
     }
   });
 
@@ -106,7 +116,9 @@ describe('lp-conformance openapi (reference profile)', () => {
     for (const id of ['resources.list', 'submissions.list', 'templates.list']) expect(names(id)).toEqual(['_filter', '_sort', '_limit', '_offset']);
     for (const id of ['questionBanks.list', 'questions.list']) expect(names(id)).toEqual(['_limit', '_offset']);
     for (const id of ['resources.listForUser', 'resources.listMine', 'resources.get', 'submissions.create']) expect(names(id)).toEqual([]);
-    const limit = operationsOf(doc).get('submissions.list')?.op.parameters.find((p) => 'name' in p && p.name === '_limit');
+    const limit = operationsOf(doc)
+      .get('submissions.list')
+      ?.op.parameters.find((p) => 'name' in p && p.name === '_limit');
     expect(limit && 'schema' in limit ? limit.schema : undefined).toEqual({ type: 'integer', minimum: 1, maximum: 1000, default: 20 });
   });
 
@@ -160,8 +172,16 @@ describe('lp-conformance openapi with a profile and a target', () => {
   });
 
   test.each([
-    ['a mistyped profile field', () => ['--profile', profileFile((t) => t.replace('createStatus: 201', 'createStatus: created'))], /expectations\.submissions\.createStatus/],
-    ['two operations on one method and path', () => ['--profile', profileFile((t) => t.replace('operations: {}', 'operations:\n  templates.list: { path: /submissions }'))], /both GET \/submissions/],
+    [
+      'a mistyped profile field',
+      () => ['--profile', profileFile((t) => t.replace('createStatus: 201', 'createStatus: created'))],
+      /expectations\.submissions\.createStatus/,
+    ],
+    [
+      'two operations on one method and path',
+      () => ['--profile', profileFile((t) => t.replace('operations: {}', 'operations:\n  templates.list: { path: /submissions }'))],
+      /both GET \/submissions/,
+    ],
     ['a missing profile', () => ['--profile', 'does/not/exist.yaml'], /does\/not\/exist\.yaml/],
     ['a bad target', () => ['--target', 'ftp://x.test/'], /target ftp:\/\/x\.test\//],
   ])('%s exits 2 with one line', async (_, args, message) => {

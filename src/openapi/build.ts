@@ -83,9 +83,24 @@ const OPERATION_DOCS: Readonly<Record<OperationId, OperationDoc>> = {
     success: { status: 200, contract: { '1': 'intapi/resource.list', '2': 'intapi/envelope.resources' } },
     list: { collection: 'resources' },
   },
-  'resources.listForUser': { summary: 'List resources available to a specific user', versions: BOTH, pathIds: { userId: USER_ID }, success: { status: 200, contract: 'intapi/resource.list' } },
-  'resources.listMine': { summary: 'List resources for the current authenticated user', versions: BOTH, pathIds: {}, success: { status: 200, contract: 'intapi/resource.list' } },
-  'resources.listForCourse': { summary: 'List resources from a specific course', versions: BOTH, pathIds: { courseId: COURSE_ID }, success: { status: 200, contract: 'intapi/resource.list' } },
+  'resources.listForUser': {
+    summary: 'List resources available to a specific user',
+    versions: BOTH,
+    pathIds: { userId: USER_ID },
+    success: { status: 200, contract: 'intapi/resource.list' },
+  },
+  'resources.listMine': {
+    summary: 'List resources for the current authenticated user',
+    versions: BOTH,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/resource.list' },
+  },
+  'resources.listForCourse': {
+    summary: 'List resources from a specific course',
+    versions: BOTH,
+    pathIds: { courseId: COURSE_ID },
+    success: { status: 200, contract: 'intapi/resource.list' },
+  },
   'resources.getForCourse': {
     summary: 'Get resource from a specific course',
     versions: BOTH,
@@ -104,7 +119,13 @@ const OPERATION_DOCS: Readonly<Record<OperationId, OperationDoc>> = {
     pathIds: { courseId: COURSE_ID },
     success: { status: 200, contract: 'intapi/resource.list' },
   },
-  'submissions.list': { summary: 'List submissions', versions: V2, pathIds: {}, success: { status: 200, contract: 'intapi/envelope.submissions' }, list: { collection: 'submissions' } },
+  'submissions.list': {
+    summary: 'List submissions',
+    versions: V2,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/envelope.submissions' },
+    list: { collection: 'submissions' },
+  },
   'submissions.create': {
     summary: 'Create a submission',
     versions: V2,
@@ -121,9 +142,21 @@ const OPERATION_DOCS: Readonly<Record<OperationId, OperationDoc>> = {
     request: 'intapi/submission.update',
     success: { status: (p) => p.expectations.submissions.updateStatus, contract: 'intapi/submission' },
   },
-  'templates.list': { summary: 'List templates', versions: V2, pathIds: {}, success: { status: 200, contract: 'intapi/envelope.templates' }, list: { collection: 'templates' } },
+  'templates.list': {
+    summary: 'List templates',
+    versions: V2,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/envelope.templates' },
+    list: { collection: 'templates' },
+  },
   'templates.get': { summary: 'Get template by id', versions: V2, pathIds: { id: TEMPLATE_ID }, success: { status: 200, contract: 'intapi/template' } },
-  'questionBanks.list': { summary: 'List question banks', versions: V2, pathIds: {}, success: { status: 200, contract: 'intapi/envelope.questionBanks' }, list: {} },
+  'questionBanks.list': {
+    summary: 'List question banks',
+    versions: V2,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/envelope.questionBanks' },
+    list: {},
+  },
   'questionBanks.create': {
     summary: 'Create question bank',
     versions: V2,
@@ -147,7 +180,13 @@ const OPERATION_DOCS: Readonly<Record<OperationId, OperationDoc>> = {
     success: { status: 200, contract: 'intapi/questionBank' },
     listed: [FORBIDDEN],
   },
-  'questions.list': { summary: 'List question bank questions', versions: V2, pathIds: { questionBankId: BANK_ID }, success: { status: 200, contract: 'intapi/envelope.questions' }, list: {} },
+  'questions.list': {
+    summary: 'List question bank questions',
+    versions: V2,
+    pathIds: { questionBankId: BANK_ID },
+    success: { status: 200, contract: 'intapi/envelope.questions' },
+    list: {},
+  },
   'questions.create': {
     summary: 'Create question bank question',
     versions: V2,
@@ -155,7 +194,12 @@ const OPERATION_DOCS: Readonly<Record<OperationId, OperationDoc>> = {
     request: 'intapi/question.create',
     success: { status: 201, contract: 'intapi/question' },
   },
-  'questions.get': { summary: 'Get question bank question', versions: V2, pathIds: { questionBankId: BANK_ID, questionId: QUESTION_ID }, success: { status: 200, contract: 'intapi/question' } },
+  'questions.get': {
+    summary: 'Get question bank question',
+    versions: V2,
+    pathIds: { questionBankId: BANK_ID, questionId: QUESTION_ID },
+    success: { status: 200, contract: 'intapi/question' },
+  },
   'questions.update': {
     summary: 'Update question bank question',
     versions: V2,
@@ -172,6 +216,7 @@ const OPERATION_DOCS: Readonly<Record<OperationId, OperationDoc>> = {
 // content, meta-data). `$id` and `$schema` are dropped (an `lp:` base URI would make the rewritten
 // `#/components/...` references resolve inside the contract); `x-*` stay as extensions. Any other
 // keyword is refused, so that a contract cannot gain one the document silently loses.
+// prettier-ignore
 const KEPT = new Set([
   '$ref', '$defs', '$anchor', '$comment', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'prefixItems', 'items', 'contains',
   'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'type', 'const', 'enum',
@@ -239,7 +284,8 @@ function errorsOf(id: OperationId, doc: OperationDoc, p: Profile): Map<number, s
   };
   add(401, id === 'auth.authenticate' ? 'x-api-key missing or wrong' : 'x-api-key missing or wrong, or the Bearer token missing or unknown');
   add(e.versioning.unsupportedStatus, 'x-api-version is neither 1 nor 2');
-  if (!doc.versions.includes('1')) add(e.versioning.v2OnlyWithV1Status, `version 1 asked${e.versioning.missingHeader === 1 ? ' (or x-api-version missing)' : ''}: a version-2-only operation`);
+  if (!doc.versions.includes('1'))
+    add(e.versioning.v2OnlyWithV1Status, `version 1 asked${e.versioning.missingHeader === 1 ? ' (or x-api-version missing)' : ''}: a version-2-only operation`);
   if (Object.keys(doc.pathIds).length > 0) {
     add(404, 'an identifier in the path does not exist');
     add(e.pathIdNotGuidStatus, 'an identifier in the path is not a GUID');
@@ -285,8 +331,20 @@ function listParameters(doc: OperationDoc, p: Profile): JsonObject[] {
     }
   }
   params.push(
-    { name: '_limit', in: 'query', required: false, description: 'Page size.', schema: { type: 'integer', minimum: 1, maximum: lists.maxLimit, default: lists.defaultLimit } },
-    { name: '_offset', in: 'query', required: false, description: 'Page number, 0-based.', schema: { type: 'integer', minimum: 0, maximum: lists.maxOffset, default: 0 } },
+    {
+      name: '_limit',
+      in: 'query',
+      required: false,
+      description: 'Page size.',
+      schema: { type: 'integer', minimum: 1, maximum: lists.maxLimit, default: lists.defaultLimit },
+    },
+    {
+      name: '_offset',
+      in: 'query',
+      required: false,
+      description: 'Page number, 0-based.',
+      schema: { type: 'integer', minimum: 0, maximum: lists.maxOffset, default: 0 },
+    },
   );
   return params;
 }
@@ -303,7 +361,13 @@ function successContent(doc: OperationDoc): { description: string; schema: JsonO
 function operationObject(id: OperationId, contracts: ContractSchemas, p: Profile): JsonObject {
   const doc = OPERATION_DOCS[id];
   const parameters: Json[] = [
-    ...Object.entries(doc.pathIds).map(([name, pathId]) => ({ name, in: 'path', required: true, description: pathId.what, schema: pathIdSchema(contracts, pathId) })),
+    ...Object.entries(doc.pathIds).map(([name, pathId]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description: pathId.what,
+      schema: pathIdSchema(contracts, pathId),
+    })),
     { $ref: doc.versions.includes('1') ? '#/components/parameters/apiVersion' : '#/components/parameters/apiVersion2' },
     ...listParameters(doc, p),
   ];
@@ -345,7 +409,10 @@ function pathsOf(contracts: ContractSchemas, p: Profile): JsonObject {
   for (const id of OPERATION_IDS) {
     const { method, path } = p.operations[id];
     const seen = byShape.get(shapeOf(path));
-    if (seen && seen.path !== path) throw new ProfileError(`profile ${p.source}: operations.${id}.path ${path} is the path of operations.${seen.id} (${seen.path}) under other parameter names`);
+    if (seen && seen.path !== path)
+      throw new ProfileError(
+        `profile ${p.source}: operations.${id}.path ${path} is the path of operations.${seen.id} (${seen.path}) under other parameter names`,
+      );
     byShape.set(shapeOf(path), { path, id });
     const item = (paths[path] ??= {});
     const key = method.toLowerCase();

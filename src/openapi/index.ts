@@ -15,7 +15,9 @@ export { buildOpenApi, componentName, type BuildOptions, type ContractSchemas } 
  * (its `$id` is `lp:` and that name; src/ reads the files, it does not import the suites' loader). */
 export function readContractSchemas(dir = join(packageRoot(), 'contracts')): ContractSchemas {
   const found = new Map<string, Record<string, unknown>>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const name = file.replace(/\.yaml$/, '').replace('.', '/');
     const schema = parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
     if (schema.$id !== `lp:${name}`) throw new Error(`contracts/${file}: $id must be lp:${name}`);
