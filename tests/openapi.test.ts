@@ -10,7 +10,8 @@ import ajvFormats from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { loadProfile, OPERATION_IDS } from '../src/profile/index.js';
-import { ROOT, runCli } from './support/cli.js';
+import { request } from 'undici';
+import { ROOT, runCli, serveCli } from './support/cli.js';
 
 interface Operation {
   operationId: string;
@@ -190,5 +191,83 @@ describe('lp-conformance openapi with a profile and a target', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+// The document against the bundled server (what Schemathesis' status and schema conformance would
+// ask): every answer's status is documented for its operation, and every success body is valid
+// against the documented schema. Bounded: a few requests per operation, on the loopback only.
+describe("the reference profile's document describes the bundled server", () => {
+  const SANDBOX = {
+    LPC_API_KEY: 'lpc-sandbox-key',
+    LPC_USERNAME: 'lpc.admin',
+    LPC_PASSWORD: 'lpc-sandbox-password',
+    LPC_PRIVATE_KEY: 'lpc-sandbox-private-key',
+  };
+  const RECORD: Record<string, string> = {
+    resourceId: '00000000-0000-4000-8000-0000000003e9',
+    userId: '00000000-0000-4000-8000-000000000001',
+    courseId: '00000000-0000-4000-8000-000000000101',
+    id: '00000000-0000-4000-8000-000000000201',
+  };
+
+  test('documented statuses and bodies', async () => {
+    const doc = await documentOf([]);
+    const { url, stop } = await serveCli([], SANDBOX);
+    try {
+      const ajv = new Ajv2020({ strict: true, allErrors: true });
+      ajvFormats.default(ajv);
+      ajv.addKeyword({ keyword: 'x-spec', schemaType: 'string' });
+      ajv.addVocabulary(['openapi', 'info', 'servers', 'security', 'paths', 'components']);
+      ajv.addSchema({ ...doc, $id: 'lpc:openapi' });
+      const auth = await request(`${url}/authenticate`, {
+        method: 'POST',
+        headers: { 'x-api-key': SANDBOX.LPC_API_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ username: SANDBOX.LPC_USERNAME, password: SANDBOX.LPC_PASSWORD, privateKey: SANDBOX.LPC_PRIVATE_KEY }),
+      });
+      const token = (await auth.body.json()) as string;
+      const undocumented: string[] = [];
+      let bodiesChecked = 0;
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const [method, op] of Object.entries(item)) {
+          const version = op.parameters.some((p) => '$ref' in p && p.$ref.endsWith('/apiVersion2')) ? '2' : '1';
+          const good = { 'x-api-key': SANDBOX.LPC_API_KEY, authorization: `Bearer ${token}`, 'x-api-version': version };
+          const filled = path.replace(/\{([^{}]+)\}/g, (_, name: string) => RECORD[name] ?? '00000000-0000-4000-8000-00000000ffff');
+          const hasBody = op.requestBody !== undefined;
+          const cases: { label: string; path: string; headers: Record<string, string> }[] = [
+            { label: 'as given', path: filled, headers: good },
+            { label: 'no x-api-key', path: filled, headers: { ...good, 'x-api-key': '' } },
+            { label: 'x-api-version 3', path: filled, headers: { ...good, 'x-api-version': '3' } },
+            ...(version === '2' ? [{ label: 'version 1', path: filled, headers: { ...good, 'x-api-version': '1' } }] : []),
+            ...(filled !== path ? [{ label: 'a path id that is not a GUID', path: path.replace(/\{[^{}]+\}/g, 'not-a-guid'), headers: good }] : []),
+          ];
+          for (const c of cases) {
+            const headers = Object.fromEntries(
+              Object.entries({ ...c.headers, ...(hasBody ? { 'content-type': 'application/json' } : {}) }).filter(([, v]) => v !== ''),
+            );
+            const res = await request(`${url}${c.path}`, { method: method.toUpperCase(), headers, ...(hasBody ? { body: '{}' } : {}) });
+            const body = (await res.body.json()) as unknown;
+            const response = op.responses[String(res.statusCode)];
+            if (!response) {
+              undocumented.push(`${op.operationId} ${c.label}: ${res.statusCode}`);
+              continue;
+            }
+            const schema = response.content?.['application/json']?.schema;
+            if (schema) {
+              const inDocument = (r: string | undefined) => ({ $ref: `lpc:openapi${r ?? ''}` });
+              const validate = ajv.compile(
+                schema.oneOf ? { oneOf: schema.oneOf.map((s) => inDocument((s as { $ref?: string }).$ref)) } : inDocument(schema.$ref),
+              );
+              if (!validate(body)) undocumented.push(`${op.operationId} ${c.label}: ${res.statusCode} body ${ajv.errorsText(validate.errors)}`);
+              bodiesChecked++;
+            }
+          }
+        }
+      }
+      expect(undocumented).toEqual([]);
+      expect(bodiesChecked).toBeGreaterThan(90);
+    } finally {
+      await stop();
+    }
   });
 });
