@@ -1,6 +1,7 @@
 // `lp-conformance openapi`: the document is valid OpenAPI 3.1 (checked by @readme/openapi-parser, a
 // maintained validator), names every operation of the profile with its method and path, follows a
 // profile's overrides, and embeds schemas that compile under ajv's 2020-12 dialect.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -165,6 +166,14 @@ describe('lp-conformance openapi with a profile and a target', () => {
     expect(Object.keys(doc.paths['/submissions']?.post?.responses ?? {})).toContain('200');
     const limit = doc.paths['/submissions']?.get?.parameters.find((p) => 'name' in p && p.name === '_limit');
     expect(limit && 'schema' in limit ? limit.schema?.maximum : undefined).toBe(500);
+  });
+
+  test('a reader that stops early (| head) is no error', () => {
+    const out = execFileSync('bash', ['-c', 'node bin/lp-conformance.js openapi 2>&1 | head -n 1; echo "exit ${PIPESTATUS[0]}"'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(out).toBe('openapi: 3.1.0\nexit 0\n');
   });
 
   test('--target sets the server', async () => {

@@ -15,6 +15,11 @@ export function openapiCommand(argv: string[]): number {
   });
   let profile = loadProfile(values.profile);
   if (values.target !== undefined) profile = withTarget(profile, values.target);
+  // `openapi | head`: a reader that stops early closes the pipe; that is no error of ours.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
   process.stdout.write(renderOpenApi(profile));
   return 0;
 }

@@ -285,7 +285,10 @@ function errorsOf(id: OperationId, doc: OperationDoc, p: Profile): Map<number, s
   add(401, id === 'auth.authenticate' ? 'x-api-key missing or wrong' : 'x-api-key missing or wrong, or the Bearer token missing or unknown');
   add(e.versioning.unsupportedStatus, 'x-api-version is neither 1 nor 2');
   if (!doc.versions.includes('1'))
-    add(e.versioning.v2OnlyWithV1Status, `version 1 asked${e.versioning.missingHeader === 1 ? ' (or x-api-version missing)' : ''}: a version-2-only operation`);
+    add(
+      e.versioning.v2OnlyWithV1Status,
+      `version 1 asked${e.versioning.missingHeader === 1 ? ', or x-api-version missing,' : ''} of a version-2-only operation`,
+    );
   if (Object.keys(doc.pathIds).length > 0) {
     add(404, 'an identifier in the path does not exist');
     add(e.pathIdNotGuidStatus, 'an identifier in the path is not a GUID');
@@ -376,8 +379,8 @@ function operationObject(id: OperationId, contracts: ContractSchemas, p: Profile
   for (const [status, reasons] of errorsOf(id, doc, p)) {
     const key = String(status);
     if (key in responses) throw new ProfileError(`profile ${p.source}: ${id} answers ${status} both on success and on error`);
-    const text = reasons.join('; ');
-    responses[key] = { description: `${text.charAt(0).toUpperCase()}${text.slice(1)}.`, content: json(ref('intapi/error')) };
+    // Lower case throughout: reasons may start with a header's name (x-api-key).
+    responses[key] = { description: `${reasons.join('; ')}.`, content: json(ref('intapi/error')) };
   }
   const op: JsonObject = { operationId: id, summary: doc.summary, tags: [id.split('.')[0] ?? id], parameters };
   if (id === 'auth.authenticate') {
