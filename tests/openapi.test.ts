@@ -10,7 +10,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { loadProfile, OPERATION_IDS } from '../src/profile/index.js';
+import { buildOpenApi, readContractSchemas } from '../src/openapi/index.js';
+import { loadProfile, OPERATION_IDS, parseProfile } from '../src/profile/index.js';
 import { request } from 'undici';
 import { ROOT, runCli, serveCli } from './support/cli.js';
 
@@ -278,5 +279,35 @@ describe("the reference profile's document describes the bundled server", () => 
     } finally {
       await stop();
     }
+  });
+});
+
+describe('buildOpenApi (the pure builder)', () => {
+  const contracts = readContractSchemas();
+  const reference = readFileSync(join(ROOT, 'fixtures/profiles/reference.yaml'), 'utf8');
+  const build = (c = contracts, text = reference) =>
+    buildOpenApi(c, parseProfile(text, 'test.yaml'), { documentVersion: '0' }) as unknown as Document & {
+      components: { parameters: Record<string, { required: boolean; schema: Record<string, unknown> }> };
+    };
+  const withContract = (name: string, change: (s: Record<string, unknown>) => Record<string, unknown>) =>
+    new Map([...contracts].map(([n, s]) => [n, n === name ? change({ ...s }) : s] as const));
+
+  test('refuses a keyword outside JSON Schema 2020-12 rather than dropping it', () => {
+    expect(() => build(withContract('intapi/template', (s) => ({ ...s, nullable: true })))).toThrow(/intapi\/template\/nullable: keyword nullable/);
+  });
+
+  test('refuses a $ref that names no contract', () => {
+    expect(() => build(withContract('intapi/resource.list', (s) => ({ ...s, items: { $ref: 'lp:intapi/nothing' } })))).toThrow(/names no contract/);
+  });
+
+  test('x-api-version: required on version-2-only operations unless a missing header means version 2', () => {
+    expect(build().components.parameters.apiVersion2?.required).toBe(true);
+    const v2 = build(contracts, reference.replace('missingHeader: 1', 'missingHeader: 2')).components.parameters;
+    expect(v2.apiVersion2).toMatchObject({ required: false, schema: { enum: ['2'], default: '2' } });
+    expect(v2.apiVersion).toMatchObject({ required: false, schema: { enum: ['1', '2'], default: '2' } });
+  });
+
+  test('the same inputs give the same document', () => {
+    expect(JSON.stringify(build())).toBe(JSON.stringify(build()));
   });
 });
