@@ -20,6 +20,7 @@ import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../ru
 import { failsRun } from '../runner/model.js';
 import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
 import { createSecrets, CredentialsError } from '../target/secrets.js';
+import { openapiCommand } from './openapi.js';
 
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
 class UsageError extends Error {}
@@ -31,6 +32,7 @@ Usage:
   lp-conformance baseline --out FILE [run options]
                                    run, then write the failing checks as a known-failure baseline
   lp-conformance serve [options]   start the bundled reference server
+  lp-conformance openapi [options] write the profile's OpenAPI 3.1 document (YAML) to stdout
 
 run options:
   --target URL      base URL of the Integration API (SCIM: URL/scim/v2, learner API: URL/api/rest/v2)
@@ -64,6 +66,10 @@ serve options:
   --faults LIST     faults to enable, comma-separated (see --list-faults)
   --scale N         N users, resources and submissions (0..2000000; default: the seed data only)
   --list-faults     list the fault names and exit
+
+openapi options:
+  --profile FILE    target profile (YAML): its paths, statuses and list parameters; default: the bundled server's
+  --target URL      the document's server URL (default: the profile's Integration API base URL)
 
 Exit codes: 0 passed, 1 a check failed, 2 usage, configuration or unreachable target.`;
 
@@ -305,6 +311,8 @@ export async function main(argv: string[]): Promise<number> {
         return await run(rest, 'baseline');
       case 'serve':
         return await serve(rest);
+      case 'openapi':
+        return openapiCommand(rest);
       case '--version':
       case '-v':
         process.stdout.write('lp-conformance 0.1.0\n');

@@ -1,0 +1,25 @@
+/**
+ * `lp-conformance openapi [--profile FILE] [--target URL]`: the OpenAPI 3.1 document (YAML) of the
+ * profile's Integration API on stdout. A bad profile or URL is a ProfileError (exit 2, one line).
+ */
+import { parseArgs } from 'node:util';
+import { loadProfile, withTarget } from '../profile/index.js';
+import { renderOpenApi } from '../openapi/index.js';
+
+export function openapiCommand(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: { profile: { type: 'string' }, target: { type: 'string' } },
+  });
+  let profile = loadProfile(values.profile);
+  if (values.target !== undefined) profile = withTarget(profile, values.target);
+  // `openapi | head`: a reader that stops early closes the pipe; that is no error of ours.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+  process.stdout.write(renderOpenApi(profile));
+  return 0;
+}

@@ -1,0 +1,467 @@
+/**
+ * The OpenAPI 3.1 description of a target: `buildOpenApi(contracts, profile)` is a pure function of
+ * the contracts (contracts/*.yaml, JSON Schema 2020-12) and a loaded profile (its paths, statuses,
+ * list expectations and base URL). Mapping choices: DEVELOPERS.md, "OpenAPI document".
+ *
+ * Operations, their versions, path identifiers, bodies and statuses come from the specification's
+ * operation tables (spec#integration-api-learning-resources-v1-and-v2 and the v2 tables) and its
+ * Errors section; where the specification says "not shown", from the profile's expectations.
+ */
+import { OPERATION_IDS, ProfileError, type OperationId, type Profile } from '../profile/index.js';
+
+/** A contract as read from its YAML file, keyed by its name (`intapi/submission.create`). */
+export type ContractSchemas = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+
+export interface BuildOptions {
+  /** `info.version` of the document (the generating tool's version). */
+  readonly documentVersion: string;
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+const ID_PREFIX = 'lp:';
+
+/** `intapi/submission.create` → `intapi.submission.create` (component names allow only `[A-Za-z0-9._-]`). */
+export const componentName = (contract: string): string => contract.replace(/\//g, '.');
+
+const ref = (contract: string): JsonObject => ({ $ref: `#/components/schemas/${componentName(contract)}` });
+
+type Version = '1' | '2';
+type Collection = 'resources' | 'templates' | 'submissions';
+type Status = number | ((p: Profile) => number);
+
+interface PathId {
+  readonly what: string;
+  /** The contract property whose type the identifier has; absent: a GUID by the spec's table. */
+  readonly typedBy?: readonly [contract: string, property: string];
+}
+
+interface OperationDoc {
+  /** The operation's name in the specification's table. */
+  readonly summary: string;
+  readonly versions: readonly Version[];
+  readonly pathIds: Readonly<Record<string, PathId>>;
+  /** The request body's contract. */
+  readonly request?: string;
+  readonly success: { readonly status: Status; readonly contract: string | Readonly<Record<Version, string>> };
+  /** Takes `_limit`/`_offset`; with a collection, also `_filter`/`_sort` over the profile's fields. */
+  readonly list?: { readonly collection?: Collection };
+  /** Statuses the specification lists for this operation beyond the derived ones. */
+  readonly listed?: readonly (readonly [Status, string])[];
+}
+
+const BOTH: readonly Version[] = ['1', '2'];
+const V2: readonly Version[] = ['2'];
+const RESOURCE_ID: PathId = { what: 'resource id', typedBy: ['intapi/resource', 'id'] };
+const USER_ID: PathId = { what: 'user id' };
+const COURSE_ID: PathId = { what: 'course id' };
+const SUBMISSION_ID: PathId = { what: 'submission id', typedBy: ['intapi/submission', 'id'] };
+const TEMPLATE_ID: PathId = { what: 'template id', typedBy: ['intapi/template', 'id'] };
+const BANK_ID: PathId = { what: 'question bank id', typedBy: ['intapi/questionBank', 'id'] };
+const QUESTION_ID: PathId = { what: 'question id', typedBy: ['intapi/question', 'id'] };
+const FORBIDDEN = [403, 'listed by the specification (conditions not shown)'] as const;
+
+/** What the specification says of each operation (the table is complete: OperationId keys). */
+const OPERATION_DOCS: Readonly<Record<OperationId, OperationDoc>> = {
+  'auth.authenticate': {
+    summary: 'Obtain a token (x-api-key and a JSON body username, password, privateKey; answered with the bare token string)',
+    versions: BOTH,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/token' },
+    listed: [
+      [400, 'a body field is missing'],
+      [401, 'wrong credentials'],
+      [403, 'a disabled portal (public facts)'],
+    ],
+  },
+  'resources.get': { summary: 'Get resource', versions: BOTH, pathIds: { resourceId: RESOURCE_ID }, success: { status: 200, contract: 'intapi/resource' } },
+  'resources.list': {
+    summary: 'List resources (general, with common list parameters)',
+    versions: BOTH,
+    pathIds: {},
+    success: { status: 200, contract: { '1': 'intapi/resource.list', '2': 'intapi/envelope.resources' } },
+    list: { collection: 'resources' },
+  },
+  'resources.listForUser': {
+    summary: 'List resources available to a specific user',
+    versions: BOTH,
+    pathIds: { userId: USER_ID },
+    success: { status: 200, contract: 'intapi/resource.list' },
+  },
+  'resources.listMine': {
+    summary: 'List resources for the current authenticated user',
+    versions: BOTH,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/resource.list' },
+  },
+  'resources.listForCourse': {
+    summary: 'List resources from a specific course',
+    versions: BOTH,
+    pathIds: { courseId: COURSE_ID },
+    success: { status: 200, contract: 'intapi/resource.list' },
+  },
+  'resources.getForCourse': {
+    summary: 'Get resource from a specific course',
+    versions: BOTH,
+    pathIds: { courseId: COURSE_ID, resourceId: RESOURCE_ID },
+    success: { status: 200, contract: 'intapi/resource' },
+  },
+  'resources.listForEnrollment': {
+    summary: 'List resources associated with an enrollment of a specific user',
+    versions: BOTH,
+    pathIds: { userId: USER_ID, courseId: COURSE_ID },
+    success: { status: 200, contract: 'intapi/resource.list' },
+  },
+  'resources.listMineForCourse': {
+    summary: 'List resources from a course for the current authenticated user',
+    versions: BOTH,
+    pathIds: { courseId: COURSE_ID },
+    success: { status: 200, contract: 'intapi/resource.list' },
+  },
+  'submissions.list': {
+    summary: 'List submissions',
+    versions: V2,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/envelope.submissions' },
+    list: { collection: 'submissions' },
+  },
+  'submissions.create': {
+    summary: 'Create a submission',
+    versions: V2,
+    pathIds: {},
+    request: 'intapi/submission.create',
+    success: { status: (p) => p.expectations.submissions.createStatus, contract: 'intapi/submission' },
+    listed: [[(p) => p.expectations.submissions.unknownReferenceStatus, 'the userId or templateId does not exist']],
+  },
+  'submissions.get': { summary: 'Get submission by id', versions: V2, pathIds: { id: SUBMISSION_ID }, success: { status: 200, contract: 'intapi/submission' } },
+  'submissions.update': {
+    summary: 'Update a submission',
+    versions: V2,
+    pathIds: { id: SUBMISSION_ID },
+    request: 'intapi/submission.update',
+    success: { status: (p) => p.expectations.submissions.updateStatus, contract: 'intapi/submission' },
+  },
+  'templates.list': {
+    summary: 'List templates',
+    versions: V2,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/envelope.templates' },
+    list: { collection: 'templates' },
+  },
+  'templates.get': { summary: 'Get template by id', versions: V2, pathIds: { id: TEMPLATE_ID }, success: { status: 200, contract: 'intapi/template' } },
+  'questionBanks.list': {
+    summary: 'List question banks',
+    versions: V2,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/envelope.questionBanks' },
+    list: {},
+  },
+  'questionBanks.create': {
+    summary: 'Create question bank',
+    versions: V2,
+    pathIds: {},
+    request: 'intapi/questionBank.create',
+    success: { status: 201, contract: 'intapi/questionBank' },
+    listed: [FORBIDDEN, [409, 'listed by the specification: a question bank with this id exists (public facts)']],
+  },
+  'questionBanks.get': {
+    summary: 'Get question bank',
+    versions: V2,
+    pathIds: { questionBankId: BANK_ID },
+    success: { status: 200, contract: 'intapi/questionBank' },
+    listed: [[422, 'listed by the specification']],
+  },
+  'questionBanks.update': {
+    summary: 'Update question bank',
+    versions: V2,
+    pathIds: { questionBankId: BANK_ID },
+    request: 'intapi/questionBank.update',
+    success: { status: 200, contract: 'intapi/questionBank' },
+    listed: [FORBIDDEN],
+  },
+  'questions.list': {
+    summary: 'List question bank questions',
+    versions: V2,
+    pathIds: { questionBankId: BANK_ID },
+    success: { status: 200, contract: 'intapi/envelope.questions' },
+    list: {},
+  },
+  'questions.create': {
+    summary: 'Create question bank question',
+    versions: V2,
+    pathIds: { questionBankId: BANK_ID },
+    request: 'intapi/question.create',
+    success: { status: 201, contract: 'intapi/question' },
+  },
+  'questions.get': {
+    summary: 'Get question bank question',
+    versions: V2,
+    pathIds: { questionBankId: BANK_ID, questionId: QUESTION_ID },
+    success: { status: 200, contract: 'intapi/question' },
+  },
+  'questions.update': {
+    summary: 'Update question bank question',
+    versions: V2,
+    pathIds: { questionBankId: BANK_ID, questionId: QUESTION_ID },
+    request: 'intapi/question.update',
+    success: { status: 200, contract: 'intapi/question' },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Component schemas: the contracts, embedded.
+
+// JSON Schema 2020-12's keywords (core, applicator, unevaluated, validation, format-annotation,
+// content, meta-data). `$id` and `$schema` are dropped (an `lp:` base URI would make the rewritten
+// `#/components/...` references resolve inside the contract); `x-*` stay as extensions. Any other
+// keyword is refused, so that a contract cannot gain one the document silently loses.
+// prettier-ignore
+const KEPT = new Set([
+  '$ref', '$defs', '$anchor', '$comment', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'prefixItems', 'items', 'contains',
+  'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'type', 'const', 'enum',
+  'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems',
+  'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required', 'dependentRequired', 'format', 'contentEncoding', 'contentMediaType',
+  'contentSchema', 'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
+]);
+const DROPPED = new Set(['$id', '$schema']);
+// Keywords whose value is a map of names to schemas (the names are not keywords).
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+// Keywords whose value is data, not a schema.
+const DATA = new Set(['const', 'enum', 'default', 'examples', 'required', 'dependentRequired', 'type']);
+
+function embed(value: unknown, where: string, known: ReadonlySet<string>): Json {
+  if (Array.isArray(value)) return value.map((v, i) => embed(v, `${where}/${i}`, known));
+  if (typeof value !== 'object' || value === null) return value as Json;
+  const out: JsonObject = {};
+  for (const [key, v] of Object.entries(value)) {
+    const at = `${where}/${key}`;
+    if (DROPPED.has(key)) continue;
+    if (key.startsWith('x-')) out[key] = v as Json;
+    else if (!KEPT.has(key)) throw new Error(`contracts: ${at}: keyword ${key} has no place in an OpenAPI 3.1 schema`);
+    else if (key === '$ref') {
+      const target = typeof v === 'string' && v.startsWith(ID_PREFIX) ? v.slice(ID_PREFIX.length) : undefined;
+      if (target === undefined || !known.has(target)) throw new Error(`contracts: ${at}: $ref ${String(v)} names no contract`);
+      out.$ref = ref(target).$ref ?? null;
+    } else if (DATA.has(key)) out[key] = v as Json;
+    else if (SCHEMA_MAPS.has(key) && typeof v === 'object' && v !== null && !Array.isArray(v)) {
+      out[key] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, embed(s, `${at}/${name}`, known)]));
+    } else out[key] = embed(v, at, known);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations.
+
+const statusOf = (s: Status, p: Profile): number => (typeof s === 'number' ? s : s(p));
+
+function contract(contracts: ContractSchemas, name: string): Readonly<Record<string, unknown>> {
+  const schema = contracts.get(name);
+  if (!schema) throw new Error(`contracts: no contract ${name} (contracts/${componentName(name)}.yaml)`);
+  return schema;
+}
+
+function pathIdSchema(contracts: ContractSchemas, id: PathId): JsonObject {
+  if (!id.typedBy) return { type: 'string', format: 'uuid' };
+  const [name, property] = id.typedBy;
+  const properties = contract(contracts, name).properties as Record<string, { type?: unknown; format?: unknown }> | undefined;
+  const field = properties?.[property];
+  if (typeof field?.type !== 'string') throw new Error(`contracts: ${name} has no property ${property} of one type`);
+  return { type: field.type, ...(typeof field.format === 'string' ? { format: field.format } : {}) };
+}
+
+const json = (schema: JsonObject): JsonObject => ({ 'application/json': { schema } });
+
+/** Error statuses of an operation, each with its reasons joined. */
+function errorsOf(id: OperationId, doc: OperationDoc, p: Profile): Map<number, string[]> {
+  const e = p.expectations;
+  const errors = new Map<number, string[]>();
+  const add = (status: number, reason: string): void => {
+    const reasons = errors.get(status) ?? [];
+    if (!reasons.includes(reason)) reasons.push(reason);
+    errors.set(status, reasons);
+  };
+  add(401, id === 'auth.authenticate' ? 'x-api-key missing or wrong' : 'x-api-key missing or wrong, or the Bearer token missing or unknown');
+  add(e.versioning.unsupportedStatus, 'x-api-version is neither 1 nor 2');
+  if (!doc.versions.includes('1'))
+    add(
+      e.versioning.v2OnlyWithV1Status,
+      `version 1 asked${e.versioning.missingHeader === 1 ? ', or x-api-version missing,' : ''} of a version-2-only operation`,
+    );
+  if (Object.keys(doc.pathIds).length > 0) {
+    add(404, 'an identifier in the path does not exist');
+    add(e.pathIdNotGuidStatus, 'an identifier in the path is not a GUID');
+  }
+  if (doc.list) add(422, 'a list parameter fails validation');
+  if (doc.request || id === 'auth.authenticate') {
+    add(e.notJsonStatus, 'the body is not JSON');
+    add(e.bodies.unsupportedMediaTypeStatus, 'the body is not application/json');
+    add(e.bodies.tooLargeStatus, `the body is larger than ${e.bodies.limitBytes} bytes`);
+  }
+  if (doc.request) {
+    add(422, 'the body fails validation (reasons in validations)');
+    add(e.bodies.unknownFieldStatus, 'the body has a field its table does not have');
+  }
+  for (const [status, reason] of doc.listed ?? []) add(statusOf(status, p), reason);
+  return new Map([...errors].sort(([a], [b]) => a - b));
+}
+
+function listParameters(doc: OperationDoc, p: Profile): JsonObject[] {
+  if (!doc.list) return [];
+  const { lists } = p.expectations;
+  const params: JsonObject[] = [];
+  const collection = doc.list.collection;
+  if (collection) {
+    const { filterable, sortable } = lists[collection];
+    if (filterable.length > 0) {
+      params.push({
+        name: '_filter',
+        in: 'query',
+        required: false,
+        description: `OData-style filter (eq ne gt ge lt le, and or not, parentheses; substringof, startswith, endswith, tolower, toupper). Filterable fields: ${filterable.join(', ')}.`,
+        schema: { type: 'string' },
+      });
+    }
+    if (sortable.length > 0) {
+      params.push({
+        name: '_sort',
+        in: 'query',
+        required: false,
+        description: `Comma-separated fields, a - prefix for descending. Sortable fields: ${sortable.join(', ')}.`,
+        schema: { type: 'string' },
+      });
+    }
+  }
+  params.push(
+    {
+      name: '_limit',
+      in: 'query',
+      required: false,
+      description: 'Page size.',
+      schema: { type: 'integer', minimum: 1, maximum: lists.maxLimit, default: lists.defaultLimit },
+    },
+    {
+      name: '_offset',
+      in: 'query',
+      required: false,
+      description: 'Page number, 0-based.',
+      schema: { type: 'integer', minimum: 0, maximum: lists.maxOffset, default: 0 },
+    },
+  );
+  return params;
+}
+
+function successContent(doc: OperationDoc): { description: string; schema: JsonObject } {
+  const c = doc.success.contract;
+  if (typeof c === 'string') return { description: 'Success.', schema: ref(c) };
+  return {
+    description: `Success: with x-api-version 2 ${componentName(c['2'])}, with version 1 ${componentName(c['1'])}.`,
+    schema: { oneOf: [ref(c['2']), ref(c['1'])] },
+  };
+}
+
+function operationObject(id: OperationId, contracts: ContractSchemas, p: Profile): JsonObject {
+  const doc = OPERATION_DOCS[id];
+  const parameters: Json[] = [
+    ...Object.entries(doc.pathIds).map(([name, pathId]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description: pathId.what,
+      schema: pathIdSchema(contracts, pathId),
+    })),
+    { $ref: doc.versions.includes('1') ? '#/components/parameters/apiVersion' : '#/components/parameters/apiVersion2' },
+    ...listParameters(doc, p),
+  ];
+  const success = successContent(doc);
+  const responses: JsonObject = { [String(statusOf(doc.success.status, p))]: { description: success.description, content: json(success.schema) } };
+  for (const [status, reasons] of errorsOf(id, doc, p)) {
+    const key = String(status);
+    if (key in responses) throw new ProfileError(`profile ${p.source}: ${id} answers ${status} both on success and on error`);
+    // Lower case throughout: reasons may start with a header's name (x-api-key).
+    responses[key] = { description: `${reasons.join('; ')}.`, content: json(ref('intapi/error')) };
+  }
+  const op: JsonObject = { operationId: id, summary: doc.summary, tags: [id.split('.')[0] ?? id], parameters };
+  if (id === 'auth.authenticate') {
+    // No contract describes this body: its three fields are public facts (H); every one is required.
+    op.requestBody = {
+      required: true,
+      content: json({
+        type: 'object',
+        required: ['username', 'password', 'privateKey'],
+        properties: { username: { type: 'string' }, password: { type: 'string' }, privateKey: { type: 'string' } },
+        'x-spec': 'public-facts#authentication-integration-api',
+      }),
+    };
+    op.security = [{ apiKey: [] }];
+  } else if (doc.request) {
+    contract(contracts, doc.request);
+    op.requestBody = { required: true, content: json(ref(doc.request)) };
+  }
+  op.responses = responses;
+  return op;
+}
+
+/** Two templates that differ only in their parameters' names are the same path to OpenAPI. */
+const shapeOf = (path: string): string => path.replace(/\{[^{}]*\}/g, '{}');
+
+function pathsOf(contracts: ContractSchemas, p: Profile): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  const byShape = new Map<string, { path: string; id: OperationId }>();
+  for (const id of OPERATION_IDS) {
+    const { method, path } = p.operations[id];
+    const seen = byShape.get(shapeOf(path));
+    if (seen && seen.path !== path)
+      throw new ProfileError(
+        `profile ${p.source}: operations.${id}.path ${path} is the path of operations.${seen.id} (${seen.path}) under other parameter names`,
+      );
+    byShape.set(shapeOf(path), { path, id });
+    const item = (paths[path] ??= {});
+    const key = method.toLowerCase();
+    const other = Object.entries(item).find(([m]) => m === key)?.[1] as { operationId?: string } | undefined;
+    if (other) throw new ProfileError(`profile ${p.source}: operations.${id} and operations.${other.operationId ?? '?'} are both ${method} ${path}`);
+    item[key] = operationObject(id, contracts, p);
+  }
+  return Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function versionParameter(versions: readonly Version[], p: Profile): JsonObject {
+  const missing = String(p.expectations.versioning.missingHeader);
+  const optional = versions.includes(missing as Version);
+  return {
+    name: 'x-api-version',
+    in: 'header',
+    required: !optional,
+    description: `API version (${versions.join(' or ')}); without the header the target behaves as version ${missing}.`,
+    schema: { type: 'string', enum: [...versions], ...(optional ? { default: missing } : {}) },
+  };
+}
+
+/** The OpenAPI 3.1 document of the profile's Integration API. */
+export function buildOpenApi(contracts: ContractSchemas, p: Profile, options: BuildOptions): JsonObject {
+  const known = new Set(contracts.keys());
+  const schemas: JsonObject = {};
+  for (const name of [...known].sort()) schemas[componentName(name)] = embed(contract(contracts, name), name, known);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `Learning platform Integration API (profile ${p.name})`,
+      version: options.documentVersion,
+      description:
+        'Generated by lp-conformance from its contracts and the target profile. The API version is chosen with the x-api-version header; ' +
+        'operations available in version 1 answer version-1 shapes when it is asked (the general resource list: a bare array).',
+    },
+    servers: [{ url: p.families.intapi.baseUrl, description: `Integration API (profile ${p.name})` }],
+    security: [{ apiKey: [], bearerAuth: [] }],
+    paths: pathsOf(contracts, p),
+    components: {
+      schemas,
+      parameters: { apiVersion: versionParameter(BOTH, p), apiVersion2: versionParameter(V2, p) },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'API key, on every operation.' },
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token the operation auth.authenticate answers.' },
+      },
+    },
+  };
+}
