@@ -133,7 +133,7 @@ const MAX_SHOWN = 8;
 function listText(items: readonly string[], total: number | undefined, from: number): string {
   const start = Math.max(0, Math.min(from, items.length) - 2);
   const shown = items.slice(start, start + MAX_SHOWN);
-  return `lists ${items.length} item${items.length === 1 ? '' : 's'}${total !== undefined ? ` (totalItems ${total})` : ''}: ${start > 0 ? '…, ' : ''}[${shown.join(', ')}${start + MAX_SHOWN < items.length ? ', …' : ''}]${from < Math.max(items.length, 1) ? `, first difference at item ${from + 1}` : ''}`;
+  return `lists ${items.length} item${items.length === 1 ? '' : 's'}${total !== undefined ? ` (totalItems ${total})` : ''}: ${start > 0 ? '…, ' : ''}[${shown.join(', ')}${start + MAX_SHOWN < items.length ? ', …' : ''}]${Number.isFinite(from) ? `, first difference at item ${from + 1}${from >= items.length ? ' (this list ends before it)' : ''}` : ''}`;
 }
 
 function answerText(n: Named): string {
