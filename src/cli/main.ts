@@ -194,7 +194,7 @@ async function run(argv: string[]): Promise<number> {
     }
     if (values.compare !== undefined) {
       const compareProfile = values['compare-profile'] !== undefined || values.compare === 'bundled' ? loadProfile(values['compare-profile']) : profile;
-      comparing = await compareServer(values.compare, { profile: compareProfile, seed, ...(values.compare === 'bundled' && credentials ? { credentials } : {}) });
+      comparing = await compareServer(values.compare, { profile: compareProfile, seed, ...(values.compare === 'bundled' && credentials ? { credentials, scale } : {}) });
       if (values.compare !== 'bundled') await ensureReachable(comparing.profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
       await createSecrets(comparing.profile, timeoutMs).token();
     }

@@ -291,10 +291,11 @@ export interface CompareServer {
 /**
  * The second server of `--compare`: a URL is reached with `profile` (the target's, or
  * `--compare-profile`) at that URL; `bundled` starts a bundled reference server whose new ids follow
- * the run's seed (as the bundled target's do), accepting `credentials` (the bundled target's) or
- * else the values of the profile's credential variables.
+ * the run's seed (as the bundled target's do) and holding `scale` records as the bundled target
+ * does (never its faults), accepting `credentials` (the bundled target's) or else the values of
+ * the profile's credential variables.
  */
-export async function compareServer(spec: string, options: { profile: Profile; seed: number; credentials?: Credentials }): Promise<CompareServer> {
+export async function compareServer(spec: string, options: { profile: Profile; seed: number; credentials?: Credentials; scale?: number }): Promise<CompareServer> {
   if (spec !== 'bundled') return { profile: withTarget(options.profile, spec), close: async () => {} };
   let credentials = options.credentials;
   if (!credentials) {
@@ -307,7 +308,7 @@ export async function compareServer(spec: string, options: { profile: Profile; s
     }
     credentials = { apiKey, username, password, privateKey };
   }
-  const server = createReferenceServer({ credentials, ids: seededIds(options.seed) });
+  const server = createReferenceServer({ credentials, ids: seededIds(options.seed), ...(options.scale ? { scale: options.scale } : {}) });
   const url = await server.listen({ port: 0, host: '127.0.0.1' });
   return { profile: withTarget(options.profile, url), close: () => server.close() };
 }
