@@ -54,7 +54,9 @@ describe('comparing two exchange sequences', () => {
   test('another path is one difference of shape; other requests stop the comparison without one', () => {
     const a = [d('questionBanks.list', 'GET', '/question-banks', 200), d('questionBanks.get', 'GET', `/question-banks/${X}`, 200)];
     const b = [d('questionBanks.list', 'GET', '/question-banks', 200)];
-    expect(compareExchanges(a, b, profiles).difference).toMatchObject({ index: 1, kind: 'shape', received: expect.stringMatching(/another path/), expected: expect.stringMatching(/no exchange 2/) });
+    const shape = compareExchanges(a, b, profiles);
+    expect(shape.difference).toMatchObject({ index: 1, kind: 'shape', received: expect.stringMatching(/another path/), expected: expect.stringMatching(/no exchange 2/) });
+    expect(compareResult(check('failed'), check('passed'), shape, 'r').failure?.received).toMatch(/\(the check failed on the target, passed on the compare server\)$/);
     const diverged = compareExchanges([d('submissions.list', 'GET', "/submissions?_filter=title eq 'a'", 200)], [d('submissions.list', 'GET', "/submissions?_filter=title eq 'b'", 200)], profiles);
     expect(diverged).toMatchObject({ compared: 0, diverged: { index: 0 } });
     expect(compareResult(check('passed'), check('passed'), diverged, 'r')).toMatchObject({ status: 'skipped', id: 'compare.intapi.v2.x.y', area: 'compare' });

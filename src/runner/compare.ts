@@ -234,7 +234,7 @@ export function compareResult(check: CheckResult, compared: CheckResult | undefi
   if (d) {
     const failure: Failure = {
       expected: d.expected,
-      received: `${d.received}${fix ? ' (the target passes this check, the compare server fails it)' : ''}`,
+      received: `${d.received}${fix ? ' (the target passes this check, the compare server fails it)' : d.kind === 'shape' && compared && compared.status !== check.status ? ` (the check ${check.status} on the target, ${compared.status} on the compare server)` : ''}`,
       ...(d.curl ? { curl: d.curl } : {}),
       ...(d.operation ? { operation: d.operation } : {}),
       replay,
