@@ -133,4 +133,15 @@ describe.concurrent('run --compare', () => {
       expect(r.stderr).toMatch(message);
     }
   });
+
+  test('a compare server that refuses the credentials exits 2 naming it', async () => {
+    const other = await serveCli([], { LPC_API_KEY: 'cmp-other-key', LPC_USERNAME: 'lpc.admin', LPC_PASSWORD: 'p', LPC_PRIVATE_KEY: 'q' });
+    try {
+      const r = await runCli(['run', '--compare', other.url, '--only', 'intapi.versions', '--runs', '1', '--no-progress', '--junit', join(dir, 'refused.xml')]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^lp-conformance: --compare server: POST \/authenticate refused the profile's credentials: 401/);
+    } finally {
+      await other.stop();
+    }
+  });
 });

@@ -196,7 +196,12 @@ async function run(argv: string[]): Promise<number> {
       const compareProfile = values['compare-profile'] !== undefined || values.compare === 'bundled' ? loadProfile(values['compare-profile']) : profile;
       comparing = await compareServer(values.compare, { profile: compareProfile, seed, ...(values.compare === 'bundled' && credentials ? { credentials, scale } : {}) });
       if (values.compare !== 'bundled') await ensureReachable(comparing.profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
-      await createSecrets(comparing.profile, timeoutMs).token();
+      await createSecrets(comparing.profile, timeoutMs)
+        .token()
+        .catch((error: unknown) => {
+          if (error instanceof CredentialsError) throw new CredentialsError(`--compare server: ${error.message}`);
+          process.stderr.write(`lp-conformance: warning: authentication with the --compare server did not complete (${(error as { code?: string }).code ?? String(error)})\n`);
+        });
     }
 
     // --runs too: a run's count shows in verdicts (coverage), and a replay repeats the run.
