@@ -19,6 +19,7 @@ import { loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type P
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { failsRun } from '../runner/model.js';
 import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
+import { compareServer, runCompare, type CompareServer } from '../runner/compare.js';
 import { createSecrets, CredentialsError } from '../target/secrets.js';
 import { openapiCommand } from './openapi.js';
 
@@ -59,6 +60,9 @@ run options:
   --scale N         bundled server: N users, resources and submissions (0..2000000; default: the seed)
   --no-color        no ANSI colours in the console summary
   --no-progress     no progress on stderr (default: a live line on a terminal, else a line every 10 s)
+  --compare URL     also send the same seeded requests to the server at URL (or 'bundled': the bundled
+                    reference server) and report each check's first difference as compare.<check id>
+  --compare-profile FILE  profile of the --compare server (default: the target's; with 'bundled' the reference)
 
 serve options:
   --port N          port (default 8080; 0 = any free port)
@@ -154,6 +158,8 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       scale: { type: 'string' },
       'no-color': { type: 'boolean' },
       'no-progress': { type: 'boolean' },
+      compare: { type: 'string' },
+      'compare-profile': { type: 'string' },
     },
   });
   const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
@@ -192,11 +198,17 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http(s) URL, not '${values.target}'`);
     profile = withTarget(profile, values.target);
   }
+  if (values['compare-profile'] !== undefined && values.compare === undefined) throw new UsageError('--compare-profile needs --compare');
+  if (values.compare !== undefined && values.compare !== 'bundled' && !/^https?:\/\/[^/?#\s]+/.test(values.compare)) {
+    throw new UsageError(`--compare must be an http(s) URL or 'bundled', not '${values.compare}'`);
+  }
 
   // A baseline is configuration: read and checked before any server is contacted.
   const baseline = values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await listChecks()).map((c) => c.id)));
   // The bundled server's new ids follow the run seed, so a seeded run repeats exactly.
-  const server = bundled ? createReferenceServer({ credentials: bundledCredentials(profile), faults, ids: seededIds(seed), scale }) : undefined;
+  const credentials = bundled ? bundledCredentials(profile) : undefined;
+  const server = credentials ? createReferenceServer({ credentials, faults, ids: seededIds(seed), scale }) : undefined;
+  let comparing: CompareServer | undefined;
   try {
     if (server) profile = withTarget(profile, await server.listen({ port: 0, host: '127.0.0.1' }));
     else await ensureReachable(profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
@@ -208,9 +220,20 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       if (error instanceof CredentialsError) throw error;
       process.stderr.write(`lp-conformance: warning: authentication did not complete (${(error as { code?: string }).code ?? String(error)}); the checks will say more\n`);
     }
+    if (values.compare !== undefined) {
+      const compareProfile = values['compare-profile'] !== undefined || values.compare === 'bundled' ? loadProfile(values['compare-profile']) : profile;
+      comparing = await compareServer(values.compare, { profile: compareProfile, seed, ...(values.compare === 'bundled' && credentials ? { credentials, scale } : {}) });
+      if (values.compare !== 'bundled') await ensureReachable(comparing.profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
+      await createSecrets(comparing.profile, timeoutMs)
+        .token()
+        .catch((error: unknown) => {
+          if (error instanceof CredentialsError) throw new CredentialsError(`--compare server: ${error.message}`);
+          process.stderr.write(`lp-conformance: warning: authentication with the --compare server did not complete (${(error as { code?: string }).code ?? String(error)})\n`);
+        });
+    }
 
     // --runs too: a run's count shows in verdicts (coverage), and a replay repeats the run.
-    const replayBase = ['lp-conformance run', values.target ? `--target ${values.target}` : '', values.profile ? `--profile ${values.profile}` : '', faults.length ? `--faults ${faults.join(',')}` : '', scale ? `--scale ${scale}` : '', values.runs !== undefined ? `--runs ${runs}` : '']
+    const replayBase = ['lp-conformance run', values.target ? `--target ${values.target}` : '', values.profile ? `--profile ${values.profile}` : '', faults.length ? `--faults ${faults.join(',')}` : '', scale ? `--scale ${scale}` : '', values.runs !== undefined ? `--runs ${runs}` : '', values.compare ? `--compare ${values.compare}` : '', values['compare-profile'] ? `--compare-profile ${values['compare-profile']}` : '']
       .filter(Boolean)
       .join(' ');
     const replay = { ...(values.path ? { path: values.path } : {}), ...(values['replay-path'] ? { replayPath: values['replay-path'] } : {}) };
@@ -219,7 +242,8 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       mkdirSync(dirname(record), { recursive: true });
       writeFileSync(record, '');
     }
-    const ran = await runSuites({ profile, seed, runs, only, ...replay, replayBase, timeoutMs, concurrency, ...(maxRps ? { maxRps } : {}), ...(record ? { record } : {}), ...(values['no-progress'] ? {} : { progress: process.stderr }), ...(values['read-only'] ? { readOnly: true } : {}) });
+    const runOptions = { profile, seed, runs, only, ...replay, replayBase, timeoutMs, concurrency, ...(maxRps ? { maxRps } : {}), ...(record ? { record } : {}), ...(values['no-progress'] ? {} : { progress: process.stderr }), ...(values['read-only'] ? { readOnly: true } : {}) };
+    const ran = comparing ? await runCompare({ ...runOptions, compareProfile: comparing.profile }) : await runSuites(runOptions);
     const result = baseline ? applyBaseline(ran, baseline) : ran;
     if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
     const junit = resolve(values.junit ?? 'reports/junit.xml');
@@ -255,6 +279,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     }
     return result.checks.some((c) => c.status === 'failed' && failsRun(c.level, strict) && !c.known) ? 1 : 0;
   } finally {
+    await comparing?.close();
     await server?.close();
   }
 }

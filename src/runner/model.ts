@@ -144,6 +144,34 @@ export interface CheckRunMeta {
   skipReason?: string;
   coverage?: Coverage;
   sampled?: Sampled;
+  /** Every exchange of the check, in order, when the run config asks for them (`digests`, a
+   * differential run: src/runner/compare.ts). */
+  digests?: ExchangeDigest[];
+}
+
+/** What a differential run (`--compare`) keeps of one exchange: enough to compare two servers'
+ * answers to the same request, nothing of the body but its verdict and the listed ids. */
+export interface ExchangeDigest {
+  /** Operation id, e.g. `submissions.list`. */
+  op: string;
+  method: string;
+  /** The request as sent (path and query, then the body after a space): compared with server-assigned
+   * ids named consistently (compare.ts). */
+  request: string;
+  /** HTTP status; 0 when no answer came (timeout, reset). */
+  status: number;
+  /** The contract the body was judged against (a 2xx body its operation's, a 4xx body `intapi/error`). */
+  contract?: string;
+  /** Whether the body was valid against `contract`. */
+  valid?: boolean;
+  /** For a list answer: the listed items' ids, in order. */
+  items?: string[];
+  /** For an envelope list answer: its `totalItems`. */
+  total?: number;
+  /** Every GUID in the answer body, in order of first appearance (to name server-assigned ids). */
+  guids: string[];
+  /** The exchange's curl, secrets as ${VAR}. */
+  curl: string;
 }
 
 /** The run configuration the runner provides to the suites (suites/_harness/config.ts). */
@@ -166,6 +194,8 @@ export interface RunConfig {
   record?: string;
   /** Send no write but POST /authenticate (`--read-only`): a check that must write is skipped. */
   readOnly?: boolean;
+  /** Keep a digest of every exchange in the check's meta (`--compare`). */
+  digests?: boolean;
 }
 
 /** One target of a run: a RunConfig, the checks it selects, and the key its results are filed under. */

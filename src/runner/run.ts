@@ -8,7 +8,7 @@ import { createVitest } from 'vitest/node';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { INVARIANTS } from '../checks/invariants.js';
 import type { Profile } from '../profile/index.js';
-import type { CheckMeta, CheckResult, CheckRunMeta, MatrixConfig, RunResult, TargetRun } from './model.js';
+import type { CheckMeta, CheckResult, CheckRunMeta, ExchangeDigest, MatrixConfig, RunResult, TargetRun } from './model.js';
 import './task-meta.js';
 import { packageRoot } from '../util/package-root.js';
 import { Progress, type ProgressSink } from './progress.js';
@@ -28,6 +28,8 @@ export interface RunOptions {
   record?: string;
   /** Send no write (`--read-only`): a check that must write is skipped. */
   readOnly?: boolean;
+  /** Keep every exchange's digest for a differential run (`--compare`, compare.ts). */
+  digests?: boolean;
   /** Checks in flight at once (default 8; 1 runs them one after the other, in registration order). */
   concurrency?: number;
   /** At most this many requests per second to the target. */
@@ -48,6 +50,8 @@ export interface MatrixOptions {
   maxRps?: number;
   /** Where the progress line goes (stderr for the command line); none when absent. */
   progress?: ProgressSink;
+  /** Receives each check's exchange digests per target (targets with `digests`: a differential run). */
+  onDigests?: (targetKey: string, checkId: string, digests: readonly ExchangeDigest[]) => void;
 }
 
 export const DEFAULT_CONCURRENCY = 8;
@@ -65,6 +69,7 @@ function targetRun(t: MatrixTarget): TargetRun {
     timeoutMs: t.timeoutMs,
     ...(t.record ? { record: t.record } : {}),
     ...(t.readOnly ? { readOnly: true } : {}),
+    ...(t.digests ? { digests: true } : {}),
   };
 }
 
@@ -217,6 +222,8 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
         const out = perTarget[i] as (typeof perTarget)[number];
         const found = t.meta().lpc?.[target.key];
         if (found) out.metas.push(found);
+        const id = t.meta().check?.id;
+        if (found?.digests && id) options.onDigests?.(target.key, id, found.digests);
         const r = resultOf(t, target);
         if (r && idMatcher(target.only)(r.id)) out.checks.push(r);
       });

@@ -14,7 +14,7 @@
 import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { operation, type OperationId, type Profile } from '../../src/profile/index.js';
-import type { InvariantViolation } from '../../src/runner/model.js';
+import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
 import { checkInvariants } from './invariants.js';
 import type { Uses } from './scheduler.js';
@@ -72,8 +72,15 @@ export class Recorder {
   private readonly perInvariant = new Map<string, number>();
   /** Exchanges subject to each invariant. */
   readonly applied: Record<string, number> = {};
+  /** Every exchange's digest, in order, in a differential run (`--compare`); otherwise undefined. */
+  readonly digests: ExchangeDigest[] | undefined;
 
-  constructor(readonly checkId: string) {}
+  constructor(
+    readonly checkId: string,
+    keepDigests = false,
+  ) {
+    this.digests = keepDigests ? [] : undefined;
+  }
 
   addViolation(v: Omit<InvariantViolation, 'checkId'>): void {
     const seen = this.perInvariant.get(v.invariant) ?? 0;
@@ -85,6 +92,24 @@ export class Recorder {
   countsByInvariant(): Record<string, number> {
     return Object.fromEntries(this.perInvariant);
   }
+}
+
+const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** Every GUID of a text, lower-cased, in order of first appearance. */
+export function guidsIn(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(GUID), (m) => m[0].toLowerCase()))];
+}
+
+/** The listed items' ids of a list answer (a bare array, or an envelope with `totalItems`). */
+export function listedOf(json: unknown): { items: string[]; total?: number } | undefined {
+  const idsOf = (list: unknown[]) => list.map((item) => String((item as { id?: unknown } | null)?.id ?? '').toLowerCase());
+  if (Array.isArray(json)) return { items: idsOf(json) };
+  if (typeof json !== 'object' || json === null) return undefined;
+  const list = Object.values(json).find((v) => Array.isArray(v)) as unknown[] | undefined;
+  if (!list) return undefined;
+  const total = (json as { totalItems?: unknown }).totalItems;
+  return { items: idsOf(list), ...(typeof total === 'number' ? { total } : {}) };
 }
 
 /** After this many transport failures in a row (timeouts, resets) the target is taken as down and
@@ -276,12 +301,25 @@ export class Client {
     if ((consecutiveTransportFailures.get(base) ?? 0) >= DOWN_AFTER) {
       throw withExchange(new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${exchange.operation} was not sent`), exchange);
     }
+    const digest = (status: number): ExchangeDigest => ({
+      op: req.op,
+      method,
+      request: `v${version ?? '-'} ${pathAndQuery}${body !== undefined ? ` ${body}` : ''}`,
+      status,
+      guids: [],
+      curl: this.curlOf(exchange),
+    });
     const answered = await honouring429(
       async () => {
         if (this.pacer) this.recorder.waited.maxRpsMs += await this.pacer.slot(base);
         this.recorder.requests++;
-        const answer = await this.exchange(url, method, headers, body, exchange, base);
-        return Object.assign(answer.res, { text: answer.text });
+        try {
+          const answer = await this.exchange(url, method, headers, body, exchange, base);
+          return Object.assign(answer.res, { text: answer.text });
+        } catch (error) {
+          this.recorder.digests?.push(digest(0));
+          throw error;
+        }
       },
       (wait) => {
         this.recorder.waited.retries++;
@@ -304,6 +342,15 @@ export class Client {
     for (const id of outcome.applied) this.recorder.applied[id] = (this.recorder.applied[id] ?? 0) + 1;
     for (const v of outcome.violations) {
       this.recorder.addViolation({ ...v, operation: exchange.operation, curl: this.curlOf(exchange) });
+    }
+    if (this.recorder.digests) {
+      const listed = method === 'GET' && res.statusCode >= 200 && res.statusCode < 300 && /\.list/.test(req.op) ? listedOf(json) : undefined;
+      this.recorder.digests.push({
+        ...digest(res.statusCode),
+        ...(outcome.contract ? { contract: outcome.contract.name, valid: outcome.contract.valid } : {}),
+        ...(listed ?? {}),
+        guids: guidsIn(text),
+      });
     }
     return response;
   }

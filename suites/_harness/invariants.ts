@@ -74,14 +74,23 @@ export interface InvariantOutcome {
   /** The invariants this exchange was subject to: an invariant no exchange was subject to is not
    * reported as passed (a target that never answers 4xx says nothing of its error bodies). */
   applied: InvariantId[];
+  /** The contract the body was judged against (2xx: its operation's, 4xx: the error body) and
+   * whether it was valid: a differential run compares it (src/runner/compare.ts). */
+  contract?: { name: ContractName; valid: boolean };
 }
 
 /** `missingVersion`: the version a request without x-api-version gets (the profile's expectation). */
 export function checkInvariants(req: ApiRequest, res: ApiResponse, missingVersion: number): InvariantOutcome {
   const found: Violation[] = [];
   const applied: InvariantId[] = ['intapi.invariant.no-5xx'];
+  let contract: InvariantOutcome['contract'];
   const push = (v: Violation | undefined): void => {
     if (v) found.push(v);
+  };
+  const judge = (invariant: InvariantId, name: ContractName): void => {
+    const v = contractViolation(invariant, name, res);
+    contract = { name, valid: v === undefined };
+    push(v);
   };
   // spec#errors lists no 5xx status for any operation.
   if (res.status >= 500) {
@@ -97,15 +106,15 @@ export function checkInvariants(req: ApiRequest, res: ApiResponse, missingVersio
     const name = successContract(req.op, req.version === undefined ? '2' : (req.version ?? String(missingVersion)));
     if (name) {
       applied.push('intapi.invariant.success-body-matches-contract');
-      push(contractViolation('intapi.invariant.success-body-matches-contract', name, res));
+      judge('intapi.invariant.success-body-matches-contract', name);
     }
   } else if (res.status >= 400 && res.status < 500) {
     applied.push('intapi.invariant.error-body-matches-contract', 'intapi.invariant.error-code-equals-status');
-    push(contractViolation('intapi.invariant.error-body-matches-contract', 'intapi/error', res));
+    judge('intapi.invariant.error-body-matches-contract', 'intapi/error');
     const code = typeof res.json === 'object' && res.json !== null ? (res.json as { code?: unknown }).code : undefined;
     if (code !== undefined && code !== res.status) {
       push({ invariant: 'intapi.invariant.error-code-equals-status', expected: `code ${res.status}`, received: `code ${JSON.stringify(code)} with status ${res.status}` });
     }
   }
-  return { violations: found, applied };
+  return { violations: found, applied, ...(contract ? { contract } : {}) };
 }

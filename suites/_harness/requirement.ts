@@ -253,7 +253,7 @@ function selects(target: TargetRun, id: string): boolean {
 /** Runs one check against one target; what it found, for the runner. Never throws. */
 async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (t: CheckContext) => Promise<void>, config: RunConfig): Promise<CheckRunMeta> {
   const started = performance.now();
-  const recorder = new Recorder(meta.id);
+  const recorder = new Recorder(meta.id, config.digests === true);
   const secrets = sessionSecrets(config.profile, config.timeoutMs);
   const { maxRps } = matrixConfig();
   const http = new Client(config.profile, secrets, recorder, {
@@ -342,6 +342,7 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
     waited: { ...recorder.waited },
     ...(coverage.used ? { coverage: coverage.summary() } : {}),
     ...(sampled ? { sampled } : {}),
+    ...(recorder.digests ? { digests: recorder.digests } : {}),
   });
   try {
     await body(ctx);

@@ -9,7 +9,7 @@ import { ROOT } from './cli.js';
 export const SPEC_DIR = resolve(ROOT, '../shared/spec');
 
 /** The tool's own anchors: not in any document, allowed by name. */
-export const TOOL_ANCHORS: ReadonlySet<string> = new Set(['lpc#harness']);
+export const TOOL_ANCHORS: ReadonlySet<string> = new Set(['lpc#harness', 'lpc#compare']);
 
 /** GitHub-style slugs of every heading of a Markdown text, in order, duplicates numbered (`-1`, `-2`). */
 export function headingSlugs(markdown: string): Set<string> {
