@@ -48,29 +48,35 @@ export async function startProxied(options: { intercept?: Intercept; faults?: st
       counted = false;
     };
     res.on('close', out);
-    if (options.intercept?.(req, res, n)) {
-      stats.intercepted++;
-      return;
-    }
-    const forward = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
-        answer.on('end', () => {
-          out();
-          const headers = { ...answer.headers };
-          delete headers['transfer-encoding'];
-          res.writeHead(answer.statusCode ?? 502, headers);
-          res.end(Buffer.concat(chunks));
-        });
-      },
-    );
-    forward.on('error', () => {
-      out();
-      res.writeHead(502).end();
+    // The request is read whole before it is answered: a proxy that answers (429, say) while the
+    // client still sends a large body would reset the connection.
+    const body: Buffer[] = [];
+    req.on('data', (c: Buffer) => body.push(c));
+    req.on('end', () => {
+      if (options.intercept?.(req, res, n)) {
+        stats.intercepted++;
+        return;
+      }
+      const forward = request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (c: Buffer) => chunks.push(c));
+          answer.on('end', () => {
+            out();
+            const headers = { ...answer.headers };
+            delete headers['transfer-encoding'];
+            res.writeHead(answer.statusCode ?? 502, headers);
+            res.end(Buffer.concat(chunks));
+          });
+        },
+      );
+      forward.on('error', () => {
+        out();
+        res.writeHead(502).end();
+      });
+      forward.end(Buffer.concat(body));
     });
-    req.pipe(forward);
   });
   const url = await new Promise<string>((done) =>
     server.listen(0, '127.0.0.1', () => {
