@@ -27,7 +27,7 @@ export interface ScimHarness {
   call(method: string, path: string, options?: ScimCallOptions): Promise<Answer & { headers: Record<string, string> }>;
   get(path: string, options?: ScimCallOptions): Promise<Answer & { headers: Record<string, string> }>;
   /** POST /Users with a fresh user; the created representation. */
-  createUser(extra?: JsonRecord): Promise<JsonRecord>;
+  createUser(extra?: Record<string, unknown>): Promise<JsonRecord>;
   patch(path: string, operations: unknown[]): Promise<Answer & { headers: Record<string, string> }>;
   close(): Promise<void>;
 }
