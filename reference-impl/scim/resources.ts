@@ -252,7 +252,12 @@ function without(value: JsonValue | undefined, sub: string): JsonValue | undefin
 
 /** Applies `attributes` (or else `excludedAttributes`): `schemas` and `id` always stay. */
 export function project(schema: ResourceSchema, view: JsonObject, p: Projection, b: ScimBehaviour): JsonObject {
-  const keepId = (out: JsonObject): JsonObject => (b.projection.idAlways === 'yes' ? { schemas: view.schemas ?? [], id: view.id ?? null, ...out } : out);
+  // `schemas` and (returned "always") `id` head every projection.
+  const keepId = (out: JsonObject): JsonObject => ({
+    schemas: view.schemas ?? [],
+    ...(b.projection.idAlways === 'yes' ? { id: view.id ?? null } : {}),
+    ...out,
+  });
   if (p.attributes !== undefined && p.attributes.length > 0 && b.projection.attributes === 'honoured') {
     const out: JsonObject = {};
     for (const s of selections(schema, p.attributes, b)) {
@@ -270,10 +275,7 @@ export function project(schema: ResourceSchema, view: JsonObject, p: Projection,
         target[s.attr] = value;
       }
     }
-    const result = keepId(out);
-    if (b.projection.idAlways === 'no') delete result.id;
-    if (b.projection.idAlways === 'no' && p.attributes.some((a) => a.toLowerCase() === 'id')) result.id = view.id ?? null;
-    return result;
+    return keepId(out);
   }
   if (p.excluded !== undefined && p.excluded.length > 0 && b.projection.excludedAttributes === 'honoured') {
     const out: JsonObject = { ...view };
