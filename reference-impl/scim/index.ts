@@ -110,18 +110,29 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           const page = pageOf(one(q.startIndex), one(q.count), b);
           const ctx = viewContext(call.context);
           const records = schema === USER_SCHEMA ? store().liveUsers() : store().liveGroups();
+          const projection = projectionOf(one(q.attributes), one(q.excludedAttributes));
+          const answer = (items: JsonObject[], totalResults: number, itemsPerPage: number): Result =>
+            ok(200, {
+              schemas: [LIST_URN],
+              totalResults,
+              startIndex: page.startIndex,
+              itemsPerPage,
+              Resources: items.map((v) => project(schema, v, projection, b)),
+            });
+          if (predicate === undefined && sorter === undefined) {
+            // Without filter or sort only the page's representations are built.
+            const { items, totalResults, itemsPerPage } = pageItems(records, page, b);
+            return answer(
+              items.map((r) => fullView(schema, r, ctx)),
+              totalResults,
+              itemsPerPage,
+            );
+          }
           let views = records.map((r) => fullView(schema, r, ctx));
           if (predicate !== undefined) views = views.filter(predicate);
           if (sorter !== undefined) views = [...views].sort(sorter);
           const { items, totalResults, itemsPerPage } = pageItems(views, page, b);
-          const projection = projectionOf(one(q.attributes), one(q.excludedAttributes));
-          return ok(200, {
-            schemas: [LIST_URN],
-            totalResults,
-            startIndex: page.startIndex,
-            itemsPerPage,
-            Resources: items.map((v) => project(schema, v, projection, b)),
-          });
+          return answer(items, totalResults, itemsPerPage);
         },
       },
       {

@@ -31,7 +31,18 @@ const ascii = (s: string): string =>
     .replace(/[^\x20-\x7e]/g, '')
     .replace(/[' ]/g, '');
 
+let template: ScimStore | undefined;
+
+/** A fresh store holding a copy of the seed (generated once per process). */
 export function createScimSeed(): ScimStore {
+  template ??= generate();
+  const store = new ScimStore();
+  for (const [id, r] of template.users) store.users.set(id, { ...r, data: structuredClone(r.data) });
+  for (const [id, r] of template.groups) store.groups.set(id, { ...r, data: structuredClone(r.data) });
+  return store;
+}
+
+function generate(): ScimStore {
   const store = new ScimStore();
   const random = seededRandom(0x5c1e);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
