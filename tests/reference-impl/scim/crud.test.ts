@@ -1,7 +1,7 @@
 // SCIM Users and Groups: create, read, replace, delete, uniqueness, password, id, membership,
 // authentication, content types, error bodies and the unsupported endpoints.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SANDBOX_CREDENTIALS, scimSeedUserId } from '../../../reference-impl/index.js';
+import { SANDBOX_CREDENTIALS, scimSeedUserId, seededIds } from '../../../reference-impl/index.js';
 import { send } from '../_support.js';
 import { expectScimError, GROUP_URN, type ScimHarness, SCIM_TYPE, startScim, unique, USER_URN } from './_scim.js';
 
@@ -250,5 +250,24 @@ describe('unsupported endpoints: 501 with a SCIM error body', () => {
     const attrs = user.attributes as Record<string, unknown>[];
     expect(attrs.find((a) => a.name === 'userName')).toMatchObject({ caseExact: false, uniqueness: 'server', required: true });
     expect(attrs.find((a) => a.name === 'password')).toMatchObject({ returned: 'never', mutability: 'writeOnly' });
+  });
+});
+
+describe('injected ids and clock', () => {
+  test('new ids come from the injected generator; seeded ids follow x-lpc-check / x-lpc-case', async () => {
+    const fixed = await startScim({ ids: () => '11111111-2222-4333-8444-555555555555', clock: () => new Date(Date.UTC(2030, 0, 2)) });
+    const created = await fixed.createUser();
+    expect(created.id).toBe('11111111-2222-4333-8444-555555555555');
+    expect((created.meta as Record<string, unknown>).created).toBe('2030-01-02T00:00:00.000Z');
+    await fixed.close();
+    const idOf = async (harness: ScimHarness, headers: Record<string, string>) =>
+      (await harness.call('POST', '/Users', { body: { schemas: [USER_URN], userName: unique(), name: N }, headers })).obj.id;
+    const a = await startScim({ ids: seededIds(3) });
+    const b = await startScim({ ids: seededIds(3) });
+    await idOf(b, {}); // another request in between does not shift the check's ids
+    const headers = { 'x-lpc-check': 'scim.some.check', 'x-lpc-case': '0' };
+    expect(await idOf(a, headers)).toBe(await idOf(b, headers));
+    await a.close();
+    await b.close();
   });
 });
