@@ -83,6 +83,14 @@ export class PatchApplier {
   }
 
   private applyPath(data: JsonObject, op: PatchOpName, pathText: string, value: JsonValue | undefined): void {
+    const extension = this.schema.extensions.get(pathText.trim().toLowerCase());
+    if (extension !== undefined) {
+      // The path names a whole extension: remove it, or add/replace its attributes one by one.
+      if (op === 'remove') delete data[extension.urn];
+      else if (!isJsonObject(value)) throw badRequest('invalidValue', `${op} of ${extension.urn} needs an object value.`);
+      else for (const [k, v] of Object.entries(value)) this.applyPath(data, op, `${extension.urn}:${k}`, v);
+      return;
+    }
     const path = parsePatchPath(pathText, this.b.filter);
     if (path === undefined) throw badRequest('invalidPath', `'${pathText}' is not a valid path.`);
     const resolved = resolvePath(this.schema, path.attrPath);

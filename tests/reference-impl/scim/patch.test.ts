@@ -68,6 +68,16 @@ describe('operations and paths', () => {
     expect(res.obj).toMatchObject({ active: false, displayName: 'Disp', name: { givenName: 'Dotted', familyName: 'F' } });
     expect(res.obj['urn:ietf:params:scim:schemas:extension:enterprise:2.0:User']).toEqual({ department: 'D', costCenter: 'C' });
   });
+  test('a path naming the whole enterprise extension: add its attributes, remove it', async () => {
+    const id = await user();
+    const urn = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+    const added = await h.patch(`/Users/${id}`, [{ op: 'add', path: urn, value: { department: 'D', manager: { value: 'm' } } }]);
+    expect(added.obj[urn]).toEqual({ department: 'D', manager: { value: 'm' } });
+    expect(added.obj.schemas).toContain(urn);
+    const removed = await h.patch(`/Users/${id}`, [{ op: 'remove', path: urn }]);
+    expect(removed.obj[urn]).toBeUndefined();
+    expect(removed.obj.schemas).not.toContain(urn);
+  });
   test('replace of a complex attribute merges its sub-attributes; remove of a sub-attribute', async () => {
     const id = await user();
     expect((await h.patch(`/Users/${id}`, [{ op: 'replace', path: 'name', value: { middleName: 'M' } }])).obj.name).toEqual({
