@@ -31,6 +31,10 @@ const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 const invalid = (detail: string): ScimError => badRequest('invalidFilter', detail);
 
+/** Bounds that keep parsing and evaluation off deep recursion: tokens per filter, nesting of ( ) and not. */
+export const MAX_FILTER_TOKENS = 1000;
+export const MAX_FILTER_NESTING = 100;
+
 function lex(text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -67,10 +71,13 @@ function lex(text: string): Token[] {
 
 class Parser {
   private i = 0;
+  private depth = 0;
   constructor(
     private readonly tokens: readonly Token[],
     private readonly b: ScimBehaviour['filter'],
-  ) {}
+  ) {
+    if (tokens.length > MAX_FILTER_TOKENS) throw invalid(`The filter has more than ${MAX_FILTER_TOKENS} tokens.`);
+  }
 
   private peek(): Token | undefined {
     return this.tokens[this.i];
@@ -123,6 +130,16 @@ class Parser {
   }
 
   private parseUnary(inBrackets: boolean): FilterNode {
+    this.depth += 1;
+    try {
+      if (this.depth > MAX_FILTER_NESTING) throw invalid(`The filter nests deeper than ${MAX_FILTER_NESTING}.`);
+      return this.parseUnaryInner(inBrackets);
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  private parseUnaryInner(inBrackets: boolean): FilterNode {
     const token = this.peek();
     if (this.keyword(token) === 'not' && this.tokens[this.i + 1]?.t === '(') {
       this.i += 1;

@@ -178,8 +178,9 @@ export class PatchApplier {
       }
       const current = container[attr.name];
       if (attr.multiValued && Array.isArray(current) && Array.isArray(value) && value.length > 0) {
-        // The legacy form: remove `members` with the values to remove.
-        const keys = new Set(value.map((v) => (isJsonObject(v) ? JSON.stringify(v.value) : JSON.stringify(v))));
+        // The legacy form: remove `members` with the values to remove (checked as values of the attribute first).
+        const removing = attributeValue(attr, value);
+        const keys = new Set((Array.isArray(removing) ? removing : []).map((v) => (isJsonObject(v) ? JSON.stringify(v.value) : JSON.stringify(v))));
         const rest = current.filter((v) => !keys.has(isJsonObject(v) ? JSON.stringify(v.value) : JSON.stringify(v)));
         if (rest.length === 0) delete container[attr.name];
         else container[attr.name] = rest;

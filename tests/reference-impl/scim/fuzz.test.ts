@@ -207,3 +207,37 @@ describe('never a 5xx, always a SCIM error', () => {
     );
   });
 });
+
+describe('deep input stays a 4xx', () => {
+  const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+  test.each([
+    ['nested parentheses', `${'('.repeat(3000)}userName pr${')'.repeat(3000)}`],
+    ['nested not', `${'not ('.repeat(2000)}userName pr${')'.repeat(2000)}`],
+    ['a long and-chain', Array(400).fill('id pr').join(' and ')],
+  ])('filter: %s is 400 invalidFilter', async (_, filter) => {
+    const res = await h.get(`/Users${q({ filter, count: 1 })}`);
+    expect(res.status).toBe(400);
+    expect(res.obj.scimType).toBe('invalidFilter');
+  });
+  test.each([
+    [
+      'a deep value in the legacy members remove',
+      '/Groups/5c200000-0000-4000-8000-000000000003',
+      `{"schemas":["${PATCH_URN}"],"Operations":[{"op":"remove","path":"members","value":[{"value":${deep(100000)}}]}]}`,
+    ],
+    [
+      'a deep value in an add',
+      `/Users/${scimSeedUserId(3)}`,
+      `{"schemas":["${PATCH_URN}"],"Operations":[{"op":"add","path":"emails","value":${deep(100000)}}]}`,
+    ],
+    [
+      'a deep value filter in a path',
+      `/Users/${scimSeedUserId(3)}`,
+      JSON.stringify({ schemas: [PATCH_URN], Operations: [{ op: 'remove', path: `emails[${'('.repeat(5000)}type pr${')'.repeat(5000)}]` }] }),
+    ],
+  ])('PATCH: %s is a 400', async (_, path, body) => {
+    const res = await h.call('PATCH', path, { body });
+    expect(res.status).toBe(400);
+    expect(wellFormed(res)).toBe(true);
+  });
+});
