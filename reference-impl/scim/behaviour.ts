@@ -19,6 +19,8 @@ export interface ScimBehaviour {
     /** `status` in the error body: a string (RFC) or a number. */
     status: 'string' | 'integer';
     scimType: 'present' | 'omitted';
+    /** `schemas: [Error URN]` in the error body, or left out. */
+    schemas: 'present' | 'omitted';
     /** Status of the unsupported endpoints (specification rule 4). */
     unsupportedStatus: 501 | 404;
   };
@@ -68,6 +70,8 @@ export interface ScimBehaviour {
     multiValued: 'primary-or-first' | 'last';
     /** Resources without the value: last ascending (first descending), or first ascending. */
     missing: 'last' | 'first';
+    /** A sub-attribute of a multi-valued attribute (emails.type): 400 invalidValue, or sorted by the chosen value's sub-attribute. */
+    multiValuedSub: 'reject' | 'accept';
   };
   readonly projection: {
     attributes: 'honoured' | 'ignored';
@@ -99,6 +103,8 @@ export interface ScimBehaviour {
     membership: 'follows-deletion' | 'kept';
     /** The userName of a deleted user is free again, or stays taken. */
     deletedUserName: 'free' | 'taken';
+    /** Group members must name live users or groups (400 invalidValue), or are stored unchecked. */
+    memberReferences: 'checked' | 'unchecked';
   };
   readonly patch: {
     atomic: 'yes' | 'no';
@@ -122,7 +128,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
   return {
     transport: { responseType: 'scim+json', requestTypes: 'scim+json-and-json' },
     auth: { token: 'required', wrongToken: 'reject', wwwAuthenticate: 'bearer' },
-    errors: { status: 'string', scimType: 'present', unsupportedStatus: 501 },
+    errors: { status: 'string', scimType: 'present', schemas: 'present', unsupportedStatus: 501 },
     paging: {
       base: 1,
       maxCount: 1000,
@@ -144,7 +150,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       dates: 'instants',
       multiValued: 'any',
     },
-    sort: { applied: 'yes', descending: 'honoured', caseInsensitive: 'honoured', multiValued: 'primary-or-first', missing: 'last' },
+    sort: { applied: 'yes', descending: 'honoured', caseInsensitive: 'honoured', multiValued: 'primary-or-first', missing: 'last', multiValuedSub: 'reject' },
     projection: { attributes: 'honoured', excludedAttributes: 'honoured', idAlways: 'yes', subAttributes: 'honoured', password: 'never' },
     writes: {
       createStatus: 201,
@@ -160,6 +166,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       deleted: 'gone',
       membership: 'follows-deletion',
       deletedUserName: 'free',
+      memberReferences: 'checked',
     },
     patch: {
       atomic: 'yes',

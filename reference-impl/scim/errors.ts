@@ -30,7 +30,8 @@ export const scimNotFound = (detail: string): ScimError => new ScimError(404, de
 export function scimErrorRenderer(b: ScimBehaviour): (error: ApiError) => RenderedError {
   return (error) => {
     const status = error.status;
-    const body: JsonObject = { schemas: [ERROR_URN], status: b.errors.status === 'string' ? String(status) : status };
+    const body: JsonObject = b.errors.schemas === 'present' ? { schemas: [ERROR_URN] } : {};
+    body.status = b.errors.status === 'string' ? String(status) : status;
     if (error instanceof ScimError && error.scimType !== undefined && b.errors.scimType === 'present') body.scimType = error.scimType;
     body.detail = error.message;
     const headers = status === 401 && b.auth.wwwAuthenticate === 'bearer' ? { 'www-authenticate': 'Bearer realm="scim"' } : undefined;

@@ -25,6 +25,7 @@ const FAULTS = {
     apply: (b) => void (b.errors.status = 'integer'),
   },
   'scim.error-scimtype-missing': { description: 'Error bodies omit `scimType`.', apply: (b) => void (b.errors.scimType = 'omitted') },
+  'scim.error-schemas-missing': { description: 'Error bodies leave out `schemas` (the Error URN).', apply: (b) => void (b.errors.schemas = 'omitted') },
   'scim.unsupported-endpoints-404': {
     description: 'The unsupported endpoints (/Me, /ServiceProviderConfig, /ResourceTypes, /Bulk, .search) answer 404 instead of 501.',
     apply: (b) => void (b.errors.unsupportedStatus = 404),
@@ -112,6 +113,11 @@ const FAULTS = {
     description: 'Resources without the sort value come first ascending instead of last.',
     apply: (b) => void (b.sort.missing = 'first'),
   },
+  'scim.sort-sub-attribute-accepted': {
+    description:
+      "sortBy on a sub-attribute of a multi-valued attribute (emails.type) sorts by the primary or first value's sub-attribute instead of 400 invalidValue.",
+    apply: (b) => void (b.sort.multiValuedSub = 'accept'),
+  },
   // Projection
   'scim.attributes-ignored': { description: 'The attributes parameter is ignored.', apply: (b) => void (b.projection.attributes = 'ignored') },
   'scim.excluded-attributes-ignored': {
@@ -152,6 +158,10 @@ const FAULTS = {
   'scim.deleted-username-taken': {
     description: 'The userName of a deleted user cannot be used again (409).',
     apply: (b) => void (b.writes.deletedUserName = 'taken'),
+  },
+  'scim.member-references-unchecked': {
+    description: 'Group members naming no resource are stored instead of 400 invalidValue.',
+    apply: (b) => void (b.writes.memberReferences = 'unchecked'),
   },
   // PATCH
   'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },

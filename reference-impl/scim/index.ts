@@ -86,7 +86,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
   /** The checks every stored state passes (POST, PUT, each PATCH result). */
   const validate = (schema: ResourceSchema, data: JsonObject, self: string | undefined): void => {
     checkRequired(schema, data);
-    if (schema === GROUP_SCHEMA) checkMembers(store(), data);
+    if (schema === GROUP_SCHEMA) checkMembers(store(), data, b.writes.memberReferences);
     else checkUniqueUserName(data, self);
   };
 

@@ -42,7 +42,8 @@ export function sorterOf(
   if (sortBy === undefined || b.sort.applied === 'ignored') return undefined;
   const r = resolvePath(schema, sortBy);
   if (r === undefined) throw badRequest('invalidValue', `sortBy: unknown attribute '${sortBy}'.`);
-  if (r.attr.multiValued && r.sub !== undefined) throw badRequest('invalidValue', `sortBy: cannot sort on a sub-attribute of the multi-valued ${r.attr.name}.`);
+  if (r.attr.multiValued && r.sub !== undefined && b.sort.multiValuedSub === 'reject')
+    throw badRequest('invalidValue', `sortBy: cannot sort on a sub-attribute of the multi-valued ${r.attr.name}.`);
   if (r.attr.returned === 'never') throw badRequest('invalidValue', `sortBy: ${r.attr.name} is never returned.`);
   const type = r.sub ?? (r.attr.multiValued && r.attr.sub !== undefined ? r.attr.sub.get('value') : r.attr);
   if (type === undefined || (r.sub === undefined && r.attr.sub !== undefined && !r.attr.multiValued)) {
@@ -57,7 +58,7 @@ export function sorterOf(
     if (attr.multiValued && Array.isArray(v)) {
       const values = v;
       const chosen = b.sort.multiValued === 'last' ? values.at(-1) : (values.find((x) => isJsonObject(x) && x.primary === true) ?? values[0]);
-      v = attr.sub !== undefined && isJsonObject(chosen) ? chosen.value : chosen;
+      v = attr.sub !== undefined && isJsonObject(chosen) ? chosen[sub?.name ?? 'value'] : chosen;
     } else if (sub !== undefined) {
       v = isJsonObject(v) ? v[sub.name] : undefined;
     }

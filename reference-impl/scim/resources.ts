@@ -118,7 +118,7 @@ export function checkRequired(schema: ResourceSchema, data: JsonObject): void {
 }
 
 /** Group members name live users or groups; stored as {value, type}. */
-export function checkMembers(store: ScimStore, data: JsonObject): void {
+export function checkMembers(store: ScimStore, data: JsonObject, references: ScimBehaviour['writes']['memberReferences']): void {
   const members = data.members;
   if (!Array.isArray(members)) return;
   const seen = new Set<string>();
@@ -127,10 +127,10 @@ export function checkMembers(store: ScimStore, data: JsonObject): void {
     const user = store.users.get(m.value);
     const group = store.groups.get(m.value);
     const type = user !== undefined && !user.deleted ? 'User' : group !== undefined && !group.deleted ? 'Group' : undefined;
-    if (type === undefined) throw badRequest('invalidValue', `members: no resource with id ${m.value}.`);
+    if (type === undefined && references === 'checked') throw badRequest('invalidValue', `members: no resource with id ${m.value}.`);
     if (seen.has(m.value)) return [];
     seen.add(m.value);
-    return [{ value: m.value, type }];
+    return [{ value: m.value, type: type ?? 'User' }];
   });
 }
 

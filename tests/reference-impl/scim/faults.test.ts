@@ -37,6 +37,7 @@ const SPOTS: Record<ScimFaultName, Spot> = {
   'scim.scim-json-request-rejected': { probe: (h) => status(h.call('POST', '/Users', { body: body(unique()) })), expected: [201, 415] },
   'scim.error-status-integer': { probe: field('/Users/nope', 'status'), expected: ['404', 404] },
   'scim.error-scimtype-missing': { probe: field('/Users?filter=userName%20eq', 'scimType'), expected: ['invalidFilter', undefined] },
+  'scim.error-schemas-missing': { probe: field('/Users/nope', 'schemas'), expected: [['urn:ietf:params:scim:api:messages:2.0:Error'], undefined] },
   'scim.unsupported-endpoints-404': { probe: (h) => status(h.get('/Me')), expected: [501, 404] },
   'scim.token-not-required': { probe: (h) => status(h.get('/Users?count=1', { noToken: true })), expected: [401, 200] },
   'scim.wrong-token-accepted': { probe: (h) => status(h.get('/Users?count=1', { token: 'wrong' })), expected: [401, 200] },
@@ -108,6 +109,7 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     probe: async (h) => (await h.get(`/Users${q({ sortBy: 'title', count: 1, attributes: 'title' })}`)).text.includes('"title"'),
     expected: [true, false],
   },
+  'scim.sort-sub-attribute-accepted': { probe: (h) => status(h.get('/Users?sortBy=emails.type&count=1')), expected: [400, 200] },
   'scim.attributes-ignored': { probe: async (h) => Object.keys((await h.get(`/Users/${U0}?attributes=userName`)).obj).length === 3, expected: [true, false] },
   'scim.excluded-attributes-ignored': {
     probe: async (h) => (await h.get(`/Users/${U0}?excludedAttributes=meta`)).obj.meta === undefined,
@@ -200,6 +202,10 @@ const SPOTS: Record<ScimFaultName, Spot> = {
       return status(h.call('POST', '/Users', { body: body(n) }));
     },
     expected: [201, 409],
+  },
+  'scim.member-references-unchecked': {
+    probe: (h) => status(h.call('POST', '/Groups', { body: { schemas: [GROUP_URN], displayName: 'g', members: [{ value: 'nobody' }] } })),
+    expected: [400, 201],
   },
   'scim.patch-not-atomic': {
     probe: async (h) => {
