@@ -5,6 +5,8 @@ import { behaviourWithFaults } from './faults.js';
 import { buildApp, mountFamily } from './http/app.js';
 import type { Headers } from './http/route.js';
 import { createIntapiFamily } from './intapi/index.js';
+import { scimBehaviourWithFaults } from './scim/faults.js';
+import { createScimFamily } from './scim/index.js';
 import { createSeededStore, type IdOrigin, type SeededIds } from './seed.js';
 import type { Store } from './store/store.js';
 
@@ -15,6 +17,9 @@ import type { Store } from './store/store.js';
 export { type Credentials, SANDBOX_CREDENTIALS } from './credentials.js';
 export { FAULTS, type FaultInfo, type FaultName, listFaults } from './faults.js';
 export { MAX_SCALE } from './scale.js';
+export { SCIM_FAULTS, type ScimFaultName } from './scim/faults.js';
+export { SCIM_PREFIX } from './scim/index.js';
+export { SCIM_SEED_GROUPS, SCIM_SEED_USERS, scimSeedGroupId, scimSeedUserId } from './scim/seed.js';
 export { createSeededStore, type IdOrigin, SEED_IDS, type SeedOptions, type SeededIds, seededIds } from './seed.js';
 export { Store } from './store/store.js';
 
@@ -33,8 +38,13 @@ export interface ReferenceServerOptions {
   /** Id generator for new records. Default: random UUID v4. A `seededIds(seed)` generator makes
    * the ids of a request that names its check (`x-lpc-check`, `x-lpc-case`) follow that check. */
   ids?: (() => string) | SeededIds;
-  /** Named fault toggles (see FAULTS); an unknown name throws. */
+  /**
+   * Named fault toggles (see FAULTS, and SCIM_FAULTS for names starting `scim.`); an unknown name
+   * throws.
+   */
   faults?: readonly string[];
+  /** A SCIM bearer token accepted from the start, besides those of the token exchange. */
+  scimToken?: string;
 }
 
 export interface ReferenceServer {
@@ -55,23 +65,36 @@ function originOf(headers: Headers): IdOrigin | undefined {
 
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
   if (options.store !== undefined && (options.scale ?? 0) > 0) throw new TypeError('createReferenceServer: give store or scale, not both');
-  const behaviour = behaviourWithFaults(options.faults ?? []);
+  const faults = options.faults ?? [];
+  const behaviour = behaviourWithFaults(faults.filter((name) => !name.startsWith('scim.')));
+  const scimBehaviour = scimBehaviourWithFaults(faults.filter((name) => name.startsWith('scim.')));
   const ids = options.ids ?? randomUUID;
+  const clock = options.clock ?? (() => new Date());
+  const credentials = options.credentials ?? SANDBOX_CREDENTIALS;
   const family = createIntapiFamily({
     store: options.store ?? createSeededStore(options.scale === undefined ? {} : { scale: options.scale }),
     behaviour,
-    credentials: options.credentials ?? SANDBOX_CREDENTIALS,
-    clock: options.clock ?? (() => new Date()),
+    credentials,
+    clock,
     ids,
   });
+  const scimFamily = createScimFamily({
+    behaviour: scimBehaviour,
+    credentials,
+    clock,
+    ids,
+    ...(options.scimToken === undefined ? {} : { token: options.scimToken }),
+  });
   const within = (ids as Partial<SeededIds>).within;
-  const intapi = within ? { ...family, around: <T>(headers: Headers, handle: () => T): T => within(originOf(headers), handle) } : family;
+  const around = within ? <T>(headers: Headers, handle: () => T): T => within(originOf(headers), handle) : undefined;
+  const intapi = around ? { ...family, around } : family;
+  const scim = around ? { ...scimFamily, around } : scimFamily;
   const fastify = buildApp({
     bodyLimit: behaviour.http.bodyLimit,
     contentTypes: behaviour.http.contentTypes,
     notJsonStatus: behaviour.errors.notJsonStatus,
     renderError: intapi.renderError,
-    families: [mountFamily(intapi)],
+    families: [mountFamily(intapi), mountFamily(scim)],
   });
   return {
     fastify,

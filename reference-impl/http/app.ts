@@ -1,20 +1,22 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { JsonValue } from '../json.js';
 import { ApiError, toApiError } from './errors.js';
-import type { Family, Operation, QueryValue, Result } from './route.js';
+import type { Family, Operation, QueryValue, RenderedError, ResponseHeaders, Result } from './route.js';
 
 /**
  * The fastify application: JSON body parsing with a size limit, one encapsulated scope per API
  * family, and every error, however it arises, answered in the family's error body. No logging:
  * the conformance suite sends tens of thousands of requests.
  */
-export type ErrorRenderer = (error: ApiError) => { readonly status: number; readonly body: JsonValue };
+export type ErrorRenderer = (error: ApiError) => RenderedError;
 
 export interface MountedFamily {
   readonly prefix: string;
   readonly register: (scope: FastifyInstance) => void;
+  /** Renders errors fastify raises before routing (framework errors) for URLs under the prefix. */
+  readonly renderError: ErrorRenderer;
+  readonly contentType: string;
 }
 
 export interface AppOptions {
@@ -31,17 +33,28 @@ export interface AppOptions {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
-function sendResult(reply: FastifyReply, result: Result, textPlain: boolean): void {
+function withHeaders(reply: FastifyReply, headers: ResponseHeaders | undefined): FastifyReply {
+  if (headers !== undefined) for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  return reply;
+}
+
+function sendResult(reply: FastifyReply, result: Result, textPlain: boolean, contentType: string): void {
+  withHeaders(reply, result.headers);
   if ('text' in result) {
     reply.code(result.status).header('content-type', TEXT_TYPE).send(result.text);
+  } else if ('empty' in result) {
+    reply.code(result.status).send();
   } else {
-    reply.code(result.status).header('content-type', textPlain ? TEXT_TYPE : JSON_TYPE).send(JSON.stringify(result.body));
+    reply
+      .code(result.status)
+      .header('content-type', textPlain ? TEXT_TYPE : contentType)
+      .send(JSON.stringify(result.body));
   }
 }
 
-function sendError(reply: FastifyReply, render: ErrorRenderer, error: unknown): void {
-  const { status, body } = render(toApiError(error));
-  reply.code(status).header('content-type', JSON_TYPE).send(JSON.stringify(body));
+function sendError(reply: FastifyReply, render: ErrorRenderer, error: unknown, contentType = JSON_TYPE): void {
+  const { status, body, headers } = render(toApiError(error));
+  withHeaders(reply, headers).code(status).header('content-type', contentType).send(JSON.stringify(body));
 }
 
 /** Writes an error answer on a socket whose request node could not even parse. */
@@ -62,11 +75,27 @@ function answerClientError(render: ErrorRenderer, error: Error & { code?: string
 export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): MountedFamily {
   const render = family.renderError;
   const textPlain = family.textPlainOperations ?? new Set<string>();
+  const contentType = family.contentType ?? JSON_TYPE;
   return {
     prefix: family.prefix,
+    renderError: render,
+    contentType,
     register: (scope) => {
-      scope.setErrorHandler((error, _request, reply) => sendError(reply, render, error));
-      if (family.prefix !== '') scope.setNotFoundHandler((_request, reply) => sendError(reply, render, new ApiError(404, 'NotFound', 'No such route.')));
+      scope.setErrorHandler((error, _request, reply) => sendError(reply, render, error, contentType));
+      if (family.prefix !== '') {
+        scope.setNotFoundHandler((_request, reply) => sendError(reply, render, new ApiError(404, 'NotFound', 'No such route.'), contentType));
+      }
+      if (family.bodyTypes !== undefined) {
+        const { types, notJson } = family.bodyTypes;
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser([...types], { parseAs: 'string' }, (_request, body, done) => {
+          try {
+            done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown);
+          } catch {
+            done(notJson(), undefined);
+          }
+        });
+      }
       // The guard's result, per request, for the handler.
       const contexts = new WeakMap<FastifyRequest, C>();
       for (const operation of family.operations) {
@@ -95,10 +124,10 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
               };
               result = family.around ? family.around(request.headers, () => operation.handle(call)) : operation.handle(call);
             } catch (error) {
-              sendError(reply, render, error);
+              sendError(reply, render, error, contentType);
               return;
             }
-            sendResult(reply, result, textPlain.has(operation.id));
+            sendResult(reply, result, textPlain.has(operation.id), contentType);
           },
         });
       }
@@ -114,7 +143,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Long path ids must reach the handler (422), not fail routing.
     routerOptions: { maxParamLength: 16_384 },
     clientErrorHandler: (error, socket) => answerClientError(options.renderError, error, socket),
-    frameworkErrors: (error, _request, reply) => sendError(reply, options.renderError, error),
+    frameworkErrors: (error, request, reply) => {
+      const family = options.families.find((f) => f.prefix !== '' && (request.url === f.prefix || request.url.startsWith(`${f.prefix}/`)));
+      if (family === undefined) sendError(reply, options.renderError, error);
+      else sendError(reply, family.renderError, error, family.contentType);
+    },
   });
 
   // Only JSON bodies (DEVELOPERS.md "Errors": another content type is 415, not JSON is 400).

@@ -17,8 +17,24 @@ export interface Call<C> {
   readonly body: unknown;
 }
 
-/** What a handler answers: JSON, or (a deliberate fault only) raw text. */
-export type Result = { readonly status: number; readonly body: JsonValue } | { readonly status: number; readonly text: string };
+/** Response headers a handler or error renderer adds (Location, ETag, WWW-Authenticate). */
+export type ResponseHeaders = Readonly<Record<string, string>>;
+
+/**
+ * What a handler answers: JSON, no body at all (204), or (a deliberate fault only) raw text; each
+ * with optional response headers.
+ */
+export type Result =
+  | { readonly status: number; readonly body: JsonValue; readonly headers?: ResponseHeaders }
+  | { readonly status: number; readonly text: string; readonly headers?: ResponseHeaders }
+  | { readonly status: number; readonly empty: true; readonly headers?: ResponseHeaders };
+
+/** A family's error answer: status, body and optional headers (e.g. WWW-Authenticate). */
+export interface RenderedError {
+  readonly status: number;
+  readonly body: JsonValue;
+  readonly headers?: ResponseHeaders;
+}
 
 export interface Operation<C> {
   /** Operation id, e.g. `submissions.create` (DEVELOPERS.md path table). */
@@ -38,7 +54,15 @@ export interface Family<C, O extends Operation<C>> {
   readonly operations: readonly O[];
   /** Runs before the body is read: authentication, version. Throws an ApiError to refuse. */
   readonly guard: (headers: Headers, operation: O) => C;
-  readonly renderError: (error: ApiError) => { readonly status: number; readonly body: JsonValue };
+  readonly renderError: (error: ApiError) => RenderedError;
+  /** The content type of its JSON answers and errors; default `application/json; charset=utf-8`. */
+  readonly contentType?: string;
+  /**
+   * Request body media types this family reads as JSON, in its own scope (fastify encapsulates
+   * content-type parsers); others answer 415. Default: the app's parsers. `notJson` is the error
+   * of a body that does not parse.
+   */
+  readonly bodyTypes?: { readonly types: readonly string[]; readonly notJson: () => ApiError };
   /** Operations whose JSON answers are labelled text/plain (a fault). */
   readonly textPlainOperations?: ReadonlySet<string>;
   /** Wraps each (synchronous) handler call, e.g. to make the request's ids follow its headers. */

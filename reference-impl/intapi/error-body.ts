@@ -1,16 +1,16 @@
 import type { Behaviour } from '../behaviour.js';
 import type { ApiError } from '../http/errors.js';
-import type { JsonObject, JsonValue } from '../json.js';
+import type { RenderedError } from '../http/route.js';
+import type { JsonObject } from '../json.js';
 
 /**
  * spec#error-body: `{validations, code, message, term, _meta}` with `code` equal to the HTTP
  * status and `_meta` an object of strings (DEVELOPERS.md "Errors").
  */
-export function intapiErrorRenderer(errors: Behaviour['errors']): (error: ApiError) => { status: number; body: JsonValue } {
+export function intapiErrorRenderer(errors: Behaviour['errors']): (error: ApiError) => RenderedError {
   return (error) => {
     const status = error.status;
-    const validations =
-      errors.validations === 'name-field' ? [...error.validations] : error.validations.map((entry) => entry.slice(entry.indexOf(': ') + 2));
+    const validations = errors.validations === 'name-field' ? [...error.validations] : error.validations.map((entry) => entry.slice(entry.indexOf(': ') + 2));
     const body: JsonObject = {
       validations,
       code: errors.code === 'status' ? status : status === 400 ? 422 : 400,

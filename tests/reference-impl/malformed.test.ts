@@ -102,7 +102,7 @@ describe('routes', () => {
     ['HEAD', '/nope'],
     ['OPTIONS', '/resources'],
     ['POST', '/resources'],
-    ['GET', '/scim/v2/Users'],
+    ['GET', '/scim/v1/Users'],
   ])('%s %s answers 404 with the error body', async (method, path) => {
     const res = await h.call(method, path);
     expect(res.status).toBe(404);

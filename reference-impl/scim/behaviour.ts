@@ -1,0 +1,182 @@
+/**
+ * The SCIM family's rules as data (DEVELOPERS.md "SCIM reference server: choices"). The default is
+ * the reference behaviour; a SCIM fault (scim/faults.ts, names `scim.…`) changes one entry, read
+ * by the code at the point of the rule.
+ */
+export interface ScimBehaviour {
+  readonly transport: {
+    /** Content type of every answer. */
+    responseType: 'scim+json' | 'json';
+    /** Request media types read as JSON: both, or only application/json (scim+json answers 415). */
+    requestTypes: 'scim+json-and-json' | 'json-only';
+  };
+  readonly auth: {
+    token: 'required' | 'not-checked';
+    wrongToken: 'reject' | 'accept';
+    wwwAuthenticate: 'bearer' | 'omitted';
+  };
+  readonly errors: {
+    /** `status` in the error body: a string (RFC) or a number. */
+    status: 'string' | 'integer';
+    scimType: 'present' | 'omitted';
+    /** `schemas: [Error URN]` in the error body, or left out. */
+    schemas: 'present' | 'omitted';
+    /** Status of the unsupported endpoints (specification rule 4). */
+    unsupportedStatus: 501 | 404;
+  };
+  readonly paging: {
+    /** `startIndex` counts from 1 (RFC) or from 0. */
+    base: 1 | 0;
+    /** Largest `count` honoured (spec: 1000); Infinity when uncapped. */
+    maxCount: number;
+    defaultCount: number;
+    /** `startIndex` < 1: read as 1, or 400 invalidValue. */
+    startIndexBelowOne: 'as-one' | 'reject';
+    /** Negative `count`: read as 0, or the default page. */
+    negativeCount: 'as-zero' | 'default';
+    /** `count=0`: only totalResults, or the default page. */
+    countZero: 'total-only' | 'default';
+    /** `startIndex` past the end: no resources, or all of them. */
+    pastEnd: 'empty' | 'everything';
+    /** `itemsPerPage`: the number returned, or the count asked for. */
+    itemsPerPage: 'returned' | 'requested';
+    /** `totalResults`: every match, or the page's size. */
+    totalResults: 'all-matches' | 'page';
+  };
+  readonly filter: {
+    /** userName compared case-insensitively (caseExact false), or case-sensitively. */
+    userNameCase: 'insensitive' | 'sensitive';
+    /** caseExact attributes (externalId, id) compared case-sensitively, or not. */
+    caseExact: 'honoured' | 'ignored';
+    /** A truncated or malformed filter: 400 invalidFilter, or the filter is ignored. */
+    malformed: 'reject' | 'ignore';
+    /** gt/ge/lt/le on a boolean: 400 invalidFilter, or compared as false < true. */
+    booleanOrdering: 'reject' | 'compare';
+    /** Operators and logical words: case-insensitive, or lowercase only. */
+    keywordCase: 'insensitive' | 'lowercase-only';
+    /** `a or b and c`: and binds tighter, or left to right. */
+    precedence: 'rfc' | 'left-to-right';
+    /** dateTime attributes compared as instants or as strings. */
+    dates: 'instants' | 'strings';
+    /** A multi-valued attribute matches when any value does, or only its first value is read. */
+    multiValued: 'any' | 'first';
+  };
+  readonly sort: {
+    applied: 'yes' | 'ignored';
+    descending: 'honoured' | 'ignored';
+    /** caseExact false attributes sort case-insensitively, or by code units. */
+    caseInsensitive: 'honoured' | 'ignored';
+    /** A multi-valued attribute sorts by its primary (else first) value, or by its last value. */
+    multiValued: 'primary-or-first' | 'last';
+    /** Resources without the value: last ascending (first descending), or first ascending. */
+    missing: 'last' | 'first';
+    /** A sub-attribute of a multi-valued attribute (emails.type): 400 invalidValue, or sorted by the chosen value's sub-attribute. */
+    multiValuedSub: 'reject' | 'accept';
+  };
+  readonly projection: {
+    attributes: 'honoured' | 'ignored';
+    excludedAttributes: 'honoured' | 'ignored';
+    /** `id` always returned, or droppable by attributes/excludedAttributes. */
+    idAlways: 'yes' | 'no';
+    /** Sub-attributes in attributes (`name.givenName`): honoured, or the whole parent. */
+    subAttributes: 'honoured' | 'whole-parent';
+    password: 'never' | 'returned';
+  };
+  readonly writes: {
+    createStatus: 201 | 200;
+    location: 'header' | 'omitted';
+    metaLocation: 'present' | 'omitted';
+    /** userName unique case-insensitively, or only exactly. */
+    uniqueness: 'case-insensitive' | 'exact';
+    conflictStatus: 409 | 400;
+    /** A client-supplied id on POST: ignored, or used. */
+    clientId: 'ignored' | 'used';
+    /** PUT: attributes left out are cleared (replace), or kept (merge). */
+    put: 'replace' | 'merge';
+    /** null / [] in a PUT clear the attribute, or leave it as it was. */
+    nullClears: 'yes' | 'no';
+    lastModified: 'advances' | 'frozen';
+    deleteStatus: 204 | 200;
+    /** A deleted resource: gone (404), or still readable by id. */
+    deleted: 'gone' | 'readable';
+    /** A deleted user leaves its groups, or stays a member. */
+    membership: 'follows-deletion' | 'kept';
+    /** The userName of a deleted user is free again, or stays taken. */
+    deletedUserName: 'free' | 'taken';
+    /** Group members must name live users or groups (400 invalidValue), or are stored unchecked. */
+    memberReferences: 'checked' | 'unchecked';
+  };
+  readonly patch: {
+    atomic: 'yes' | 'no';
+    opCase: 'insensitive' | 'lowercase-only';
+    /** A value filter in a path selects the matching values, or is ignored (all values). */
+    valueFilter: 'honoured' | 'ignored';
+    /** remove without path: 400 noTarget, or a no-op. */
+    removeWithoutPath: 'no-target' | 'no-op';
+    /** An unknown attribute in a path: 400 invalidPath, or ignored. */
+    unknownPath: 'invalid-path' | 'ignored';
+    /** Removing a required or read-only attribute, writing a read-only one: 400 mutability, or done. */
+    mutability: 'checked' | 'unchecked';
+    /** add to a multi-valued attribute appends, or replaces all values. */
+    addMultiValued: 'appends' | 'replaces';
+    /** No-path add/replace with an object value: applied, or 400 invalidPath. */
+    noPath: 'supported' | 'rejected';
+  };
+}
+
+export function referenceScimBehaviour(): ScimBehaviour {
+  return {
+    transport: { responseType: 'scim+json', requestTypes: 'scim+json-and-json' },
+    auth: { token: 'required', wrongToken: 'reject', wwwAuthenticate: 'bearer' },
+    errors: { status: 'string', scimType: 'present', schemas: 'present', unsupportedStatus: 501 },
+    paging: {
+      base: 1,
+      maxCount: 1000,
+      defaultCount: 20,
+      startIndexBelowOne: 'as-one',
+      negativeCount: 'as-zero',
+      countZero: 'total-only',
+      pastEnd: 'empty',
+      itemsPerPage: 'returned',
+      totalResults: 'all-matches',
+    },
+    filter: {
+      userNameCase: 'insensitive',
+      caseExact: 'honoured',
+      malformed: 'reject',
+      booleanOrdering: 'reject',
+      keywordCase: 'insensitive',
+      precedence: 'rfc',
+      dates: 'instants',
+      multiValued: 'any',
+    },
+    sort: { applied: 'yes', descending: 'honoured', caseInsensitive: 'honoured', multiValued: 'primary-or-first', missing: 'last', multiValuedSub: 'reject' },
+    projection: { attributes: 'honoured', excludedAttributes: 'honoured', idAlways: 'yes', subAttributes: 'honoured', password: 'never' },
+    writes: {
+      createStatus: 201,
+      location: 'header',
+      metaLocation: 'present',
+      uniqueness: 'case-insensitive',
+      conflictStatus: 409,
+      clientId: 'ignored',
+      put: 'replace',
+      nullClears: 'yes',
+      lastModified: 'advances',
+      deleteStatus: 204,
+      deleted: 'gone',
+      membership: 'follows-deletion',
+      deletedUserName: 'free',
+      memberReferences: 'checked',
+    },
+    patch: {
+      atomic: 'yes',
+      opCase: 'insensitive',
+      valueFilter: 'honoured',
+      removeWithoutPath: 'no-target',
+      unknownPath: 'invalid-path',
+      mutability: 'checked',
+      addMultiValued: 'appends',
+      noPath: 'supported',
+    },
+  };
+}

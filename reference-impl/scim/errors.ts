@@ -1,0 +1,40 @@
+import { ApiError, type Term } from '../http/errors.js';
+import type { RenderedError } from '../http/route.js';
+import type { JsonObject } from '../json.js';
+import type { ScimBehaviour } from './behaviour.js';
+
+/** rfc7644#section-3.12: the error response schema and the `scimType` values of Table 9. */
+export const ERROR_URN = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
+export type ScimType =
+  'invalidFilter' | 'tooMany' | 'uniqueness' | 'mutability' | 'invalidSyntax' | 'invalidPath' | 'noTarget' | 'invalidValue' | 'invalidVers' | 'sensitive';
+
+const TERM_BY_STATUS: Readonly<Record<number, Term>> = { 401: 'Unauthorized', 404: 'NotFound', 409: 'Conflict' };
+
+/** An error of the SCIM family: an ApiError with an optional `scimType`. */
+export class ScimError extends ApiError {
+  readonly scimType: ScimType | undefined;
+  constructor(status: number, detail: string, scimType?: ScimType) {
+    super(status, TERM_BY_STATUS[status] ?? 'BadRequest', detail);
+    this.scimType = scimType;
+  }
+}
+
+export const badRequest = (scimType: ScimType, detail: string): ScimError => new ScimError(400, detail, scimType);
+export const scimNotFound = (detail: string): ScimError => new ScimError(404, detail);
+
+/**
+ * The SCIM error body `{schemas, status, scimType?, detail}`, `status` the HTTP status as a string;
+ * a 401 also carries `WWW-Authenticate: Bearer` (rfc7644#section-3.12, DEVELOPERS.md SCIM choices).
+ */
+export function scimErrorRenderer(b: ScimBehaviour): (error: ApiError) => RenderedError {
+  return (error) => {
+    const status = error.status;
+    const body: JsonObject = b.errors.schemas === 'present' ? { schemas: [ERROR_URN] } : {};
+    body.status = b.errors.status === 'string' ? String(status) : status;
+    if (error instanceof ScimError && error.scimType !== undefined && b.errors.scimType === 'present') body.scimType = error.scimType;
+    body.detail = error.message;
+    const headers = status === 401 && b.auth.wwwAuthenticate === 'bearer' ? { 'www-authenticate': 'Bearer realm="scim"' } : undefined;
+    return headers === undefined ? { status, body } : { status, body, headers };
+  };
+}

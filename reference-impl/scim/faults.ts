@@ -1,0 +1,215 @@
+import { referenceScimBehaviour, type ScimBehaviour } from './behaviour.js';
+
+/**
+ * SCIM faults: each breaks one rule of the SCIM reference server (one entry of ScimBehaviour).
+ * Kept apart from the Integration API's catalogue (faults.ts, listFaults()) until the SCIM checks
+ * and their negative-control expectations exist; createReferenceServer accepts them.
+ */
+interface ScimFault {
+  readonly description: string;
+  readonly apply: (b: ScimBehaviour) => void;
+}
+
+const FAULTS = {
+  // Transport and errors
+  'scim.content-type-json': {
+    description: 'Answers are labelled application/json instead of application/scim+json.',
+    apply: (b) => void (b.transport.responseType = 'json'),
+  },
+  'scim.scim-json-request-rejected': {
+    description: 'A request body sent as application/scim+json answers 415 (only application/json is read).',
+    apply: (b) => void (b.transport.requestTypes = 'json-only'),
+  },
+  'scim.error-status-integer': {
+    description: 'Error bodies carry `status` as a number instead of a string.',
+    apply: (b) => void (b.errors.status = 'integer'),
+  },
+  'scim.error-scimtype-missing': { description: 'Error bodies omit `scimType`.', apply: (b) => void (b.errors.scimType = 'omitted') },
+  'scim.error-schemas-missing': { description: 'Error bodies leave out `schemas` (the Error URN).', apply: (b) => void (b.errors.schemas = 'omitted') },
+  'scim.unsupported-endpoints-404': {
+    description: 'The unsupported endpoints (/Me, /ServiceProviderConfig, /ResourceTypes, /Bulk, .search) answer 404 instead of 501.',
+    apply: (b) => void (b.errors.unsupportedStatus = 404),
+  },
+  // Authentication
+  'scim.token-not-required': { description: 'Requests without a Bearer token are served instead of 401.', apply: (b) => void (b.auth.token = 'not-checked') },
+  'scim.wrong-token-accepted': { description: 'A wrong Bearer token is accepted instead of 401.', apply: (b) => void (b.auth.wrongToken = 'accept') },
+  'scim.no-www-authenticate': { description: 'A 401 answer carries no WWW-Authenticate header.', apply: (b) => void (b.auth.wwwAuthenticate = 'omitted') },
+  // Pagination
+  'scim.pagination-zero-based': { description: 'startIndex counts from 0: startIndex=1 skips the first resource.', apply: (b) => void (b.paging.base = 0) },
+  'scim.count-uncapped': {
+    description: 'count above 1000 is honoured instead of capped at 1000.',
+    apply: (b) => void (b.paging.maxCount = Number.POSITIVE_INFINITY),
+  },
+  'scim.default-count-100': { description: 'The default page holds 100 resources instead of 20.', apply: (b) => void (b.paging.defaultCount = 100) },
+  'scim.start-index-below-one-rejected': {
+    description: 'startIndex < 1 answers 400 invalidValue instead of counting as 1.',
+    apply: (b) => void (b.paging.startIndexBelowOne = 'reject'),
+  },
+  'scim.negative-count-default': {
+    description: 'A negative count gives the default page instead of counting as 0.',
+    apply: (b) => void (b.paging.negativeCount = 'default'),
+  },
+  'scim.count-zero-default-page': {
+    description: 'count=0 gives the default page instead of only totalResults.',
+    apply: (b) => void (b.paging.countZero = 'default'),
+  },
+  'scim.past-end-returns-first-page': {
+    description: 'startIndex past the end returns the first page instead of no resources.',
+    apply: (b) => void (b.paging.pastEnd = 'everything'),
+  },
+  'scim.items-per-page-requested': {
+    description: 'itemsPerPage is the count asked for instead of the number returned.',
+    apply: (b) => void (b.paging.itemsPerPage = 'requested'),
+  },
+  'scim.total-results-page-size': {
+    description: 'totalResults is the size of the page instead of every match.',
+    apply: (b) => void (b.paging.totalResults = 'page'),
+  },
+  // Filter
+  'scim.filter-username-case-sensitive': {
+    description: 'Filters compare userName case-sensitively (caseExact false ignored).',
+    apply: (b) => void (b.filter.userNameCase = 'sensitive'),
+  },
+  'scim.filter-case-exact-ignored': {
+    description: 'Filters compare caseExact attributes (externalId, id) case-insensitively.',
+    apply: (b) => void (b.filter.caseExact = 'ignored'),
+  },
+  'scim.filter-malformed-ignored': {
+    description: 'A malformed filter (e.g. `userName eq`) is ignored (every resource) instead of 400 invalidFilter.',
+    apply: (b) => void (b.filter.malformed = 'ignore'),
+  },
+  'scim.filter-boolean-ordering-accepted': {
+    description: 'gt/ge/lt/le on a boolean compare false < true instead of 400 invalidFilter.',
+    apply: (b) => void (b.filter.booleanOrdering = 'compare'),
+  },
+  'scim.filter-keywords-lowercase-only': {
+    description: 'Operators and and/or/not are recognised in lower case only (`Eq` is 400 invalidFilter).',
+    apply: (b) => void (b.filter.keywordCase = 'lowercase-only'),
+  },
+  'scim.filter-precedence-left-to-right': {
+    description: '`a or b and c` groups left to right instead of `and` binding tighter.',
+    apply: (b) => void (b.filter.precedence = 'left-to-right'),
+  },
+  'scim.filter-dates-as-strings': {
+    description: 'dateTime attributes compare as strings instead of instants.',
+    apply: (b) => void (b.filter.dates = 'strings'),
+  },
+  'scim.filter-multivalued-first-only': {
+    description: 'A filter on a multi-valued attribute reads only its first value instead of any value.',
+    apply: (b) => void (b.filter.multiValued = 'first'),
+  },
+  // Sort
+  'scim.sort-ignored': { description: 'sortBy is ignored (creation order).', apply: (b) => void (b.sort.applied = 'ignored') },
+  'scim.sort-descending-ignored': { description: 'sortOrder=descending sorts ascending.', apply: (b) => void (b.sort.descending = 'ignored') },
+  'scim.sort-case-sensitive': {
+    description: 'caseExact-false attributes (userName) sort by code units, case-sensitively.',
+    apply: (b) => void (b.sort.caseInsensitive = 'ignored'),
+  },
+  'scim.sort-multivalued-last-value': {
+    description: 'A multi-valued attribute (emails) sorts by its last value instead of its primary or first one.',
+    apply: (b) => void (b.sort.multiValued = 'last'),
+  },
+  'scim.sort-missing-first': {
+    description: 'Resources without the sort value come first ascending instead of last.',
+    apply: (b) => void (b.sort.missing = 'first'),
+  },
+  'scim.sort-sub-attribute-accepted': {
+    description:
+      "sortBy on a sub-attribute of a multi-valued attribute (emails.type) sorts by the primary or first value's sub-attribute instead of 400 invalidValue.",
+    apply: (b) => void (b.sort.multiValuedSub = 'accept'),
+  },
+  // Projection
+  'scim.attributes-ignored': { description: 'The attributes parameter is ignored.', apply: (b) => void (b.projection.attributes = 'ignored') },
+  'scim.excluded-attributes-ignored': {
+    description: 'The excludedAttributes parameter is ignored.',
+    apply: (b) => void (b.projection.excludedAttributes = 'ignored'),
+  },
+  'scim.id-not-always-returned': {
+    description: 'id is left out when attributes omits it or excludedAttributes names it.',
+    apply: (b) => void (b.projection.idAlways = 'no'),
+  },
+  'scim.sub-attributes-whole-parent': {
+    description: 'A sub-attribute in attributes/excludedAttributes (name.givenName) selects its whole parent.',
+    apply: (b) => void (b.projection.subAttributes = 'whole-parent'),
+  },
+  'scim.password-returned': { description: 'password is returned in representations.', apply: (b) => void (b.projection.password = 'returned') },
+  // Writes
+  'scim.create-200': { description: 'POST answers 200 instead of 201.', apply: (b) => void (b.writes.createStatus = 200) },
+  'scim.no-location': { description: 'POST answers without a Location header.', apply: (b) => void (b.writes.location = 'omitted') },
+  'scim.meta-location-missing': { description: 'meta.location is left out of representations.', apply: (b) => void (b.writes.metaLocation = 'omitted') },
+  'scim.username-unique-case-sensitive': {
+    description: 'userName is unique only exactly: `Alice` and `alice` may both exist.',
+    apply: (b) => void (b.writes.uniqueness = 'exact'),
+  },
+  'scim.uniqueness-400': { description: 'A userName conflict answers 400 instead of 409.', apply: (b) => void (b.writes.conflictStatus = 400) },
+  'scim.client-id-used': { description: 'A client-supplied id in a POST body becomes the resource id.', apply: (b) => void (b.writes.clientId = 'used') },
+  'scim.put-merges': { description: 'PUT keeps attributes left out of the body instead of clearing them.', apply: (b) => void (b.writes.put = 'merge') },
+  'scim.put-null-keeps': {
+    description: 'null or [] in a PUT body leave the attribute as it was instead of clearing it.',
+    apply: (b) => void (b.writes.nullClears = 'no'),
+  },
+  'scim.last-modified-frozen': { description: 'meta.lastModified does not advance on PUT or PATCH.', apply: (b) => void (b.writes.lastModified = 'frozen') },
+  'scim.delete-200': { description: 'DELETE answers 200 instead of 204.', apply: (b) => void (b.writes.deleteStatus = 200) },
+  'scim.deleted-readable': {
+    description: 'A deleted resource is still answered by GET (and PUT, PATCH) by id.',
+    apply: (b) => void (b.writes.deleted = 'readable'),
+  },
+  'scim.delete-keeps-membership': { description: 'A deleted user stays a member of its groups.', apply: (b) => void (b.writes.membership = 'kept') },
+  'scim.deleted-username-taken': {
+    description: 'The userName of a deleted user cannot be used again (409).',
+    apply: (b) => void (b.writes.deletedUserName = 'taken'),
+  },
+  'scim.member-references-unchecked': {
+    description: 'Group members naming no resource are stored instead of 400 invalidValue.',
+    apply: (b) => void (b.writes.memberReferences = 'unchecked'),
+  },
+  // PATCH
+  'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },
+  'scim.patch-op-case-sensitive': {
+    description: 'PATCH op names are lowercase only (`Replace` is 400).',
+    apply: (b) => void (b.patch.opCase = 'lowercase-only'),
+  },
+  'scim.patch-value-filter-ignored': {
+    description: 'A value filter in a PATCH path is ignored: the operation applies to every value.',
+    apply: (b) => void (b.patch.valueFilter = 'ignored'),
+  },
+  'scim.patch-remove-without-path-ok': {
+    description: 'remove without a path is a no-op 200 instead of 400 noTarget.',
+    apply: (b) => void (b.patch.removeWithoutPath = 'no-op'),
+  },
+  'scim.patch-unknown-path-ignored': {
+    description: 'A PATCH path naming no attribute is ignored instead of 400 invalidPath.',
+    apply: (b) => void (b.patch.unknownPath = 'ignored'),
+  },
+  'scim.patch-mutability-unchecked': {
+    description: 'PATCH may remove required attributes and write read-only ones (ignored) instead of 400 mutability.',
+    apply: (b) => void (b.patch.mutability = 'unchecked'),
+  },
+  'scim.patch-add-replaces-values': {
+    description: 'PATCH add to a multi-valued attribute replaces its values instead of appending.',
+    apply: (b) => void (b.patch.addMultiValued = 'replaces'),
+  },
+  'scim.patch-no-path-rejected': {
+    description: 'add/replace without a path answers 400 invalidPath instead of applying the object value.',
+    apply: (b) => void (b.patch.noPath = 'rejected'),
+  },
+} satisfies Record<string, ScimFault>;
+
+export type ScimFaultName = keyof typeof FAULTS;
+
+/** The SCIM fault catalogue: name → description (not part of listFaults() yet). */
+export const SCIM_FAULTS: Readonly<Record<string, { readonly description: string }>> = Object.freeze(
+  Object.fromEntries(Object.entries(FAULTS).map(([name, f]) => [name, { description: f.description }])),
+);
+
+export const isScimFaultName = (name: string): name is ScimFaultName => Object.hasOwn(FAULTS, name);
+
+/** The reference SCIM behaviour with the given `scim.` faults applied; throws on an unknown one. */
+export function scimBehaviourWithFaults(faults: readonly string[]): ScimBehaviour {
+  const unknown = faults.filter((f) => !isScimFaultName(f));
+  if (unknown.length > 0)
+    throw new Error(`Unknown SCIM fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known: ${Object.keys(FAULTS).join(', ')}.`);
+  const b = referenceScimBehaviour();
+  for (const f of faults) FAULTS[f as ScimFaultName].apply(b);
+  return b;
+}

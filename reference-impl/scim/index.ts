@@ -1,0 +1,335 @@
+import { randomBytes } from 'node:crypto';
+import type { Credentials } from '../credentials.js';
+import { bearerToken, headerValue } from '../http/headers.js';
+import type { Call, Family, HttpMethod, Operation, Result } from '../http/route.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../json.js';
+import type { ScimBehaviour } from './behaviour.js';
+import { badRequest, ScimError, scimErrorRenderer, scimNotFound } from './errors.js';
+import { filterOf, one, pageItems, pageOf, sorterOf } from './list.js';
+import { PatchApplier, readPatchRequest } from './patch.js';
+import { checkMembers, checkRequired, fullView, membershipIndex, project, projectionOf, readBody, type ViewContext } from './resources.js';
+import { GROUP_SCHEMA, LIST_URN, type ResourceSchema, USER_SCHEMA } from './schema.js';
+import { schemaResources } from './schemas-endpoint.js';
+import { createScimSeed } from './seed.js';
+import type { ScimRecord, ScimStore } from './store.js';
+
+/**
+ * The SCIM 2.0 family under /scim/v2 (public-facts "Base addresses and prefixes"): Users and
+ * Groups (rfc7644#section-3), the token exchange of public-facts "Authentication (SCIM)", /Schemas,
+ * and the unsupported endpoints of specification rule 4. DEVELOPERS.md "SCIM reference server: choices".
+ */
+export const SCIM_PREFIX = '/scim/v2';
+/** public-facts: a long-lived token; one year here. */
+export const SCIM_TOKEN_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+
+export interface ScimDeps {
+  readonly behaviour: ScimBehaviour;
+  readonly credentials: Credentials;
+  readonly clock: () => Date;
+  readonly ids: () => string;
+  /** A token accepted from the start (e.g. for LPC_SCIM_TOKEN); optional. */
+  readonly token?: string;
+  /** Default: the deterministic seed (built on first use). */
+  readonly store?: ScimStore;
+}
+
+export interface ScimContext {
+  readonly baseUrl: string;
+}
+
+export interface ScimOperation extends Operation<ScimContext> {
+  readonly auth: boolean;
+}
+
+const SCIM_TYPE = 'application/scim+json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperation> {
+  const b = deps.behaviour;
+  const tokens = new Map<string, number>();
+  if (deps.token !== undefined) tokens.set(deps.token, Number.POSITIVE_INFINITY);
+  let seeded: ScimStore | undefined = deps.store;
+  const store = (): ScimStore => (seeded ??= createScimSeed());
+  const now = (): string => deps.clock().toISOString();
+
+  const viewContext = (context: ScimContext): ViewContext => {
+    let index: ReadonlyMap<string, readonly ScimRecord[]> | undefined;
+    return { baseUrl: context.baseUrl, store: store(), b, groupsOf: () => (index ??= membershipIndex(store())) };
+  };
+  const tableOf = (schema: ResourceSchema): Map<string, ScimRecord> => (schema === USER_SCHEMA ? store().users : store().groups);
+
+  const ok = (status: number, body: JsonValue, headers?: Record<string, string>): Result =>
+    headers === undefined ? { status, body } : { status, body, headers };
+
+  const render = (schema: ResourceSchema, record: ScimRecord, call: Call<ScimContext>, ctx = viewContext(call.context)): JsonObject =>
+    project(schema, fullView(schema, record, ctx), projectionOf(one(call.query.attributes), one(call.query.excludedAttributes)), b);
+
+  const live = (schema: ResourceSchema, id: string): ScimRecord => {
+    const record = tableOf(schema).get(id);
+    if (record === undefined || (record.deleted && b.writes.deleted === 'gone')) throw scimNotFound(`${schema.resourceType} ${id} not found.`);
+    return record;
+  };
+
+  const checkUniqueUserName = (data: JsonObject, self: string | undefined): void => {
+    const userName = data.userName;
+    if (typeof userName !== 'string') return;
+    const fold = (s: string): string => (b.writes.uniqueness === 'case-insensitive' ? s.toLowerCase() : s);
+    const key = fold(userName);
+    for (const user of store().users.values()) {
+      if (user.id === self || (user.deleted && b.writes.deletedUserName === 'free')) continue;
+      if (typeof user.data.userName === 'string' && fold(user.data.userName) === key) {
+        throw new ScimError(b.writes.conflictStatus, `userName ${userName} is already taken.`, 'uniqueness');
+      }
+    }
+  };
+
+  /** The checks every stored state passes (POST, PUT, each PATCH result). */
+  const validate = (schema: ResourceSchema, data: JsonObject, self: string | undefined): void => {
+    checkRequired(schema, data);
+    if (schema === GROUP_SCHEMA) checkMembers(store(), data, b.writes.memberReferences);
+    else checkUniqueUserName(data, self);
+  };
+
+  const touch = (record: ScimRecord, before: string): void => {
+    if (b.writes.lastModified === 'advances' && JSON.stringify(record.data) !== before) record.lastModified = now();
+  };
+
+  const resourceOperations = (schema: ResourceSchema): ScimOperation[] => {
+    const base = schema.endpoint;
+    const kind = schema.resourceType.toLowerCase();
+    return [
+      {
+        id: `scim.${kind}s.list`,
+        method: 'GET',
+        path: base,
+        auth: true,
+        handle: (call) => {
+          const q = call.query;
+          const predicate = filterOf(schema, one(q.filter), b);
+          const sorter = sorterOf(schema, one(q.sortBy), one(q.sortOrder), b);
+          const page = pageOf(one(q.startIndex), one(q.count), b);
+          const ctx = viewContext(call.context);
+          const records = schema === USER_SCHEMA ? store().liveUsers() : store().liveGroups();
+          const projection = projectionOf(one(q.attributes), one(q.excludedAttributes));
+          const answer = (items: JsonObject[], totalResults: number, itemsPerPage: number): Result =>
+            ok(200, {
+              schemas: [LIST_URN],
+              totalResults,
+              startIndex: page.startIndex,
+              itemsPerPage,
+              Resources: items.map((v) => project(schema, v, projection, b)),
+            });
+          if (predicate === undefined && sorter === undefined) {
+            // Without filter or sort only the page's representations are built.
+            const { items, totalResults, itemsPerPage } = pageItems(records, page, b);
+            return answer(
+              items.map((r) => fullView(schema, r, ctx)),
+              totalResults,
+              itemsPerPage,
+            );
+          }
+          let views = records.map((r) => fullView(schema, r, ctx));
+          if (predicate !== undefined) views = views.filter(predicate);
+          if (sorter !== undefined) views = [...views].sort(sorter);
+          const { items, totalResults, itemsPerPage } = pageItems(views, page, b);
+          return answer(items, totalResults, itemsPerPage);
+        },
+      },
+      {
+        id: `scim.${kind}s.create`,
+        method: 'POST',
+        path: base,
+        auth: true,
+        handle: (call) => {
+          const data = readBody(schema, call.body);
+          validate(schema, data, undefined);
+          const asked = isJsonObject(call.body) ? call.body.id : undefined;
+          const id = b.writes.clientId === 'used' && typeof asked === 'string' && asked !== '' && !tableOf(schema).has(asked) ? asked : deps.ids();
+          const stamp = now();
+          const record: ScimRecord = { id, data, created: stamp, lastModified: stamp, deleted: false };
+          tableOf(schema).set(id, record);
+          const location = `${call.context.baseUrl}${base}/${id}`;
+          return ok(b.writes.createStatus, render(schema, record, call), b.writes.location === 'header' ? { location } : undefined);
+        },
+      },
+      {
+        id: `scim.${kind}s.get`,
+        method: 'GET',
+        path: `${base}/:id`,
+        auth: true,
+        handle: (call) => ok(200, render(schema, live(schema, call.params.id ?? ''), call)),
+      },
+      {
+        id: `scim.${kind}s.replace`,
+        method: 'PUT',
+        path: `${base}/:id`,
+        auth: true,
+        handle: (call) => {
+          const record = live(schema, call.params.id ?? '');
+          let data = readBody(schema, call.body);
+          const body = call.body as JsonObject;
+          if (b.writes.nullClears === 'no') {
+            for (const [key, value] of Object.entries(body)) {
+              const canonical = Object.keys(record.data).find((k) => k.toLowerCase() === key.toLowerCase());
+              const cleared = value === null || (Array.isArray(value) && value.length === 0);
+              if (cleared && canonical !== undefined) data[canonical] = record.data[canonical] ?? null;
+            }
+          }
+          if (b.writes.put === 'merge') data = { ...record.data, ...data };
+          // The password is write-only: a PUT without one keeps it (clients PUT what they GET).
+          if (data.password === undefined && record.data.password !== undefined) data.password = record.data.password;
+          validate(schema, data, record.id);
+          const before = JSON.stringify(record.data);
+          record.data = data;
+          touch(record, before);
+          return ok(200, render(schema, record, call));
+        },
+      },
+      {
+        id: `scim.${kind}s.patch`,
+        method: 'PATCH',
+        path: `${base}/:id`,
+        auth: true,
+        handle: (call) => {
+          const record = live(schema, call.params.id ?? '');
+          const operations = readPatchRequest(call.body, b);
+          const applier = new PatchApplier(schema, b);
+          const before = JSON.stringify(record.data);
+          const settle = (draft: JsonObject): JsonObject => {
+            const data = readBody(schema, { schemas: [schema.urn], ...draft });
+            validate(schema, data, record.id);
+            return data;
+          };
+          if (b.patch.atomic === 'yes') {
+            const draft = structuredClone(record.data);
+            for (const operation of operations) applier.apply(draft, operation);
+            record.data = settle(draft);
+          } else {
+            for (const operation of operations) {
+              const draft = structuredClone(record.data);
+              applier.apply(draft, operation);
+              record.data = settle(draft);
+              touch(record, before);
+            }
+          }
+          touch(record, before);
+          return ok(200, render(schema, record, call));
+        },
+      },
+      {
+        id: `scim.${kind}s.delete`,
+        method: 'DELETE',
+        path: `${base}/:id`,
+        auth: true,
+        handle: (call) => {
+          const record = live(schema, call.params.id ?? '');
+          if (record.deleted) throw scimNotFound(`${schema.resourceType} ${record.id} not found.`);
+          record.deleted = true;
+          if (b.writes.membership === 'follows-deletion') {
+            for (const group of store().groups.values()) {
+              const members = group.data.members;
+              if (!Array.isArray(members)) continue;
+              const rest = members.filter((m) => !(isJsonObject(m) && m.value === record.id));
+              if (rest.length === members.length) continue;
+              if (rest.length === 0) delete group.data.members;
+              else group.data.members = rest;
+            }
+          }
+          return b.writes.deleteStatus === 204 ? { status: 204, empty: true } : { status: 200, empty: true };
+        },
+      },
+    ];
+  };
+
+  const unsupported = (method: HttpMethod, path: string): ScimOperation => ({
+    id: `scim.unsupported.${method} ${path}`,
+    method,
+    path,
+    auth: true,
+    handle: () => {
+      throw new ScimError(b.errors.unsupportedStatus, `${method} ${SCIM_PREFIX}${path} is not implemented.`);
+    },
+  });
+
+  const tokenOperation: ScimOperation = {
+    id: 'scim.token',
+    method: 'POST',
+    path: '/token',
+    auth: false,
+    handle: (call) => {
+      const body = call.body;
+      if (!isJsonObject(body) || typeof body.username !== 'string' || typeof body.password !== 'string') {
+        throw badRequest('invalidValue', 'The body needs username and password strings.');
+      }
+      if (body.username !== deps.credentials.username || body.password !== deps.credentials.password) {
+        throw new ScimError(401, 'Wrong username or password.');
+      }
+      const token = randomBytes(32).toString('base64url');
+      const expiry = deps.clock().getTime() + SCIM_TOKEN_LIFETIME_MS;
+      tokens.set(token, expiry);
+      return ok(200, { token, scope: ['scim'], tokenExpiryDate: new Date(expiry).toISOString() });
+    },
+  };
+
+  const schemaOperations: ScimOperation[] = [
+    {
+      id: 'scim.schemas.list',
+      method: 'GET',
+      path: '/Schemas',
+      auth: true,
+      handle: () => {
+        const resources = schemaResources();
+        return ok(200, { schemas: [LIST_URN], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources });
+      },
+    },
+    {
+      id: 'scim.schemas.get',
+      method: 'GET',
+      path: '/Schemas/:id',
+      auth: true,
+      handle: (call) => {
+        const found = schemaResources().find((s) => s.id === call.params.id);
+        if (found === undefined) throw scimNotFound(`Schema ${call.params.id ?? ''} not found.`);
+        return ok(200, found);
+      },
+    },
+  ];
+
+  const ALL: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  const operations: ScimOperation[] = [
+    tokenOperation,
+    ...resourceOperations(USER_SCHEMA),
+    ...resourceOperations(GROUP_SCHEMA),
+    ...schemaOperations,
+    ...ALL.map((m) => unsupported(m, '/Me')),
+    unsupported('GET', '/ServiceProviderConfig'),
+    unsupported('GET', '/ResourceTypes'),
+    unsupported('POST', '/Bulk'),
+    unsupported('POST', '/.search'),
+    unsupported('POST', '/Users/.search'),
+    unsupported('POST', '/Groups/.search'),
+  ];
+
+  const guard = (headers: Readonly<Record<string, string | string[] | undefined>>, operation: ScimOperation): ScimContext => {
+    const host = headerValue(headers, 'host') ?? 'localhost';
+    const context = { baseUrl: `http://${host}${SCIM_PREFIX}` };
+    if (!operation.auth || b.auth.token === 'not-checked') return context;
+    const token = bearerToken(headerValue(headers, 'authorization'), false);
+    if (token === undefined) throw new ScimError(401, 'A Bearer token is required.');
+    const expiry = tokens.get(token);
+    if ((expiry === undefined || expiry <= deps.clock().getTime()) && b.auth.wrongToken === 'reject') throw new ScimError(401, 'The token is not valid.');
+    return context;
+  };
+
+  return {
+    prefix: SCIM_PREFIX,
+    operations,
+    guard,
+    renderError: scimErrorRenderer(b),
+    contentType: b.transport.responseType === 'scim+json' ? SCIM_TYPE : JSON_TYPE,
+    bodyTypes: {
+      types: b.transport.requestTypes === 'json-only' ? ['application/json'] : ['application/scim+json', 'application/json'],
+      notJson: () => badRequest('invalidSyntax', 'The request body is not valid JSON.'),
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { QueryValue } from '../http/route.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../json.js';
+import type { ScimBehaviour } from './behaviour.js';
+import { badRequest, type ScimError } from './errors.js';
+import { compileFilter, parseFilter, type Predicate } from './filter.js';
+import { type ResourceSchema, resolvePath } from './schema.js';
+
+/**
+ * Query parameters of a list (rfc7644#section-3.4.2): filter, sortBy/sortOrder
+ * (rfc7644#section-3.4.2.3), startIndex/count (rfc7644#section-3.4.2.4, spec "Limits": default
+ * 1/20, count at most 1000).
+ */
+export const one = (v: QueryValue): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+/** The filter parameter as a predicate; undefined = no filter. */
+export function filterOf(schema: ResourceSchema, text: string | undefined, b: ScimBehaviour): Predicate | undefined {
+  if (text === undefined) return undefined;
+  let node;
+  try {
+    node = parseFilter(text, b.filter);
+  } catch (error) {
+    if (b.filter.malformed === 'ignore') return undefined;
+    throw error;
+  }
+  return compileFilter(schema, node, b.filter);
+}
+
+// --- sorting ------------------------------------------------------------------------------------
+
+type Key = string | number | undefined;
+
+/** A comparator over full views, stable sort by the caller; undefined = no sortBy. */
+export function sorterOf(
+  schema: ResourceSchema,
+  sortBy: string | undefined,
+  sortOrder: string | undefined,
+  b: ScimBehaviour,
+): ((a: JsonObject, c: JsonObject) => number) | undefined {
+  if (sortOrder !== undefined && !['ascending', 'descending'].includes(sortOrder.toLowerCase())) {
+    throw badRequest('invalidValue', 'sortOrder must be ascending or descending.');
+  }
+  if (sortBy === undefined || b.sort.applied === 'ignored') return undefined;
+  const r = resolvePath(schema, sortBy);
+  if (r === undefined) throw badRequest('invalidValue', `sortBy: unknown attribute '${sortBy}'.`);
+  if (r.attr.multiValued && r.sub !== undefined && b.sort.multiValuedSub === 'reject')
+    throw badRequest('invalidValue', `sortBy: cannot sort on a sub-attribute of the multi-valued ${r.attr.name}.`);
+  if (r.attr.returned === 'never') throw badRequest('invalidValue', `sortBy: ${r.attr.name} is never returned.`);
+  const type = r.sub ?? (r.attr.multiValued && r.attr.sub !== undefined ? r.attr.sub.get('value') : r.attr);
+  if (type === undefined || (r.sub === undefined && r.attr.sub !== undefined && !r.attr.multiValued)) {
+    throw badRequest('invalidValue', `sortBy: ${r.attr.name} is complex; name a sub-attribute.`);
+  }
+  const insensitive = !type.caseExact && b.sort.caseInsensitive === 'honoured';
+  const { attr, sub, urn } = r;
+  const keyOf = (view: JsonObject): Key => {
+    const container = urn === undefined ? view : view[urn];
+    if (!isJsonObject(container)) return undefined;
+    let v: JsonValue | undefined = container[attr.name];
+    if (attr.multiValued && Array.isArray(v)) {
+      const values = v;
+      const chosen = b.sort.multiValued === 'last' ? values.at(-1) : (values.find((x) => isJsonObject(x) && x.primary === true) ?? values[0]);
+      v = attr.sub !== undefined && isJsonObject(chosen) ? chosen[sub?.name ?? 'value'] : chosen;
+    } else if (sub !== undefined) {
+      v = isJsonObject(v) ? v[sub.name] : undefined;
+    }
+    if (typeof v === 'boolean') return Number(v);
+    if (typeof v === 'number') return v;
+    if (typeof v !== 'string') return undefined;
+    if (type.type === 'dateTime') return Date.parse(v);
+    return insensitive ? v.toLowerCase() : v;
+  };
+  const descending = sortOrder?.toLowerCase() === 'descending' && b.sort.descending === 'honoured';
+  const missingFirst = b.sort.missing === 'first';
+  const cache = new WeakMap<JsonObject, Key>();
+  const key = (v: JsonObject): Key => {
+    if (cache.has(v)) return cache.get(v);
+    const k = keyOf(v);
+    cache.set(v, k);
+    return k;
+  };
+  return (x, y) => {
+    const a = key(x);
+    const c = key(y);
+    if (a === undefined || c === undefined) {
+      if (a === c) return 0;
+      // Missing values last ascending and first descending (rfc7644#section-3.4.2.3).
+      const missingLast = a === undefined ? 1 : -1;
+      return descending ? -missingLast : missingFirst ? -missingLast : missingLast;
+    }
+    const order = a < c ? -1 : a > c ? 1 : 0;
+    return descending ? -order : order;
+  };
+}
+
+// --- pagination ---------------------------------------------------------------------------------
+
+export interface Page {
+  /** 1-based index of the first resource returned, as answered. */
+  readonly startIndex: number;
+  readonly offset: number;
+  readonly count: number;
+  /** `count` as asked (for the itemsPerPage fault). */
+  readonly requested: number;
+}
+
+const INTEGER = /^[+-]?\d{1,15}$/;
+
+function integerParam(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!INTEGER.test(v.trim())) throw badRequest('invalidValue', `${name} must be an integer.`);
+  return Number(v.trim());
+}
+
+/**
+ * startIndex/count: either alone takes the other's default (DEVELOPERS.md SCIM choices);
+ * startIndex < 1 is 1; a negative count is 0; count above the cap is the cap.
+ */
+export function pageOf(startIndexText: string | undefined, countText: string | undefined, b: ScimBehaviour): Page {
+  const p = b.paging;
+  let startIndex = integerParam('startIndex', startIndexText) ?? 1;
+  let count = integerParam('count', countText) ?? p.defaultCount;
+  const requested = count;
+  if (startIndex < 1) {
+    if (p.startIndexBelowOne === 'reject') throw badRequest('invalidValue', 'startIndex must be at least 1.') as ScimError;
+    startIndex = 1;
+  }
+  if (count < 0) count = p.negativeCount === 'as-zero' ? 0 : p.defaultCount;
+  if (count === 0 && p.countZero === 'default') count = p.defaultCount;
+  count = Math.min(count, p.maxCount);
+  return { startIndex, offset: p.base === 1 ? startIndex - 1 : startIndex, count, requested };
+}
+
+/** The page of `matches` and the ListResponse fields around it. */
+export function pageItems<T>(matches: readonly T[], page: Page, b: ScimBehaviour): { items: T[]; totalResults: number; itemsPerPage: number } {
+  let items = matches.slice(page.offset, page.offset + page.count);
+  if (page.offset >= matches.length && b.paging.pastEnd === 'everything') items = matches.slice(0, page.count);
+  const totalResults = b.paging.totalResults === 'page' ? items.length : matches.length;
+  const itemsPerPage = b.paging.itemsPerPage === 'requested' ? page.requested : items.length;
+  return { items, totalResults, itemsPerPage };
+}

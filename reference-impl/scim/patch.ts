@@ -1,0 +1,243 @@
+import { isJsonObject, type JsonObject, type JsonValue } from '../json.js';
+import type { ScimBehaviour } from './behaviour.js';
+import { badRequest } from './errors.js';
+import { compileValueFilter, parsePatchPath } from './filter.js';
+import { attributeValue } from './resources.js';
+import { type Attr, PATCH_URN, type ResourceSchema, resolvePath } from './schema.js';
+
+/**
+ * PATCH (rfc7644#section-3.5.2): `add`, `replace`, `remove` (names case-insensitive: identity
+ * providers send `Replace`), paths in filter syntax with value filters and a sub-attribute after
+ * them, no-path add/replace with an object value. The operations apply in order to a copy; the
+ * caller stores the result only when every operation succeeded (atomic, rfc7644#section-3.5.2).
+ */
+export type PatchOpName = 'add' | 'replace' | 'remove';
+
+export interface PatchOperation {
+  readonly op: PatchOpName;
+  readonly path: string | undefined;
+  readonly value: JsonValue | undefined;
+}
+
+/** The request body's operations, checked (400 invalidSyntax / invalidValue). */
+export function readPatchRequest(body: unknown, b: ScimBehaviour): PatchOperation[] {
+  if (!isJsonObject(body)) throw badRequest('invalidSyntax', 'The body must be a JSON object.');
+  const schemas = body.schemas;
+  if (!Array.isArray(schemas) || !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === PATCH_URN.toLowerCase())) {
+    throw badRequest('invalidSyntax', `schemas must contain ${PATCH_URN}.`);
+  }
+  const operations = body.Operations ?? body.operations;
+  if (!Array.isArray(operations) || operations.length === 0) throw badRequest('invalidSyntax', 'Operations must be a non-empty array.');
+  return operations.map((o, i) => {
+    if (!isJsonObject(o)) throw badRequest('invalidSyntax', `Operations[${i}] must be an object.`);
+    const raw = o.op;
+    const op = typeof raw === 'string' ? (b.patch.opCase === 'insensitive' ? raw.toLowerCase() : raw) : undefined;
+    if (op !== 'add' && op !== 'replace' && op !== 'remove') throw badRequest('invalidSyntax', `Operations[${i}].op must be add, replace or remove.`);
+    if (o.path !== undefined && o.path !== null && typeof o.path !== 'string') throw badRequest('invalidPath', `Operations[${i}].path must be a string.`);
+    const path = typeof o.path === 'string' ? o.path : undefined;
+    if (op !== 'remove' && o.value === undefined) throw badRequest('invalidValue', `Operations[${i}] (${op}) needs a value.`);
+    return { op, path, value: o.value };
+  });
+}
+
+const same = (a: JsonValue, b: JsonValue): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Makes `chosen` the only primary value when it is primary (rfc7643#section-2.4). */
+function singlePrimary(list: JsonValue[], chosen: ReadonlySet<JsonValue>): void {
+  if (![...chosen].some((v) => isJsonObject(v) && v.primary === true)) return;
+  for (const v of list) if (!chosen.has(v) && isJsonObject(v) && v.primary === true) v.primary = false;
+}
+
+export class PatchApplier {
+  constructor(
+    private readonly schema: ResourceSchema,
+    private readonly b: ScimBehaviour,
+  ) {}
+
+  /** Applies one operation to `data` (mutated). */
+  apply(data: JsonObject, operation: PatchOperation): void {
+    const { op, path, value } = operation;
+    if (path === undefined || path.trim() === '') {
+      if (op === 'remove') {
+        if (this.b.patch.removeWithoutPath === 'no-target') throw badRequest('noTarget', 'remove needs a path.');
+        return;
+      }
+      if (this.b.patch.noPath === 'rejected') throw badRequest('invalidPath', `${op} needs a path.`);
+      if (!isJsonObject(value)) throw badRequest('invalidValue', `${op} without a path needs an object value.`);
+      for (const [key, v] of Object.entries(value)) {
+        if (key.toLowerCase() === 'schemas') continue;
+        const ext = this.schema.extensions.get(key.toLowerCase());
+        if (ext !== undefined && isJsonObject(v)) {
+          for (const [k, sv] of Object.entries(v)) this.applyPath(data, op, `${ext.urn}:${k}`, sv);
+        } else {
+          this.applyPath(data, op, key, v);
+        }
+      }
+      return;
+    }
+    this.applyPath(data, op, path, value);
+  }
+
+  private mutability(detail: string): void {
+    if (this.b.patch.mutability === 'checked') throw badRequest('mutability', detail);
+  }
+
+  private applyPath(data: JsonObject, op: PatchOpName, pathText: string, value: JsonValue | undefined): void {
+    const extension = this.schema.extensions.get(pathText.trim().toLowerCase());
+    if (extension !== undefined) {
+      // The path names a whole extension: remove it, or add/replace its attributes one by one.
+      if (op === 'remove') delete data[extension.urn];
+      else if (!isJsonObject(value)) throw badRequest('invalidValue', `${op} of ${extension.urn} needs an object value.`);
+      else for (const [k, v] of Object.entries(value)) this.applyPath(data, op, `${extension.urn}:${k}`, v);
+      return;
+    }
+    const path = parsePatchPath(pathText, this.b.filter);
+    if (path === undefined) throw badRequest('invalidPath', `'${pathText}' is not a valid path.`);
+    const resolved = resolvePath(this.schema, path.attrPath);
+    if (resolved === undefined) {
+      if (this.b.patch.unknownPath === 'ignored') return;
+      throw badRequest('invalidPath', `'${pathText}' names no attribute.`);
+    }
+    const { attr, urn } = resolved;
+    const sub = path.filter === undefined ? resolved.sub : undefined;
+    if (path.filter !== undefined && resolved.sub !== undefined) throw badRequest('invalidPath', `'${pathText}' filters a sub-attribute.`);
+    if (attr.mutability === 'readOnly' || attr.name === 'schemas') {
+      this.mutability(`${attr.name} is read-only.`);
+      return;
+    }
+    let container: JsonObject;
+    if (urn === undefined) container = data;
+    else {
+      const ext = data[urn];
+      if (isJsonObject(ext)) container = ext;
+      else {
+        container = {};
+        if (op !== 'remove') data[urn] = container;
+      }
+    }
+    const finish = (): void => {
+      if (urn !== undefined && Object.keys(container).length === 0) delete data[urn];
+    };
+    if (path.filter === undefined) {
+      if (sub === undefined) this.whole(container, op, attr, value);
+      else this.subOfAll(container, op, attr, sub, value);
+      finish();
+      return;
+    }
+    if (!attr.multiValued || attr.sub === undefined) throw badRequest('invalidPath', `'${path.attrPath}' is not a multi-valued complex attribute.`);
+    let predicate: (v: JsonObject) => boolean;
+    try {
+      predicate = compileValueFilter(this.schema, path.filter, attr, this.b.filter);
+    } catch {
+      throw badRequest('invalidPath', `The value filter of '${pathText}' is not valid.`);
+    }
+    if (this.b.patch.valueFilter === 'ignored') predicate = () => true;
+    const list = Array.isArray(container[attr.name]) ? (container[attr.name] as JsonValue[]) : [];
+    const matched = list.filter((v): v is JsonObject => isJsonObject(v) && predicate(v));
+    if (matched.length === 0) throw badRequest('noTarget', `No value of ${attr.name} matches '${pathText}'.`);
+    const subAttr = path.subAfterFilter === undefined ? undefined : attr.sub.get(path.subAfterFilter.toLowerCase());
+    if (path.subAfterFilter !== undefined && subAttr === undefined)
+      throw badRequest('invalidPath', `${attr.name} has no sub-attribute '${path.subAfterFilter}'.`);
+    if (subAttr === undefined) {
+      if (op === 'remove') {
+        const rest = list.filter((v) => !matched.includes(v as JsonObject));
+        if (rest.length === 0) delete container[attr.name];
+        else container[attr.name] = rest;
+      } else {
+        const replacement = attributeValue({ ...attr, multiValued: false }, value ?? null, attr.name);
+        if (!isJsonObject(replacement)) throw badRequest('invalidValue', `${op} of '${pathText}' needs an object value.`);
+        const chosen = new Set<JsonValue>();
+        container[attr.name] = list.map((v) => {
+          if (!matched.includes(v as JsonObject)) return v;
+          const next = op === 'replace' ? { ...replacement } : { ...(v as JsonObject), ...replacement };
+          chosen.add(next);
+          return next;
+        });
+        singlePrimary(container[attr.name] as JsonValue[], chosen);
+      }
+    } else {
+      if (subAttr.mutability === 'readOnly') {
+        this.mutability(`${attr.name}.${subAttr.name} is read-only.`);
+        return;
+      }
+      for (const v of matched) {
+        if (op === 'remove' || value === null) delete v[subAttr.name];
+        else v[subAttr.name] = attributeValue(subAttr, value ?? null, `${attr.name}.${subAttr.name}`) ?? null;
+      }
+      singlePrimary(list, new Set(matched));
+    }
+    finish();
+  }
+
+  /** add / replace / remove of a whole attribute. */
+  private whole(container: JsonObject, op: PatchOpName, attr: Attr, value: JsonValue | undefined): void {
+    if (op === 'remove') {
+      if (attr.required) {
+        this.mutability(`${attr.name} is required.`);
+        if (this.b.patch.mutability === 'checked') return;
+      }
+      const current = container[attr.name];
+      if (attr.multiValued && Array.isArray(current) && Array.isArray(value) && value.length > 0) {
+        // The legacy form: remove `members` with the values to remove (checked as values of the attribute first).
+        const removing = attributeValue(attr, value);
+        const keys = new Set((Array.isArray(removing) ? removing : []).map((v) => (isJsonObject(v) ? JSON.stringify(v.value) : JSON.stringify(v))));
+        const rest = current.filter((v) => !keys.has(isJsonObject(v) ? JSON.stringify(v.value) : JSON.stringify(v)));
+        if (rest.length === 0) delete container[attr.name];
+        else container[attr.name] = rest;
+        return;
+      }
+      delete container[attr.name];
+      return;
+    }
+    const v = attributeValue(attr, value ?? null);
+    if (v === undefined) {
+      if (attr.required) throw badRequest('invalidValue', `${attr.name} is required.`);
+      delete container[attr.name];
+      return;
+    }
+    const current = container[attr.name];
+    if (attr.multiValued && Array.isArray(v)) {
+      if (op === 'add' && Array.isArray(current) && this.b.patch.addMultiValued === 'appends') {
+        const added = v.filter((x) => !current.some((c) => same(c, x)));
+        const list = [...current, ...added];
+        singlePrimary(list, new Set(added));
+        container[attr.name] = list;
+      } else {
+        container[attr.name] = v;
+      }
+      return;
+    }
+    if (attr.sub !== undefined && isJsonObject(v) && isJsonObject(current)) {
+      container[attr.name] = { ...current, ...v };
+      return;
+    }
+    container[attr.name] = v;
+  }
+
+  /** A sub-attribute of a single complex attribute, or of every value of a multi-valued one. */
+  private subOfAll(container: JsonObject, op: PatchOpName, attr: Attr, sub: Attr, value: JsonValue | undefined): void {
+    if (sub.mutability === 'readOnly') {
+      this.mutability(`${attr.name}.${sub.name} is read-only.`);
+      return;
+    }
+    const current = container[attr.name];
+    if (!attr.multiValued) {
+      const obj = isJsonObject(current) ? { ...current } : {};
+      if (op === 'remove' || value === null) delete obj[sub.name];
+      else obj[sub.name] = attributeValue(sub, value ?? null, `${attr.name}.${sub.name}`) ?? null;
+      if (Object.keys(obj).length === 0 && !attr.required) delete container[attr.name];
+      else container[attr.name] = obj;
+      return;
+    }
+    const list = Array.isArray(current) ? current : [];
+    if (list.length === 0) {
+      if (op === 'remove') return;
+      throw badRequest('noTarget', `${attr.name} has no values to set ${sub.name} on.`);
+    }
+    for (const v of list) {
+      if (!isJsonObject(v)) continue;
+      if (op === 'remove' || value === null) delete v[sub.name];
+      else v[sub.name] = attributeValue(sub, value ?? null, `${attr.name}.${sub.name}`) ?? null;
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import type { JsonObject } from '../json.js';
+
+/**
+ * The SCIM resources in memory: users and groups in creation order (the default list order).
+ * DELETE is soft (public-facts "SCIM specifics"): the record stays, marked deleted, and answers
+ * as unknown from then on.
+ */
+export interface ScimRecord {
+  readonly id: string;
+  /** The client's attributes in wire form with canonical names (password included; no id, meta, schemas, groups). */
+  data: JsonObject;
+  readonly created: string;
+  lastModified: string;
+  deleted: boolean;
+}
+
+export class ScimStore {
+  readonly users = new Map<string, ScimRecord>();
+  readonly groups = new Map<string, ScimRecord>();
+
+  /** The live (not deleted) users, in creation order. */
+  liveUsers(): ScimRecord[] {
+    return [...this.users.values()].filter((r) => !r.deleted);
+  }
+
+  liveGroups(): ScimRecord[] {
+    return [...this.groups.values()].filter((r) => !r.deleted);
+  }
+}

@@ -1,0 +1,287 @@
+// Every SCIM fault flips the rule it names (one probe each, as ../faults.test.ts), and the SCIM
+// faults stay out of listFaults() (no SCIM checks or negative-control expectations exist yet).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createReferenceServer, listFaults, SCIM_FAULTS, type ScimFaultName, scimSeedUserId } from '../../../reference-impl/index.js';
+import { GROUP_URN, q, resourcesOf, type ScimHarness, startScim, unique, USER_URN } from './_scim.js';
+
+type Probe = (h: ScimHarness) => Promise<unknown>;
+interface Spot {
+  readonly probe: Probe;
+  /** [without the fault, with it] */
+  readonly expected: readonly [unknown, unknown];
+}
+
+const status = (p: Promise<{ status: number }>) => p.then((r) => r.status);
+const field =
+  (path: string, name: string): Probe =>
+  async (h) =>
+    (await h.get(path)).obj[name];
+const firstIds =
+  (path: string): Probe =>
+  async (h) =>
+    resourcesOf(await h.get(path)).map((r) => r.id);
+const total = (filter: string): Probe => field(`/Users${q({ filter, count: 0 })}`, 'totalResults');
+const U0 = scimSeedUserId(0);
+const body = (userName: string, extra: Record<string, unknown> = {}) => ({ schemas: [USER_URN], userName, name: { givenName: 'g' }, ...extra });
+const created = async (h: ScimHarness, extra: Record<string, unknown> = {}) => String((await h.createUser(extra)).id);
+const sortedUserNames =
+  (query: Record<string, string | number>): Probe =>
+  async (h) =>
+    resourcesOf(await h.get(`/Users${q({ count: 3, attributes: 'userName', ...query })}`)).map((r) => r.userName);
+
+const SPOTS: Record<ScimFaultName, Spot> = {
+  'scim.content-type-json': {
+    probe: async (h) => (await h.get('/Users?count=1')).contentType,
+    expected: ['application/scim+json; charset=utf-8', 'application/json; charset=utf-8'],
+  },
+  'scim.scim-json-request-rejected': { probe: (h) => status(h.call('POST', '/Users', { body: body(unique()) })), expected: [201, 415] },
+  'scim.error-status-integer': { probe: field('/Users/nope', 'status'), expected: ['404', 404] },
+  'scim.error-scimtype-missing': { probe: field('/Users?filter=userName%20eq', 'scimType'), expected: ['invalidFilter', undefined] },
+  'scim.error-schemas-missing': { probe: field('/Users/nope', 'schemas'), expected: [['urn:ietf:params:scim:api:messages:2.0:Error'], undefined] },
+  'scim.unsupported-endpoints-404': { probe: (h) => status(h.get('/Me')), expected: [501, 404] },
+  'scim.token-not-required': { probe: (h) => status(h.get('/Users?count=1', { noToken: true })), expected: [401, 200] },
+  'scim.wrong-token-accepted': { probe: (h) => status(h.get('/Users?count=1', { token: 'wrong' })), expected: [401, 200] },
+  'scim.no-www-authenticate': {
+    probe: async (h) => (await h.get('/Users', { noToken: true })).headers['www-authenticate'],
+    expected: ['Bearer realm="scim"', undefined],
+  },
+  'scim.pagination-zero-based': { probe: firstIds('/Users?startIndex=1&count=1'), expected: [[U0], [scimSeedUserId(1)]] },
+  'scim.count-uncapped': { probe: field('/Users?count=1500', 'itemsPerPage'), expected: [1000, 1500] },
+  'scim.default-count-100': { probe: field('/Users', 'itemsPerPage'), expected: [20, 100] },
+  'scim.start-index-below-one-rejected': { probe: (h) => status(h.get('/Users?startIndex=0&count=1')), expected: [200, 400] },
+  'scim.negative-count-default': { probe: field('/Users?count=-1', 'itemsPerPage'), expected: [0, 20] },
+  'scim.count-zero-default-page': { probe: field('/Users?count=0', 'itemsPerPage'), expected: [0, 20] },
+  'scim.past-end-returns-first-page': { probe: field('/Users?startIndex=100000&count=2', 'itemsPerPage'), expected: [0, 2] },
+  'scim.items-per-page-requested': { probe: field(`/Users${q({ filter: `id eq "${U0}"`, count: 10 })}`, 'itemsPerPage'), expected: [1, 10] },
+  'scim.total-results-page-size': { probe: field(`/Users${q({ filter: 'id sw "5c100000-"', count: 5 })}`, 'totalResults'), expected: [2500, 5] },
+  'scim.filter-username-case-sensitive': {
+    probe: async (h) => {
+      const name = String((await h.get(`/Users/${U0}`)).obj.userName);
+      return (await h.get(`/Users${q({ filter: `userName eq "${name.toLowerCase()}"`, count: 0 })}`)).obj.totalResults;
+    },
+    expected: [1, 0],
+  },
+  'scim.filter-case-exact-ignored': { probe: total('externalId eq "ext-9"'), expected: [0, 1] },
+  'scim.filter-malformed-ignored': { probe: (h) => status(h.get('/Users?filter=userName%20eq')), expected: [400, 200] },
+  'scim.filter-boolean-ordering-accepted': { probe: (h) => status(h.get(`/Users${q({ filter: 'active gt false' })}`)), expected: [400, 200] },
+  'scim.filter-keywords-lowercase-only': { probe: (h) => status(h.get(`/Users${q({ filter: 'userName Eq "x"' })}`)), expected: [200, 400] },
+  'scim.filter-precedence-left-to-right': { probe: total(`id eq "${U0}" or id eq "x" and id eq "y"`), expected: [1, 0] },
+  'scim.filter-dates-as-strings': { probe: total('meta.created eq "2020-01-01T00:00:00Z"'), expected: [1, 0] },
+  'scim.filter-multivalued-first-only': {
+    probe: async (h) => {
+      const id = await created(h, { emails: [{ value: 'a@one.example' }, { value: 'b@two.example' }] });
+      return (await h.get(`/Users${q({ filter: `id eq "${id}" and emails.value eq "b@two.example"`, count: 0 })}`)).obj.totalResults;
+    },
+    expected: [1, 0],
+  },
+  'scim.sort-ignored': {
+    probe: async (h) => JSON.stringify(await firstIds('/Users?sortBy=userName&count=5')(h)) === JSON.stringify(await firstIds('/Users?count=5')(h)),
+    expected: [false, true],
+  },
+  'scim.sort-descending-ignored': {
+    probe: async (h) =>
+      JSON.stringify(await sortedUserNames({ sortBy: 'userName', sortOrder: 'descending' })(h)) ===
+      JSON.stringify(await sortedUserNames({ sortBy: 'userName' })(h)),
+    expected: [false, true],
+  },
+  'scim.sort-case-sensitive': {
+    probe: async (h) => {
+      const names = (await sortedUserNames({ sortBy: 'userName', count: 1000 })(h)) as string[];
+      const lower = names.map((n) => n.toLowerCase());
+      return JSON.stringify(lower) === JSON.stringify([...lower].sort());
+    },
+    expected: [true, false],
+  },
+  'scim.sort-multivalued-last-value': {
+    probe: async (h) => {
+      const p = unique('mv');
+      const a = await created(h, { userName: `${p}a`, emails: [{ value: 'a@x' }, { value: 'z@x' }] });
+      const b = await created(h, { userName: `${p}b`, emails: [{ value: 'm@x' }] });
+      return (
+        resourcesOf(await h.get(`/Users${q({ filter: `userName sw "${p}"`, sortBy: 'emails' })}`))
+          .map((r) => r.id)
+          .join() === [a, b].join()
+      );
+    },
+    expected: [true, false],
+  },
+  'scim.sort-missing-first': {
+    probe: async (h) => (await h.get(`/Users${q({ sortBy: 'title', count: 1, attributes: 'title' })}`)).text.includes('"title"'),
+    expected: [true, false],
+  },
+  'scim.sort-sub-attribute-accepted': { probe: (h) => status(h.get('/Users?sortBy=emails.type&count=1')), expected: [400, 200] },
+  'scim.attributes-ignored': { probe: async (h) => Object.keys((await h.get(`/Users/${U0}?attributes=userName`)).obj).length === 3, expected: [true, false] },
+  'scim.excluded-attributes-ignored': {
+    probe: async (h) => (await h.get(`/Users/${U0}?excludedAttributes=meta`)).obj.meta === undefined,
+    expected: [true, false],
+  },
+  'scim.id-not-always-returned': { probe: async (h) => (await h.get(`/Users/${U0}?excludedAttributes=id`)).obj.id, expected: [U0, undefined] },
+  'scim.sub-attributes-whole-parent': {
+    probe: async (h) => Object.keys((await h.get(`/Users/${U0}?attributes=name.givenName`)).obj.name as object),
+    expected: [['givenName'], ['givenName', 'familyName', 'formatted']],
+  },
+  'scim.password-returned': {
+    probe: async (h) => (await h.call('POST', '/Users', { body: body(unique(), { password: 'pw' }) })).obj.password,
+    expected: [undefined, 'pw'],
+  },
+  'scim.create-200': { probe: (h) => status(h.call('POST', '/Users', { body: body(unique()) })), expected: [201, 200] },
+  'scim.no-location': {
+    probe: async (h) => typeof (await h.call('POST', '/Users', { body: body(unique()) })).headers.location,
+    expected: ['string', 'undefined'],
+  },
+  'scim.meta-location-missing': {
+    probe: async (h) => typeof ((await h.get(`/Users/${U0}`)).obj.meta as Record<string, unknown>).location,
+    expected: ['string', 'undefined'],
+  },
+  'scim.username-unique-case-sensitive': {
+    probe: async (h) => {
+      const n = unique('Case');
+      await h.createUser({ userName: n });
+      return status(h.call('POST', '/Users', { body: body(n.toLowerCase()) }));
+    },
+    expected: [409, 201],
+  },
+  'scim.uniqueness-400': {
+    probe: async (h) => {
+      const n = unique();
+      await h.createUser({ userName: n });
+      return status(h.call('POST', '/Users', { body: body(n) }));
+    },
+    expected: [409, 400],
+  },
+  'scim.client-id-used': {
+    probe: async (h) => (await h.call('POST', '/Users', { body: body(unique(), { id: 'mine-1' }) })).obj.id === 'mine-1',
+    expected: [false, true],
+  },
+  'scim.put-merges': {
+    probe: async (h) => {
+      const id = await created(h, { title: 'T' });
+      return (await h.call('PUT', `/Users/${id}`, { body: body(unique()) })).obj.title;
+    },
+    expected: [undefined, 'T'],
+  },
+  'scim.put-null-keeps': {
+    probe: async (h) => {
+      const id = await created(h, { title: 'T' });
+      return (await h.call('PUT', `/Users/${id}`, { body: body(unique(), { title: null }) })).obj.title;
+    },
+    expected: [undefined, 'T'],
+  },
+  'scim.last-modified-frozen': {
+    probe: async (h) => {
+      const id = await created(h);
+      await new Promise((r) => setTimeout(r, 5));
+      const res = await h.patch(`/Users/${id}`, [{ op: 'replace', path: 'title', value: 'x' }]);
+      const meta = res.obj.meta as Record<string, unknown>;
+      return meta.created === meta.lastModified;
+    },
+    expected: [false, true],
+  },
+  'scim.delete-200': { probe: async (h) => status(h.call('DELETE', `/Users/${await created(h)}`)), expected: [204, 200] },
+  'scim.deleted-readable': {
+    probe: async (h) => {
+      const id = await created(h);
+      await h.call('DELETE', `/Users/${id}`);
+      return status(h.get(`/Users/${id}`));
+    },
+    expected: [404, 200],
+  },
+  'scim.delete-keeps-membership': {
+    probe: async (h) => {
+      const id = await created(h);
+      const g = await h.call('POST', '/Groups', { body: { schemas: [GROUP_URN], displayName: 'g', members: [{ value: id }] } });
+      await h.call('DELETE', `/Users/${id}`);
+      return (await h.get(`/Groups/${String(g.obj.id)}`)).obj.members === undefined;
+    },
+    expected: [true, false],
+  },
+  'scim.deleted-username-taken': {
+    probe: async (h) => {
+      const n = unique();
+      await h.call('DELETE', `/Users/${await created(h, { userName: n })}`);
+      return status(h.call('POST', '/Users', { body: body(n) }));
+    },
+    expected: [201, 409],
+  },
+  'scim.member-references-unchecked': {
+    probe: (h) => status(h.call('POST', '/Groups', { body: { schemas: [GROUP_URN], displayName: 'g', members: [{ value: 'nobody' }] } })),
+    expected: [400, 201],
+  },
+  'scim.patch-not-atomic': {
+    probe: async (h) => {
+      const id = await created(h, { title: 'before' });
+      await h.patch(`/Users/${id}`, [
+        { op: 'replace', path: 'title', value: 'after' },
+        { op: 'remove', path: 'userName' },
+      ]);
+      return (await h.get(`/Users/${id}`)).obj.title;
+    },
+    expected: ['before', 'after'],
+  },
+  'scim.patch-op-case-sensitive': {
+    probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'Replace', path: 'title', value: 'x' }])),
+    expected: [200, 400],
+  },
+  'scim.patch-value-filter-ignored': {
+    probe: async (h) => {
+      const id = await created(h, {
+        emails: [
+          { value: 'w@x', type: 'work' },
+          { value: 'h@x', type: 'home' },
+        ],
+      });
+      const res = await h.patch(`/Users/${id}`, [{ op: 'replace', path: 'emails[type eq "work"].value', value: 'n@x' }]);
+      return (res.obj.emails as Record<string, unknown>[]).map((e) => e.value);
+    },
+    expected: [
+      ['n@x', 'h@x'],
+      ['n@x', 'n@x'],
+    ],
+  },
+  'scim.patch-remove-without-path-ok': { probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'remove' }])), expected: [400, 200] },
+  'scim.patch-unknown-path-ignored': {
+    probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 'shoeSize', value: 1 }])),
+    expected: [400, 200],
+  },
+  'scim.patch-mutability-unchecked': {
+    probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 'id', value: 'x' }])),
+    expected: [400, 200],
+  },
+  'scim.patch-add-replaces-values': {
+    probe: async (h) => {
+      const id = await created(h, { emails: [{ value: 'a@x' }] });
+      return ((await h.patch(`/Users/${id}`, [{ op: 'add', path: 'emails', value: [{ value: 'b@x' }] }])).obj.emails as unknown[]).length;
+    },
+    expected: [2, 1],
+  },
+  'scim.patch-no-path-rejected': {
+    probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'replace', value: { title: 'x' } }])),
+    expected: [200, 400],
+  },
+};
+
+let reference: ScimHarness;
+beforeAll(async () => {
+  reference = await startScim();
+});
+afterAll(() => reference.close());
+
+describe('SCIM faults', () => {
+  test('every SCIM fault has a spot check, and none is in listFaults() yet', () => {
+    expect(Object.keys(SPOTS).sort()).toEqual(Object.keys(SCIM_FAULTS).sort());
+    expect(listFaults().filter((f) => f.startsWith('scim.'))).toEqual([]);
+    expect(Object.keys(SCIM_FAULTS).every((f) => f.startsWith('scim.'))).toBe(true);
+  });
+  test('an unknown scim. fault throws', () => {
+    expect(() => createReferenceServer({ faults: ['scim.nope'] })).toThrow(/Unknown SCIM fault/);
+  });
+  test.each(Object.entries(SPOTS))('%s flips its rule', async (name, spot) => {
+    expect(await spot.probe(reference)).toEqual(spot.expected[0]);
+    const faulty = await startScim({ faults: [name] });
+    try {
+      expect(await spot.probe(faulty)).toEqual(spot.expected[1]);
+    } finally {
+      await faulty.close();
+    }
+  });
+});
