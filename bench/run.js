@@ -33,13 +33,30 @@ const seconds = (since) => Number(process.hrtime.bigint() - since) / 1e9;
 const only = process.argv.slice(2); // e.g. `node bench/run.js latency` runs one figure
 
 const CREDENTIALS = { apiKey: 'bench-key', username: 'lpc.admin', password: 'bench-password', privateKey: 'bench-private-key' };
-Object.assign(process.env, { LPC_API_KEY: CREDENTIALS.apiKey, LPC_USERNAME: CREDENTIALS.username, LPC_PASSWORD: CREDENTIALS.password, LPC_PRIVATE_KEY: CREDENTIALS.privateKey });
+Object.assign(process.env, {
+  LPC_API_KEY: CREDENTIALS.apiKey,
+  LPC_USERNAME: CREDENTIALS.username,
+  LPC_PASSWORD: CREDENTIALS.password,
+  LPC_PRIVATE_KEY: CREDENTIALS.privateKey,
+});
 
 /** A run of the CLI against `target` (or the bundled server); its exit code, wall time and requests. */
 async function conformanceRun(name, extra) {
   const json = join(dir, `${name}.json`);
   const started = process.hrtime.bigint();
-  const code = await main(['run', '--seed', SEED, '--concurrency', String(CONCURRENCY), '--junit', join(dir, `${name}.xml`), '--json', json, '--no-color', ...extra]);
+  const code = await main([
+    'run',
+    '--seed',
+    SEED,
+    '--concurrency',
+    String(CONCURRENCY),
+    '--junit',
+    join(dir, `${name}.xml`),
+    '--json',
+    json,
+    '--no-color',
+    ...extra,
+  ]);
   const wall = seconds(started);
   const run = JSON.parse(readFileSync(json, 'utf8'));
   return { code, wall, requests: run.requests, checks: run.checks.length };
@@ -135,7 +152,9 @@ if (wanted('replay')) {
   const runRps = run.requests / run.wall;
   const bareRps = bare.requests / bare.seconds;
   const ratio = runRps / bareRps;
-  console.log(`  default run: exit ${run.code}, ${run.checks} checks, ${run.requests} requests in ${fmt(run.wall)} s (${fmt(runRps, 0)} requests/s); bare replay ${fmt(bareRps, 0)} requests/s`);
+  console.log(
+    `  default run: exit ${run.code}, ${run.checks} checks, ${run.requests} requests in ${fmt(run.wall)} s (${fmt(runRps, 0)} requests/s); bare replay ${fmt(bareRps, 0)} requests/s`,
+  );
   console.log(`replay ratio ${fmt(ratio, 2)}`);
   console.log(`  target ≥ 0.60: ${ratio >= 0.6 ? 'met' : 'not met'}`);
   failed ||= run.code !== 0;
@@ -150,7 +169,9 @@ if (wanted('latency')) {
   const ideal = (run.requests * DELAY_MS) / 1000 / CONCURRENCY;
   console.log(`  latency run: exit ${run.code}, ${run.checks} checks through a proxy delaying every answer ${DELAY_MS} ms, --concurrency ${CONCURRENCY}`);
   console.log(`latency run: ${run.requests} requests in ${fmt(run.wall)} s (ideal ${fmt(ideal)} s)`);
-  console.log(`  target T ≤ 120 s and ≤ 1.5 × ideal (${fmt(1.5 * ideal)} s): ${run.wall <= 120 && run.wall <= 1.5 * ideal ? 'met' : 'not met'} (${fmt(run.wall / ideal, 2)} × ideal)`);
+  console.log(
+    `  target T ≤ 120 s and ≤ 1.5 × ideal (${fmt(1.5 * ideal)} s): ${run.wall <= 120 && run.wall <= 1.5 * ideal ? 'met' : 'not met'} (${fmt(run.wall / ideal, 2)} × ideal)`,
+  );
   failed ||= run.code !== 0;
 }
 

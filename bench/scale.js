@@ -26,7 +26,17 @@ function random(seed) {
   };
 }
 
-const SUBMISSION_SORTS = ['-score', 'completionDate', 'title,-credits', 'vendor,completionDate', '-expiryDate', 'status,-score', 'cost,grade,-id', '-totalTimeSpent', 'userId'];
+const SUBMISSION_SORTS = [
+  '-score',
+  'completionDate',
+  'title,-credits',
+  'vendor,completionDate',
+  '-expiryDate',
+  'status,-score',
+  'cost,grade,-id',
+  '-totalTimeSpent',
+  'userId',
+];
 const RESOURCE_SORTS = ['name', '-name', 'file,name', '-description,id', 'id'];
 const SUBMISSION_FILTER_FIELDS = ['score', 'status', 'completionDate', 'title', 'vendor', 'credits', 'userId', 'totalTimeSpent', 'startDate', 'grade', 'cost'];
 const RESOURCE_FILTER_FIELDS = ['name', 'file', 'description'];
@@ -112,7 +122,8 @@ async function measure(n, requests, log) {
       const started = process.hrtime.bigint();
       const body = await get(submissions ? '/submissions' : '/resources', query);
       times.push(Number(process.hrtime.bigint() - started) / 1e6);
-      if (process.env.LPC_BENCH_VERBOSE) log(`  ${times.at(-1).toFixed(1)} ms ${submissions ? 'submissions' : 'resources'} ${JSON.stringify(query)} -> ${body.totalItems}`);
+      if (process.env.LPC_BENCH_VERBOSE)
+        log(`  ${times.at(-1).toFixed(1)} ms ${submissions ? 'submissions' : 'resources'} ${JSON.stringify(query)} -> ${body.totalItems}`);
       items += body.returnedItems;
     }
     times.sort((a, b) => a - b);

@@ -162,7 +162,14 @@ export function referenceBehaviour(): Behaviour {
     },
     versions: { missing: 1, unsupported: 'reject', v2OnlyOnV1: 'not-found' },
     errors: { code: 'status', term: 'present', validations: 'name-field', notJsonStatus: 400, pathIdNotGuidStatus: 422 },
-    http: { bodyLimit: BODY_LIMIT, contentTypes: 'json', textPlainOperations: new Set(), crashOnUnknownId: new Set(), unrouted: new Set(), unknownIdOk: new Set() },
+    http: {
+      bodyLimit: BODY_LIMIT,
+      contentTypes: 'json',
+      textPlainOperations: new Set(),
+      crashOnUnknownId: new Set(),
+      unrouted: new Set(),
+      unknownIdOk: new Set(),
+    },
     bodies: { skip: new Set(), exclusive: new Set(), unknownFields: 'reject', nullOptional: 'absent' },
     writes: {
       update: 'replace',

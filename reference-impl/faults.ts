@@ -31,7 +31,7 @@ const NAMED_FAULTS = {
     apply: (b) => void (b.auth.wrongApiKey = 'accept'),
   },
   'token-not-required': {
-    description: 'Operations are served without a valid Bearer token (as the credentials\' user) instead of 401.',
+    description: "Operations are served without a valid Bearer token (as the credentials' user) instead of 401.",
     apply: (b) => void (b.auth.token = 'not-checked'),
   },
   'raw-token-rejected': {
@@ -43,7 +43,7 @@ const NAMED_FAULTS = {
     apply: (b) => void (b.auth.reissue = 'keeps-previous'),
   },
   'current-user-is-first-user': {
-    description: 'Current-user operations act on the first stored user other than the token\'s user.',
+    description: "Current-user operations act on the first stored user other than the token's user.",
     apply: (b) => void (b.auth.currentUser = 'another-user'),
   },
   'authenticate-missing-field-401': {
@@ -291,7 +291,10 @@ const NAMED_FAULTS = {
   'filter-ne-drops-null': {
     description: '_filter ne excludes records whose field is null.',
     apply: (b) => {
-      b.lists.filter = { ...b.lists.filter, comparisons: { ...b.lists.filter.comparisons, ne: (value, literal) => value !== null && COMPARISONS.ne(value, literal) } };
+      b.lists.filter = {
+        ...b.lists.filter,
+        comparisons: { ...b.lists.filter.comparisons, ne: (value, literal) => value !== null && COMPARISONS.ne(value, literal) },
+      };
     },
   },
   'filter-gt-as-ge': {
@@ -360,12 +363,7 @@ const NAMED_FAULTS = {
 
 export type NamedFaultName = keyof typeof NAMED_FAULTS;
 export type FaultName =
-  | NamedFaultName
-  | `skip-rule:${string}`
-  | `exclusive-bound:${string}`
-  | `unrouted:${string}`
-  | `unknown-id-ok:${string}`
-  | `lossy-store:${string}`;
+  NamedFaultName | `skip-rule:${string}` | `exclusive-bound:${string}` | `unrouted:${string}` | `unknown-id-ok:${string}` | `lossy-store:${string}`;
 
 const BODY_SPECS = Object.values(INTAPI_BODIES);
 

@@ -12,22 +12,92 @@ import type { Store } from './store/store.js';
 export const MAX_SCALE = 2_000_000;
 
 const FIRST_NAMES = ['Ada', 'ada', 'Grace', 'Zoë', 'Ólafur', 'José', 'Émile', 'Søren', 'Łukasz', 'Ingrid', 'Mei', '李', 'Owen', "O'Neil", 'ANNA', 'anna'];
-const LAST_NAMES = ['Lovelace', 'Hopper', 'Müller', 'Ångström', 'García', 'Nguyễn', 'Smith', 'smith', 'SMITH', 'van der Berg', 'Østergaard', '王', 'Kowalski', "D'Arcy"];
+const LAST_NAMES = [
+  'Lovelace',
+  'Hopper',
+  'Müller',
+  'Ångström',
+  'García',
+  'Nguyễn',
+  'Smith',
+  'smith',
+  'SMITH',
+  'van der Berg',
+  'Østergaard',
+  '王',
+  'Kowalski',
+  "D'Arcy",
+];
 const DOMAINS = ['example.com', 'Example.COM', 'corp.example.org', 'learn.example.net'];
 
 const RESOURCE_PREFIXES = ['Intro to', 'intro to', 'INTRO TO', 'Advanced', 'Basics of', 'Module 1:', 'Module 2:', 'module 3:', 'Über', 'Élan:', ''];
-const RESOURCE_TOPICS = ['Safety', 'Privacy', 'Leadership', 'Excel', 'First Aid', 'Onboarding', 'Compliance', 'Service', 'Café Culture', 'Ångström Units', 'Launch 🚀', 'zeta', '_Underscore', '123 Numbers'];
+const RESOURCE_TOPICS = [
+  'Safety',
+  'Privacy',
+  'Leadership',
+  'Excel',
+  'First Aid',
+  'Onboarding',
+  'Compliance',
+  'Service',
+  'Café Culture',
+  'Ångström Units',
+  'Launch 🚀',
+  'zeta',
+  '_Underscore',
+  '123 Numbers',
+];
 const RESOURCE_SUFFIXES = ['', '', ' - Part 1', ' - Part 2', ' (Refresher)', ' Quiz', ' quiz', ' Handbook', ' Video', ' – Übung'];
-const RESOURCE_DESCRIPTIONS = ['', 'Covers the basics.', 'Covers the BASICS.', 'Advanced material for experts', 'A short quiz', 'Reading list and notes', 'Résumé des notions clés'];
-const RESOURCE_FILES = ['handbook.pdf', 'Handbook.PDF', 'slides.pptx', 'video.mp4', 'https://cdn.example.com/files/intro.pdf', 'quiz.html', 'notes.txt', 'übersicht.docx'];
+const RESOURCE_DESCRIPTIONS = [
+  '',
+  'Covers the basics.',
+  'Covers the BASICS.',
+  'Advanced material for experts',
+  'A short quiz',
+  'Reading list and notes',
+  'Résumé des notions clés',
+];
+const RESOURCE_FILES = [
+  'handbook.pdf',
+  'Handbook.PDF',
+  'slides.pptx',
+  'video.mp4',
+  'https://cdn.example.com/files/intro.pdf',
+  'quiz.html',
+  'notes.txt',
+  'übersicht.docx',
+];
 
-const TITLES = ['AWS Certified Cloud Practitioner', 'aws summit', 'Agile Conference', 'Agile coaching workshop', 'Public Speaking', 'public speaking basics', 'First Aid at Work', 'Data Science Bootcamp', "Director's Forum", 'Zürich Finance Days', 'Ärztekongress', 'Été Summit', '日本語 Training', 'Ωmega Workshop', 'Rocket 🚀 Launch'];
+const TITLES = [
+  'AWS Certified Cloud Practitioner',
+  'aws summit',
+  'Agile Conference',
+  'Agile coaching workshop',
+  'Public Speaking',
+  'public speaking basics',
+  'First Aid at Work',
+  'Data Science Bootcamp',
+  "Director's Forum",
+  'Zürich Finance Days',
+  'Ärztekongress',
+  'Été Summit',
+  '日本語 Training',
+  'Ωmega Workshop',
+  'Rocket 🚀 Launch',
+];
 const TITLE_SUFFIXES = ['', '', '', ' 2023', ' 2024', ' (online)', ' - Day 2', ' II'];
 const COSTS: readonly (string | null)[] = ['$100', '€250.00', 'free', 'FREE', null, '1,200 USD', '£75', null];
 const GRADES: readonly (string | null)[] = ['A', 'a', 'B+', 'Pass', 'pass', null, 'Très bien', null];
 const VENDORS: readonly (string | null)[] = ['Coursera', 'coursera', 'LinkedIn Learning', 'Udemy', 'Udemy Business', null, 'Zürcher Hochschule', null];
 const VENDOR_ADDRESSES: readonly (string | null)[] = ['1 Main St, Springfield', '221B Baker Street, London', null, 'Rämistrasse 101, Zürich', null];
-const DESCRIPTIONS: readonly (string | null)[] = ['Completed externally', 'completed externally', null, 'Long description. Long description.', null, 'Notes – see attachment'];
+const DESCRIPTIONS: readonly (string | null)[] = [
+  'Completed externally',
+  'completed externally',
+  null,
+  'Long description. Long description.',
+  null,
+  'Notes – see attachment',
+];
 
 const FROM = Date.UTC(2015, 0, 1);
 const SPAN = Date.UTC(2026, 11, 31) - FROM;

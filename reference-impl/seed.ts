@@ -133,13 +133,35 @@ const RESOURCE_FILES = ['handbook.pdf', 'Handbook.PDF', 'slides.pptx', 'video.mp
 const TEMPLATE_KINDS = ['External Course', 'Conference', 'Webinar', 'Workshop', 'Certification', 'Seminar', 'Book Study'];
 const TEMPLATE_QUALIFIERS = ['', ' (Internal)', ' - EMEA', ' - APAC', ' 2023', ' 2024', ' archived', ' ARCHIVED', ' v2', ' - Americas'];
 
-const SUBMISSION_TITLES = ['AWS Certified Cloud Practitioner', 'aws summit', 'Agile Conference 2023', 'Agile coaching workshop', 'Public Speaking', 'public speaking basics', 'First Aid at Work', 'Data Science Bootcamp', "Director's Forum", 'Zürich Finance Days'];
+const SUBMISSION_TITLES = [
+  'AWS Certified Cloud Practitioner',
+  'aws summit',
+  'Agile Conference 2023',
+  'Agile coaching workshop',
+  'Public Speaking',
+  'public speaking basics',
+  'First Aid at Work',
+  'Data Science Bootcamp',
+  "Director's Forum",
+  'Zürich Finance Days',
+];
 const COSTS: readonly (string | null)[] = ['$100', '€250.00', 'free', 'FREE', null, '1,200 USD'];
 const GRADES: readonly (string | null)[] = ['A', 'a', 'B+', 'Pass', 'pass', null];
 const VENDORS: readonly (string | null)[] = ['Coursera', 'coursera', 'LinkedIn Learning', 'Udemy', 'Udemy Business', null];
 const VENDOR_ADDRESSES: readonly (string | null)[] = ['1 Main St, Springfield', '221B Baker Street, London', null];
 
-const BANK_NAMES = ['Safety Quiz Bank', 'safety basics', 'Privacy Questions', 'Leadership Check', 'Excel Skills', 'First Aid Quiz', 'Onboarding FAQ', 'Compliance 2024', 'compliance archive', ''];
+const BANK_NAMES = [
+  'Safety Quiz Bank',
+  'safety basics',
+  'Privacy Questions',
+  'Leadership Check',
+  'Excel Skills',
+  'First Aid Quiz',
+  'Onboarding FAQ',
+  'Compliance 2024',
+  'compliance archive',
+  '',
+];
 const QUESTION_TYPES = ['SingleAnswer', 'MultipleAnswer', 'Text'] as const;
 
 function pick<T>(random: () => number, items: readonly T[]): T {

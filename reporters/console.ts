@@ -43,9 +43,7 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   const skipped = result.checks.filter((check) => check.status === 'skipped');
   if (skipped.length > 0) {
     sections.push(
-      skipped
-        .map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(check.skipReason ?? 'no reason recorded')}`)
-        .join('\n'),
+      skipped.map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(check.skipReason ?? 'no reason recorded')}`).join('\n'),
     );
   }
   // Failures that fail the run first, then the advisory ones: the reader fixes the former.
@@ -55,7 +53,10 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
 
   if (result.baseline && result.baseline.nowPassing.length > 0) {
     sections.push(
-      [`${paint.pass('PASSING AGAIN')}  remove from the baseline ${clean.line(result.baseline.file)}:`, ...result.baseline.nowPassing.map((id) => `  - ${clean.line(id)}`)].join('\n'),
+      [
+        `${paint.pass('PASSING AGAIN')}  remove from the baseline ${clean.line(result.baseline.file)}:`,
+        ...result.baseline.nowPassing.map((id) => `  - ${clean.line(id)}`),
+      ].join('\n'),
     );
   }
   sections.push(finalLine(result, { paint, strict }));

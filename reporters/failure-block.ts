@@ -57,10 +57,7 @@ function labelled(label: string, value: string, paint: Paint): string {
  * `Request:` (the failing `METHOD URL`) is printed only when there is no curl, which already
  * names the request. Advisory failures say `WARN` instead of `FAIL`: they do not fail the run.
  */
-export function formatFailureBlock(
-  check: CheckResult,
-  opts: { clean: Cleaner; paint: Paint; strict: boolean },
-): string {
+export function formatFailureBlock(check: CheckResult, opts: { clean: Cleaner; paint: Paint; strict: boolean }): string {
   const { clean, paint } = opts;
   const failure = failureOf(check);
   const word = check.known ? paint.warn(paint.bold('KNOWN')) : isAdvisory(check, opts.strict) ? paint.warn(paint.bold('WARN')) : paint.fail(paint.bold('FAIL'));
@@ -79,6 +76,7 @@ export function formatFailureBlock(
     lines.push(labelled('  Request:    ', clean.field(failure.operation), paint));
   }
   lines.push(labelled('  Replay:     ', clean.field(failure.replay), paint));
-  if (check.known) lines.push(labelled('  Known:      ', clean.field(`listed in ${check.known.baseline}${check.known.reason ? `: ${check.known.reason}` : ''}`), paint));
+  if (check.known)
+    lines.push(labelled('  Known:      ', clean.field(`listed in ${check.known.baseline}${check.known.reason ? `: ${check.known.reason}` : ''}`), paint));
   return lines.join('\n');
 }

@@ -18,45 +18,70 @@ const PROBES: readonly { name: string; label: string; request: ApiRequest }[] = 
 ];
 
 for (const { name, label, request } of PROBES) {
-  requirement({ id: `intapi.auth.missing-key-401.${name}`, level: 'PROFILE', spec: FACTS, title: `A request without x-api-key answers 401 (${label})` }, async (t) => {
-    expectStatus(await t.http.send({ ...request, apiKey: 'none' }), 401, 'without x-api-key');
-  });
+  requirement(
+    { id: `intapi.auth.missing-key-401.${name}`, level: 'PROFILE', spec: FACTS, title: `A request without x-api-key answers 401 (${label})` },
+    async (t) => {
+      expectStatus(await t.http.send({ ...request, apiKey: 'none' }), 401, 'without x-api-key');
+    },
+  );
 
-  requirement({ id: `intapi.auth.wrong-key-401.${name}`, level: 'PROFILE', spec: FACTS, title: `A request with a wrong x-api-key answers 401 (${label})` }, async (t) => {
-    expectStatus(await t.http.send({ ...request, apiKey: 'lpc-wrong-key-0000' }), 401, 'with a wrong x-api-key');
-  });
+  requirement(
+    { id: `intapi.auth.wrong-key-401.${name}`, level: 'PROFILE', spec: FACTS, title: `A request with a wrong x-api-key answers 401 (${label})` },
+    async (t) => {
+      expectStatus(await t.http.send({ ...request, apiKey: 'lpc-wrong-key-0000' }), 401, 'with a wrong x-api-key');
+    },
+  );
 
-  requirement({ id: `intapi.auth.missing-token-401.${name}`, level: 'PROFILE', spec: FACTS, title: `A request with a key but no bearer token answers 401 (${label})` }, async (t) => {
-    expectStatus(await t.http.send({ ...request, token: 'none' }), 401, 'without Authorization');
-  });
+  requirement(
+    { id: `intapi.auth.missing-token-401.${name}`, level: 'PROFILE', spec: FACTS, title: `A request with a key but no bearer token answers 401 (${label})` },
+    async (t) => {
+      expectStatus(await t.http.send({ ...request, token: 'none' }), 401, 'without Authorization');
+    },
+  );
 }
 
-requirement({ id: 'intapi.auth.authenticate-token', level: 'PROFILE', spec: FACTS, title: 'POST /authenticate with valid credentials answers 200 with a token string that works' }, async (t) => {
-  const res = await t.http.send({ op: 'auth.authenticate', json: credentialsBody(t, {}) });
-  const token = typeof res.json === 'string' ? res.json : '';
-  t.secrets.remember('LPC_NEW_TOKEN', token);
-  try {
-    expectStatus(res, 200);
-    if (token.length === 0) fail('a bare JSON string: the token', describeResponse(res), res);
-    expectStatus(await t.http.send({ op: 'templates.list', token: { env: 'LPC_NEW_TOKEN', value: token } }), 200, 'with the new token');
-  } finally {
-    // The new token revoked the session's (public-facts): the session takes a fresh one. A target
-    // that cannot issue one fails the checks that need it; this check's verdict stands.
-    await t.secrets.authenticate().catch(() => undefined);
-  }
-}, ROTATES);
+requirement(
+  {
+    id: 'intapi.auth.authenticate-token',
+    level: 'PROFILE',
+    spec: FACTS,
+    title: 'POST /authenticate with valid credentials answers 200 with a token string that works',
+  },
+  async (t) => {
+    const res = await t.http.send({ op: 'auth.authenticate', json: credentialsBody(t, {}) });
+    const token = typeof res.json === 'string' ? res.json : '';
+    t.secrets.remember('LPC_NEW_TOKEN', token);
+    try {
+      expectStatus(res, 200);
+      if (token.length === 0) fail('a bare JSON string: the token', describeResponse(res), res);
+      expectStatus(await t.http.send({ op: 'templates.list', token: { env: 'LPC_NEW_TOKEN', value: token } }), 200, 'with the new token');
+    } finally {
+      // The new token revoked the session's (public-facts): the session takes a fresh one. A target
+      // that cannot issue one fails the checks that need it; this check's verdict stands.
+      await t.secrets.authenticate().catch(() => undefined);
+    }
+  },
+  ROTATES,
+);
 
-requirement({ id: 'intapi.auth.raw-token-accepted', level: 'PROFILE', spec: FACTS, title: 'A token sent without the Bearer prefix is accepted too' }, async (t) => {
-  expectStatus(await t.http.send({ op: 'templates.list', token: 'raw' }), 200, 'with a raw token');
-});
+requirement(
+  { id: 'intapi.auth.raw-token-accepted', level: 'PROFILE', spec: FACTS, title: 'A token sent without the Bearer prefix is accepted too' },
+  async (t) => {
+    expectStatus(await t.http.send({ op: 'templates.list', token: 'raw' }), 200, 'with a raw token');
+  },
+);
 
-requirement({ id: 'intapi.auth.reissue-revokes-previous', level: 'PROFILE', spec: FACTS, title: "A new token for a user invalidates the user's previous token" }, async (t) => {
-  if (t.profile.credentials.token) t.skip('the profile gives a token, not credentials to obtain one');
-  const previous = await t.secrets.token();
-  await t.secrets.authenticate();
-  const res = await t.http.send({ op: 'templates.list', token: { env: 'LPC_PREVIOUS_TOKEN', value: previous.value } });
-  expectStatus(res, 401, 'with the previous token');
-}, ROTATES);
+requirement(
+  { id: 'intapi.auth.reissue-revokes-previous', level: 'PROFILE', spec: FACTS, title: "A new token for a user invalidates the user's previous token" },
+  async (t) => {
+    if (t.profile.credentials.token) t.skip('the profile gives a token, not credentials to obtain one');
+    const previous = await t.secrets.token();
+    await t.secrets.authenticate();
+    const res = await t.http.send({ op: 'templates.list', token: { env: 'LPC_PREVIOUS_TOKEN', value: previous.value } });
+    expectStatus(res, 401, 'with the previous token');
+  },
+  ROTATES,
+);
 
 /** The POST /authenticate body from the profile's credentials, with `change` applied. */
 function credentialsBody(t: CheckContext, change: Record<string, string | undefined>): Record<string, string> {
@@ -77,10 +102,18 @@ async function expectRefused(t: CheckContext, body: Record<string, string>, stat
   expectStatus(res, status);
 }
 
-requirement({ id: 'intapi.auth.authenticate-missing-field-400', level: 'PROFILE', spec: FACTS, title: 'POST /authenticate without the private key answers 400' }, async (t) => {
-  await expectRefused(t, credentialsBody(t, { privateKey: undefined }), 400);
-}, ROTATES);
+requirement(
+  { id: 'intapi.auth.authenticate-missing-field-400', level: 'PROFILE', spec: FACTS, title: 'POST /authenticate without the private key answers 400' },
+  async (t) => {
+    await expectRefused(t, credentialsBody(t, { privateKey: undefined }), 400);
+  },
+  ROTATES,
+);
 
-requirement({ id: 'intapi.auth.authenticate-wrong-credentials-401', level: 'PROFILE', spec: FACTS, title: 'POST /authenticate with a wrong password answers 401' }, async (t) => {
-  await expectRefused(t, credentialsBody(t, { password: 'lpc-wrong-password-0000' }), 401);
-}, ROTATES);
+requirement(
+  { id: 'intapi.auth.authenticate-wrong-credentials-401', level: 'PROFILE', spec: FACTS, title: 'POST /authenticate with a wrong password answers 401' },
+  async (t) => {
+    await expectRefused(t, credentialsBody(t, { password: 'lpc-wrong-password-0000' }), 401);
+  },
+  ROTATES,
+);

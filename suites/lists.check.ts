@@ -3,11 +3,51 @@
 import { listChecks } from './_harness/lists.js';
 import { createQuestion, createQuestionBank, createSubmission, perServer } from './_harness/records.js';
 
-listChecks({ idPrefix: 'intapi.v1.resources.list', label: 'List resources (v1)', op: 'resources.list', version: '1', itemContract: 'intapi/resource', collection: 'resources' });
-listChecks({ idPrefix: 'intapi.v2.resources.list', label: 'List resources', op: 'resources.list', version: '2', key: 'resources', itemContract: 'intapi/resource', collection: 'resources' });
-listChecks({ idPrefix: 'intapi.v2.submissions.list', label: 'List submissions', op: 'submissions.list', version: '2', key: 'submissions', itemContract: 'intapi/submission', collection: 'submissions', create: (t) => createSubmission(t) });
-listChecks({ idPrefix: 'intapi.v2.templates.list', label: 'List templates', op: 'templates.list', version: '2', key: 'templates', itemContract: 'intapi/template', collection: 'templates' });
-listChecks({ idPrefix: 'intapi.v2.question-banks.list', label: 'List question banks', op: 'questionBanks.list', version: '2', key: 'questionBanks', itemContract: 'intapi/questionBank', create: (t) => createQuestionBank(t) });
+listChecks({
+  idPrefix: 'intapi.v1.resources.list',
+  label: 'List resources (v1)',
+  op: 'resources.list',
+  version: '1',
+  itemContract: 'intapi/resource',
+  collection: 'resources',
+});
+listChecks({
+  idPrefix: 'intapi.v2.resources.list',
+  label: 'List resources',
+  op: 'resources.list',
+  version: '2',
+  key: 'resources',
+  itemContract: 'intapi/resource',
+  collection: 'resources',
+});
+listChecks({
+  idPrefix: 'intapi.v2.submissions.list',
+  label: 'List submissions',
+  op: 'submissions.list',
+  version: '2',
+  key: 'submissions',
+  itemContract: 'intapi/submission',
+  collection: 'submissions',
+  create: (t) => createSubmission(t),
+});
+listChecks({
+  idPrefix: 'intapi.v2.templates.list',
+  label: 'List templates',
+  op: 'templates.list',
+  version: '2',
+  key: 'templates',
+  itemContract: 'intapi/template',
+  collection: 'templates',
+});
+listChecks({
+  idPrefix: 'intapi.v2.question-banks.list',
+  label: 'List question banks',
+  op: 'questionBanks.list',
+  version: '2',
+  key: 'questionBanks',
+  itemContract: 'intapi/questionBank',
+  create: (t) => createQuestionBank(t),
+});
 
 /** One bank with enough questions to page through, made once per target server. */
 const questionBank = perServer(async (t) => {

@@ -35,25 +35,162 @@ function rows(version: '1' | '2'): StatusRow[] {
   const p = `intapi.v${version}.resources`;
   const v = { version } as const;
   return [
-    { id: `${p}.get.status-200`, level: 'MUST', spec: SPEC, title: `Get resource (v${version}) of an existing id answers 200`, status: 200, request: async (t) => ({ op: 'resources.get', ...v, params: { resourceId: await courseResource(t) } }) },
-    { id: `${p}.get.unknown-id-404`, level: 'MUST', spec: 'spec#errors', title: `Get resource (v${version}) of an unknown id answers 404`, status: 404, request: (t) => ({ op: 'resources.get', ...v, params: { resourceId: unknownId(t) } }) },
-    { id: `${p}.list.status-200`, level: 'MUST', spec: SPEC, title: `List resources (v${version}) answers 200`, status: 200, request: () => ({ op: 'resources.list', ...v }) },
-    { id: `${p}.list-for-user.status-200`, level: 'MUST', spec: SPEC, title: `List resources of an existing user (v${version}) answers 200`, status: 200, request: (t) => ({ op: 'resources.listForUser', ...v, params: { userId: profileRecord(t, 'userId') } }) },
-    { id: `${p}.list-for-user.unknown-id-404`, level: 'MUST', spec: 'spec#errors', title: `List resources of an unknown user (v${version}) answers 404`, status: 404, request: (t) => ({ op: 'resources.listForUser', ...v, params: { userId: unknownId(t) } }) },
-    { id: `${p}.list-mine.status-200`, level: 'MUST', spec: SPEC, title: `List resources of the current user (v${version}) answers 200`, status: 200, request: () => ({ op: 'resources.listMine', ...v }) },
-    { id: `${p}.list-for-course.status-200`, level: 'MUST', spec: SPEC, title: `List resources of an existing course (v${version}) answers 200`, status: 200, request: (t) => ({ op: 'resources.listForCourse', ...v, params: { courseId: profileRecord(t, 'courseId') } }) },
-    { id: `${p}.list-for-course.unknown-id-404`, level: 'MUST', spec: 'spec#errors', title: `List resources of an unknown course (v${version}) answers 404`, status: 404, request: (t) => ({ op: 'resources.listForCourse', ...v, params: { courseId: unknownId(t) } }) },
-    { id: `${p}.get-for-course.status-200`, level: 'MUST', spec: SPEC, title: `Get resource of a course (v${version}) answers 200`, status: 200, request: async (t) => ({ op: 'resources.getForCourse', ...v, params: { courseId: profileRecord(t, 'courseId'), resourceId: await courseResource(t) } }) },
-    { id: `${p}.get-for-course.unknown-course-404`, level: 'MUST', spec: 'spec#errors', title: `Get resource of an unknown course (v${version}) answers 404`, status: 404, request: async (t) => ({ op: 'resources.getForCourse', ...v, params: { courseId: unknownId(t), resourceId: await courseResource(t) } }) },
-    { id: `${p}.get-for-course.unknown-resource-404`, level: 'MUST', spec: 'spec#errors', title: `Get an unknown resource of a course (v${version}) answers 404`, status: 404, request: (t) => ({ op: 'resources.getForCourse', ...v, params: { courseId: profileRecord(t, 'courseId'), resourceId: unknownId(t) } }) },
-    { id: `${p}.get-for-course.other-course-404`, level: 'MUST', spec: 'spec#errors', title: `Get resource of a course (v${version}) for a resource of another course answers 404`, status: 404, request: async (t) => ({ op: 'resources.getForCourse', ...v, params: { courseId: profileRecord(t, 'courseId'), resourceId: await resourceOfAnotherCourse(t) } }) },
-    { id: `${p}.list-for-enrollment.not-enrolled-404`, level: 'PROFILE', spec: 'spec#errors', title: `List enrollment resources (v${version}) of a user not enrolled in the course answers 404`, status: 404, request: (t) => ({ op: 'resources.listForEnrollment', ...v, params: { userId: profileRecord(t, 'otherUserId'), courseId: enrollment(t).courseId } }) },
-    { id: `${p}.list-for-enrollment.status-200`, level: 'MUST', spec: SPEC, title: `List resources of a user's enrollment (v${version}) answers 200`, status: 200, request: (t) => ({ op: 'resources.listForEnrollment', ...v, params: enrollment(t) }) },
-    { id: `${p}.list-for-enrollment.unknown-user-404`, level: 'MUST', spec: 'spec#errors', title: `List enrollment resources of an unknown user (v${version}) answers 404`, status: 404, request: (t) => ({ op: 'resources.listForEnrollment', ...v, params: { ...enrollment(t), userId: unknownId(t) } }) },
-    { id: `${p}.list-for-enrollment.unknown-course-404`, level: 'MUST', spec: 'spec#errors', title: `List enrollment resources of an unknown course (v${version}) answers 404`, status: 404, request: (t) => ({ op: 'resources.listForEnrollment', ...v, params: { ...enrollment(t), courseId: unknownId(t) } }) },
-    { id: `${p}.list-mine-for-course.status-200`, level: 'MUST', spec: SPEC, title: `List resources of a course for the current user (v${version}) answers 200`, status: 200, request: (t) => ({ op: 'resources.listMineForCourse', ...v, params: { courseId: enrollment(t).courseId } }) },
-    { id: `${p}.list-mine-for-course.unknown-id-404`, level: 'MUST', spec: 'spec#errors', title: `List resources of an unknown course for the current user (v${version}) answers 404`, status: 404, request: (t) => ({ op: 'resources.listMineForCourse', ...v, params: { courseId: unknownId(t) } }) },
-    { id: `${p}.get.non-guid-id`, level: 'PROFILE', spec: 'public-facts#errors', title: `Get resource (v${version}) with an id that is not a GUID answers the profile's status`, status: (t) => t.profile.expectations.pathIdNotGuidStatus, request: () => ({ op: 'resources.get', ...v, params: { resourceId: 'not-a-guid' } }) },
+    {
+      id: `${p}.get.status-200`,
+      level: 'MUST',
+      spec: SPEC,
+      title: `Get resource (v${version}) of an existing id answers 200`,
+      status: 200,
+      request: async (t) => ({ op: 'resources.get', ...v, params: { resourceId: await courseResource(t) } }),
+    },
+    {
+      id: `${p}.get.unknown-id-404`,
+      level: 'MUST',
+      spec: 'spec#errors',
+      title: `Get resource (v${version}) of an unknown id answers 404`,
+      status: 404,
+      request: (t) => ({ op: 'resources.get', ...v, params: { resourceId: unknownId(t) } }),
+    },
+    {
+      id: `${p}.list.status-200`,
+      level: 'MUST',
+      spec: SPEC,
+      title: `List resources (v${version}) answers 200`,
+      status: 200,
+      request: () => ({ op: 'resources.list', ...v }),
+    },
+    {
+      id: `${p}.list-for-user.status-200`,
+      level: 'MUST',
+      spec: SPEC,
+      title: `List resources of an existing user (v${version}) answers 200`,
+      status: 200,
+      request: (t) => ({ op: 'resources.listForUser', ...v, params: { userId: profileRecord(t, 'userId') } }),
+    },
+    {
+      id: `${p}.list-for-user.unknown-id-404`,
+      level: 'MUST',
+      spec: 'spec#errors',
+      title: `List resources of an unknown user (v${version}) answers 404`,
+      status: 404,
+      request: (t) => ({ op: 'resources.listForUser', ...v, params: { userId: unknownId(t) } }),
+    },
+    {
+      id: `${p}.list-mine.status-200`,
+      level: 'MUST',
+      spec: SPEC,
+      title: `List resources of the current user (v${version}) answers 200`,
+      status: 200,
+      request: () => ({ op: 'resources.listMine', ...v }),
+    },
+    {
+      id: `${p}.list-for-course.status-200`,
+      level: 'MUST',
+      spec: SPEC,
+      title: `List resources of an existing course (v${version}) answers 200`,
+      status: 200,
+      request: (t) => ({ op: 'resources.listForCourse', ...v, params: { courseId: profileRecord(t, 'courseId') } }),
+    },
+    {
+      id: `${p}.list-for-course.unknown-id-404`,
+      level: 'MUST',
+      spec: 'spec#errors',
+      title: `List resources of an unknown course (v${version}) answers 404`,
+      status: 404,
+      request: (t) => ({ op: 'resources.listForCourse', ...v, params: { courseId: unknownId(t) } }),
+    },
+    {
+      id: `${p}.get-for-course.status-200`,
+      level: 'MUST',
+      spec: SPEC,
+      title: `Get resource of a course (v${version}) answers 200`,
+      status: 200,
+      request: async (t) => ({ op: 'resources.getForCourse', ...v, params: { courseId: profileRecord(t, 'courseId'), resourceId: await courseResource(t) } }),
+    },
+    {
+      id: `${p}.get-for-course.unknown-course-404`,
+      level: 'MUST',
+      spec: 'spec#errors',
+      title: `Get resource of an unknown course (v${version}) answers 404`,
+      status: 404,
+      request: async (t) => ({ op: 'resources.getForCourse', ...v, params: { courseId: unknownId(t), resourceId: await courseResource(t) } }),
+    },
+    {
+      id: `${p}.get-for-course.unknown-resource-404`,
+      level: 'MUST',
+      spec: 'spec#errors',
+      title: `Get an unknown resource of a course (v${version}) answers 404`,
+      status: 404,
+      request: (t) => ({ op: 'resources.getForCourse', ...v, params: { courseId: profileRecord(t, 'courseId'), resourceId: unknownId(t) } }),
+    },
+    {
+      id: `${p}.get-for-course.other-course-404`,
+      level: 'MUST',
+      spec: 'spec#errors',
+      title: `Get resource of a course (v${version}) for a resource of another course answers 404`,
+      status: 404,
+      request: async (t) => ({
+        op: 'resources.getForCourse',
+        ...v,
+        params: { courseId: profileRecord(t, 'courseId'), resourceId: await resourceOfAnotherCourse(t) },
+      }),
+    },
+    {
+      id: `${p}.list-for-enrollment.not-enrolled-404`,
+      level: 'PROFILE',
+      spec: 'spec#errors',
+      title: `List enrollment resources (v${version}) of a user not enrolled in the course answers 404`,
+      status: 404,
+      request: (t) => ({ op: 'resources.listForEnrollment', ...v, params: { userId: profileRecord(t, 'otherUserId'), courseId: enrollment(t).courseId } }),
+    },
+    {
+      id: `${p}.list-for-enrollment.status-200`,
+      level: 'MUST',
+      spec: SPEC,
+      title: `List resources of a user's enrollment (v${version}) answers 200`,
+      status: 200,
+      request: (t) => ({ op: 'resources.listForEnrollment', ...v, params: enrollment(t) }),
+    },
+    {
+      id: `${p}.list-for-enrollment.unknown-user-404`,
+      level: 'MUST',
+      spec: 'spec#errors',
+      title: `List enrollment resources of an unknown user (v${version}) answers 404`,
+      status: 404,
+      request: (t) => ({ op: 'resources.listForEnrollment', ...v, params: { ...enrollment(t), userId: unknownId(t) } }),
+    },
+    {
+      id: `${p}.list-for-enrollment.unknown-course-404`,
+      level: 'MUST',
+      spec: 'spec#errors',
+      title: `List enrollment resources of an unknown course (v${version}) answers 404`,
+      status: 404,
+      request: (t) => ({ op: 'resources.listForEnrollment', ...v, params: { ...enrollment(t), courseId: unknownId(t) } }),
+    },
+    {
+      id: `${p}.list-mine-for-course.status-200`,
+      level: 'MUST',
+      spec: SPEC,
+      title: `List resources of a course for the current user (v${version}) answers 200`,
+      status: 200,
+      request: (t) => ({ op: 'resources.listMineForCourse', ...v, params: { courseId: enrollment(t).courseId } }),
+    },
+    {
+      id: `${p}.list-mine-for-course.unknown-id-404`,
+      level: 'MUST',
+      spec: 'spec#errors',
+      title: `List resources of an unknown course for the current user (v${version}) answers 404`,
+      status: 404,
+      request: (t) => ({ op: 'resources.listMineForCourse', ...v, params: { courseId: unknownId(t) } }),
+    },
+    {
+      id: `${p}.get.non-guid-id`,
+      level: 'PROFILE',
+      spec: 'public-facts#errors',
+      title: `Get resource (v${version}) with an id that is not a GUID answers the profile's status`,
+      status: (t) => t.profile.expectations.pathIdNotGuidStatus,
+      request: () => ({ op: 'resources.get', ...v, params: { resourceId: 'not-a-guid' } }),
+    },
   ];
 }
 
@@ -62,7 +199,12 @@ statusChecks([...rows('1'), ...rows('2')]);
 // spec#authentication: operations "for the current authenticated user" act on the identity
 // behind the credentials: the profile's userId is that identity.
 requirement(
-  { id: 'intapi.v2.resources.list-mine.is-current-user', level: 'MUST', spec: 'spec#integration-api', title: "List resources of the current user equals the list for the credentials' user" },
+  {
+    id: 'intapi.v2.resources.list-mine.is-current-user',
+    level: 'MUST',
+    spec: 'spec#integration-api',
+    title: "List resources of the current user equals the list for the credentials' user",
+  },
   async (t) => {
     const mine = await t.http.send({ op: 'resources.listMine' });
     const theirs = await t.http.send({ op: 'resources.listForUser', params: { userId: profileRecord(t, 'userId') } });
@@ -73,6 +215,11 @@ requirement(
     // Two empty lists would agree whatever the rule: the check needs a user with resources.
     t.requireData(mine.json.length > 0 || theirs.json.length > 0, "the credentials' user has no resources");
     const ids = (r: unknown[]) => idsOf(r).sort().join();
-    if (ids(mine.json) !== ids(theirs.json)) fail("the current user's resources to be the credentials' user's", `${ids(mine.json).split(',').length} vs ${ids(theirs.json).split(',').length} resources`, mine);
+    if (ids(mine.json) !== ids(theirs.json))
+      fail(
+        "the current user's resources to be the credentials' user's",
+        `${ids(mine.json).split(',').length} vs ${ids(theirs.json).split(',').length} resources`,
+        mine,
+      );
   },
 );

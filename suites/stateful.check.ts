@@ -23,10 +23,9 @@ const SUBMISSION_FIELDS = boundsOf('intapi/submission.update');
 const DATE_FIELDS = new Set(SUBMISSION_FIELDS.filter((b) => b.format === 'date-time').map((b) => b.field));
 
 /** A valid update body (create adds userId and templateId): required fields and some optional ones. */
-const submissionBody: fc.Arbitrary<Json> = fc.record(
-  Object.fromEntries(SUBMISSION_FIELDS.map((b) => [b.field, withinBounds(b)])),
-  { requiredKeys: SUBMISSION_FIELDS.filter((b) => b.required).map((b) => b.field) },
-) as fc.Arbitrary<Json>;
+const submissionBody: fc.Arbitrary<Json> = fc.record(Object.fromEntries(SUBMISSION_FIELDS.map((b) => [b.field, withinBounds(b)])), {
+  requiredKeys: SUBMISSION_FIELDS.filter((b) => b.required).map((b) => b.field),
+}) as fc.Arbitrary<Json>;
 const bankName = withinBounds(boundsOf('intapi/questionBank.update').find((b) => b.field === 'name') ?? fail('a name bound', 'none')).map(String);
 
 /** What the target must show for a submission written with `body` (PUT replaces: unsent fields are null). */
@@ -65,7 +64,10 @@ class CreateSubmission implements Command {
 }
 
 class UpdateSubmission implements Command {
-  constructor(readonly pick: number, readonly body: Json) {}
+  constructor(
+    readonly pick: number,
+    readonly body: Json,
+  ) {}
   check = (m: Model) => m.submissions.size > 0;
   async run(m: Model, { t }: Real): Promise<void> {
     const [id, before] = [...m.submissions][this.pick % m.submissions.size] as [string, Json];
@@ -125,7 +127,10 @@ class ListSubmissions implements Command {
 }
 
 class CreateBank implements Command {
-  constructor(readonly name: string, readonly withId: boolean) {}
+  constructor(
+    readonly name: string,
+    readonly withId: boolean,
+  ) {}
   check = () => true;
   async run(m: Model, { t }: Real): Promise<void> {
     // From the check's seeded source, by case: a replay of the sequence sends the same id.
@@ -140,7 +145,10 @@ class CreateBank implements Command {
 }
 
 class UpdateBank implements Command {
-  constructor(readonly pick: number, readonly name: string) {}
+  constructor(
+    readonly pick: number,
+    readonly name: string,
+  ) {}
   check = (m: Model) => m.banks.size > 0;
   async run(m: Model, { t }: Real): Promise<void> {
     const [id] = [...m.banks][this.pick % m.banks.size] as [string, Json];
@@ -173,28 +181,36 @@ class ListBanks implements Command {
 const pick = fc.nat({ max: 1000 });
 // fast-check picks a command kind uniformly: updates and lists stand twice, so that a sequence
 // meets "update, then read it back in a list" (the state a write leaves behind) within a few runs.
-const commands = (replayPath?: string) => fc.commands(
-  [
-    submissionBody.map((b) => new CreateSubmission(b)),
-    fc.tuple(pick, submissionBody).map(([p, b]) => new UpdateSubmission(p, b)),
-    fc.tuple(pick, submissionBody).map(([p, b]) => new UpdateSubmission(p, b)),
-    pick.map((p) => new GetSubmission(p)),
-    fc.constant(new ListSubmissions()),
-    fc.constant(new ListSubmissions()),
-    fc.tuple(bankName, fc.boolean()).map(([n, withId]) => new CreateBank(n, withId)),
-    fc.tuple(pick, bankName).map(([p, n]) => new UpdateBank(p, n)),
-    fc.tuple(pick, bankName).map(([p, n]) => new UpdateBank(p, n)),
-    pick.map((p) => new GetBank(p)),
-    fc.constant(new ListBanks()),
-    fc.constant(new ListBanks()),
-  ],
-  { maxCommands: 12, ...(replayPath ? { replayPath } : {}) },
-);
+const commands = (replayPath?: string) =>
+  fc.commands(
+    [
+      submissionBody.map((b) => new CreateSubmission(b)),
+      fc.tuple(pick, submissionBody).map(([p, b]) => new UpdateSubmission(p, b)),
+      fc.tuple(pick, submissionBody).map(([p, b]) => new UpdateSubmission(p, b)),
+      pick.map((p) => new GetSubmission(p)),
+      fc.constant(new ListSubmissions()),
+      fc.constant(new ListSubmissions()),
+      fc.tuple(bankName, fc.boolean()).map(([n, withId]) => new CreateBank(n, withId)),
+      fc.tuple(pick, bankName).map(([p, n]) => new UpdateBank(p, n)),
+      fc.tuple(pick, bankName).map(([p, n]) => new UpdateBank(p, n)),
+      pick.map((p) => new GetBank(p)),
+      fc.constant(new ListBanks()),
+      fc.constant(new ListBanks()),
+    ],
+    { maxCommands: 12, ...(replayPath ? { replayPath } : {}) },
+  );
 
 requirement(
-  { id: 'intapi.v2.stateful.model', level: 'MUST', spec: 'spec#integration-api-submissions-and-templates-v2', title: 'Creates, updates, gets and lists in any order agree with a model of the stored records' },
+  {
+    id: 'intapi.v2.stateful.model',
+    level: 'MUST',
+    spec: 'spec#integration-api-submissions-and-templates-v2',
+    title: 'Creates, updates, gets and lists in any order agree with a model of the stored records',
+  },
   async (t) => {
-    await t.property(commands(t.config.replayPath), (cmds) => fc.asyncModelRun(() => ({ model: { submissions: new Map(), banks: new Map() }, real: { t } }), cmds));
+    await t.property(commands(t.config.replayPath), (cmds) =>
+      fc.asyncModelRun(() => ({ model: { submissions: new Map(), banks: new Map() }, real: { t } }), cmds),
+    );
   },
   // It reads whole lists, but judges only that they contain its own records: a writer, not an observer.
   { write: ['submissions', 'questionBanks'] },

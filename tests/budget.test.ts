@@ -19,7 +19,8 @@ const PER_RUN = Math.max(WALK_PAGES, Math.ceil(LARGE_COLLECTION / 1000) + 1 + CO
 /** A sampled check: its survey, its runs, and a few requests of its own (set-up, creates). */
 const PER_CHECK = surveyBudget(MAX_OFFSET) + RUNS * PER_RUN + 10;
 // The large collections of `--scale` (resources, submissions); templates, banks and questions stay small.
-const LARGE = /^intapi\.(v1\.resources|v2\.resources|v2\.submissions)\.list\.(envelope\.(returned-items|limit-echo|offset-echo|total-items)|paging\.|limit\.|params\.deprecated|filter\.(matches-model|field-names)|sort\.(ascending|descending|multi-key)|default-order)/;
+const LARGE =
+  /^intapi\.(v1\.resources|v2\.resources|v2\.submissions)\.list\.(envelope\.(returned-items|limit-echo|offset-echo|total-items)|paging\.|limit\.|params\.deprecated|filter\.(matches-model|field-names)|sort\.(ascending|descending|multi-key)|default-order)/;
 
 async function run(args: string[]): Promise<{ code: number | null; result: RunResult; out: string }> {
   const json = join(mkdtempSync(join(tmpdir(), 'lpc-budget-')), 'run.json');
@@ -47,10 +48,26 @@ describe(`the list checks against ${SCALE} records`, () => {
   });
 
   test.concurrent.each([
-    ['paging-item-offset', 'intapi.*.list.paging.walk-once', ['intapi.v1.resources.list.paging.walk-once', 'intapi.v2.resources.list.paging.walk-once', 'intapi.v2.submissions.list.paging.walk-once']],
-    ['filter-not-ignored', 'intapi.*.list.filter.matches-model', ['intapi.v1.resources.list.filter.matches-model', 'intapi.v2.resources.list.filter.matches-model', 'intapi.v2.submissions.list.filter.matches-model']],
-    ['sort-ignored', 'intapi.*.list.sort.ascending', ['intapi.v1.resources.list.sort.ascending', 'intapi.v2.resources.list.sort.ascending', 'intapi.v2.submissions.list.sort.ascending']],
-    ['envelope-total-counts-page', 'intapi.*.list.envelope.total-items', ['intapi.v2.resources.list.envelope.total-items', 'intapi.v2.submissions.list.envelope.total-items']],
+    [
+      'paging-item-offset',
+      'intapi.*.list.paging.walk-once',
+      ['intapi.v1.resources.list.paging.walk-once', 'intapi.v2.resources.list.paging.walk-once', 'intapi.v2.submissions.list.paging.walk-once'],
+    ],
+    [
+      'filter-not-ignored',
+      'intapi.*.list.filter.matches-model',
+      ['intapi.v1.resources.list.filter.matches-model', 'intapi.v2.resources.list.filter.matches-model', 'intapi.v2.submissions.list.filter.matches-model'],
+    ],
+    [
+      'sort-ignored',
+      'intapi.*.list.sort.ascending',
+      ['intapi.v1.resources.list.sort.ascending', 'intapi.v2.resources.list.sort.ascending', 'intapi.v2.submissions.list.sort.ascending'],
+    ],
+    [
+      'envelope-total-counts-page',
+      'intapi.*.list.envelope.total-items',
+      ['intapi.v2.resources.list.envelope.total-items', 'intapi.v2.submissions.list.envelope.total-items'],
+    ],
   ])('under %s, %s fails on the sampled collections', async (fault, only, mustFail) => {
     const { code, result, out } = await run(['--faults', fault, '--only', only]);
     expect(code, out).toBe(1);

@@ -47,7 +47,9 @@ describe('usage and configuration errors exit 2 with one line', () => {
   });
 
   test('an unreachable target exits 2 naming it', async () => {
-    const r = await runCli(['run', '--target', 'http://127.0.0.1:9'], { env: { LPC_API_KEY: 'k', LPC_USERNAME: 'u', LPC_PASSWORD: 'p', LPC_PRIVATE_KEY: 'q' } });
+    const r = await runCli(['run', '--target', 'http://127.0.0.1:9'], {
+      env: { LPC_API_KEY: 'k', LPC_USERNAME: 'u', LPC_PASSWORD: 'p', LPC_PRIVATE_KEY: 'q' },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/target http:\/\/127\.0\.0\.1:9 is unreachable \(ECONNREFUSED\)/);
     expect(oneLine(r.stderr)).toBe(true);
@@ -68,7 +70,9 @@ describe('usage and configuration errors exit 2 with one line', () => {
   test('refused credentials exit 2 without showing them', async () => {
     const { url, stop } = await serveCli([]);
     try {
-      const r = await runCli(['run', '--target', url], { env: { LPC_API_KEY: 'lpc-not-the-key-5150', LPC_USERNAME: 'x', LPC_PASSWORD: 'y', LPC_PRIVATE_KEY: 'z' } });
+      const r = await runCli(['run', '--target', url], {
+        env: { LPC_API_KEY: 'lpc-not-the-key-5150', LPC_USERNAME: 'x', LPC_PASSWORD: 'y', LPC_PRIVATE_KEY: 'z' },
+      });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/refused the profile's credentials: 401/);
       expect(r.stderr).not.toContain('lpc-not-the-key-5150');
@@ -109,11 +113,15 @@ describe('serve', () => {
 describe('output through a pipe', () => {
   test('a pipe read slowly still gets the whole report (more than a pipe buffer)', () => {
     // Many failures make a long report; the reader starts only after the writer has finished.
-    const out = execFileSync('sh', ['-c', `"${process.execPath}" bin/lp-conformance.js run --faults validations-unnamed --runs 2 --seed 1 --no-color --junit "$JUNIT" | (sleep 1; cat)`], {
-      cwd: ROOT,
-      env: { ...process.env, JUNIT: join(mkdtempSync(join(tmpdir(), 'lpc-')), 'junit.xml') },
-      maxBuffer: 64 * 1024 * 1024,
-    }).toString();
+    const out = execFileSync(
+      'sh',
+      ['-c', `"${process.execPath}" bin/lp-conformance.js run --faults validations-unnamed --runs 2 --seed 1 --no-color --junit "$JUNIT" | (sleep 1; cat)`],
+      {
+        cwd: ROOT,
+        env: { ...process.env, JUNIT: join(mkdtempSync(join(tmpdir(), 'lpc-')), 'junit.xml') },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ).toString();
     expect(out.length).toBeGreaterThan(65536);
     expect(out.trimEnd()).toMatch(/JUnit report: \S+junit\.xml$/);
   });
@@ -142,7 +150,9 @@ describe('a whole run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
     const junit = join(dir, 'junit.xml');
     try {
-      const r = await runCli(['run', '--target', url, '--only', 'intapi.v2.templates.list.envelope', '--seed', '3', '--runs', '20', '--junit', junit], { env: secrets });
+      const r = await runCli(['run', '--target', url, '--only', 'intapi.v2.templates.list.envelope', '--seed', '3', '--runs', '20', '--junit', junit], {
+        env: secrets,
+      });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       expect(r.stdout).toContain('[intapi.v2.templates.list.envelope.limit-echo]');
       expect(r.stdout).toMatch(/Expected: limit \d+/);
@@ -150,7 +160,9 @@ describe('a whole run', () => {
       expect(r.stdout).toMatch(/Counterexample/);
       expect(r.stdout).toContain('x-api-key: ${LPC_API_KEY}');
       expect(r.stdout).toContain('Bearer ${LPC_TOKEN}');
-      expect(r.stdout).toMatch(/Replay: +lp-conformance run --target \S+ --runs 20 --only intapi\.v2\.templates\.list\.envelope\.limit-echo --seed 3 --path \d/);
+      expect(r.stdout).toMatch(
+        /Replay: +lp-conformance run --target \S+ --runs 20 --only intapi\.v2\.templates\.list\.envelope\.limit-echo --seed 3 --path \d/,
+      );
       const xml = readFileSync(junit, 'utf8');
       expect(xml).toMatch(/<failure[^>]*type="MUST"/);
       for (const value of [secrets.LPC_API_KEY, secrets.LPC_PASSWORD, secrets.LPC_PRIVATE_KEY]) {
@@ -172,11 +184,17 @@ describe('--concurrency', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
     const passed = async (concurrency: string) => {
       const json = join(dir, `run-${concurrency}.json`);
-      const r = await runCli(['run', '--runs', '5', '--seed', '11', '--concurrency', concurrency, '--junit', join(dir, `junit-${concurrency}.xml`), '--json', json], { timeoutMs: 240_000 });
+      const r = await runCli(
+        ['run', '--runs', '5', '--seed', '11', '--concurrency', concurrency, '--junit', join(dir, `junit-${concurrency}.xml`), '--json', json],
+        { timeoutMs: 240_000 },
+      );
       expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
       const run = JSON.parse(readFileSync(json, 'utf8')) as { concurrency: number; checks: { id: string; status: string }[] };
       expect(run.concurrency).toBe(Number(concurrency));
-      return run.checks.filter((c) => c.status === 'passed').map((c) => c.id).sort();
+      return run.checks
+        .filter((c) => c.status === 'passed')
+        .map((c) => c.id)
+        .sort();
     };
     const [one, sixteen] = await Promise.all([passed('1'), passed('16')]);
     expect(one.length).toBeGreaterThan(300);

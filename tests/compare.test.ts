@@ -22,7 +22,15 @@ const Y = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
 function d(op: string, method: string, request: string, status: number, extra: Partial<ExchangeDigest> = {}): ExchangeDigest {
   return { op, method, request: `v2 ${request}`, status, guids: [], curl: `curl -X ${method} ${request}`, ...extra };
 }
-const check = (status: CheckResult['status']): CheckResult => ({ id: 'intapi.v2.x.y', level: 'MUST', spec: 'spec#x', title: 'X.', area: 'intapi.v2.x', status, durationMs: 0 });
+const check = (status: CheckResult['status']): CheckResult => ({
+  id: 'intapi.v2.x.y',
+  level: 'MUST',
+  spec: 'spec#x',
+  title: 'X.',
+  area: 'intapi.v2.x',
+  status,
+  durationMs: 0,
+});
 
 describe('comparing two exchange sequences', () => {
   test('ids each server assigned are named by where they appeared; lists of written collections compare the check own records', () => {
@@ -35,8 +43,14 @@ describe('comparing two exchange sequences', () => {
   });
 
   test('a status difference names the first differing exchange: expected the compare server, received the target', () => {
-    const target = [d('resources.list', 'GET', '/resources', 200), d('resources.get', 'GET', `/resources/${X}`, 404, { contract: 'intapi/error', valid: true })];
-    const compare = [d('resources.list', 'GET', '/resources', 200), d('resources.get', 'GET', `/resources/${X}`, 200, { contract: 'intapi/resource', valid: true })];
+    const target = [
+      d('resources.list', 'GET', '/resources', 200),
+      d('resources.get', 'GET', `/resources/${X}`, 404, { contract: 'intapi/error', valid: true }),
+    ];
+    const compare = [
+      d('resources.list', 'GET', '/resources', 200),
+      d('resources.get', 'GET', `/resources/${X}`, 200, { contract: 'intapi/resource', valid: true }),
+    ];
     const { difference } = compareExchanges(target, compare, profiles);
     expect(difference).toMatchObject({ index: 1, kind: 'status', expected: `exchange 2, GET /resources/${X}: 200, body valid against intapi/resource` });
     expect(difference?.received).toBe(`exchange 2, GET /resources/${X}: 404, body valid against intapi/error`);
@@ -44,7 +58,9 @@ describe('comparing two exchange sequences', () => {
   });
 
   test('contract validity and the items of a collection the suite does not write are compared', () => {
-    const list = (items: string[], valid = true) => [d('templates.list', 'GET', '/templates', 200, { contract: 'intapi/envelope.templates', valid, items, total: 70 })];
+    const list = (items: string[], valid = true) => [
+      d('templates.list', 'GET', '/templates', 200, { contract: 'intapi/envelope.templates', valid, items, total: 70 }),
+    ];
     expect(compareExchanges(list([X, Y], false), list([X, Y]), profiles).difference?.kind).toBe('contract');
     const items = compareExchanges(list([X, A]), list([X, Y]), profiles).difference;
     expect(items?.kind).toBe('items');
@@ -55,9 +71,20 @@ describe('comparing two exchange sequences', () => {
     const a = [d('questionBanks.list', 'GET', '/question-banks', 200), d('questionBanks.get', 'GET', `/question-banks/${X}`, 200)];
     const b = [d('questionBanks.list', 'GET', '/question-banks', 200)];
     const shape = compareExchanges(a, b, profiles);
-    expect(shape.difference).toMatchObject({ index: 1, kind: 'shape', received: expect.stringMatching(/another path/), expected: expect.stringMatching(/no exchange 2/) });
-    expect(compareResult(check('failed'), check('passed'), shape, 'r').failure?.received).toMatch(/\(the check failed on the target, passed on the compare server\)$/);
-    const diverged = compareExchanges([d('submissions.list', 'GET', "/submissions?_filter=title eq 'a'", 200)], [d('submissions.list', 'GET', "/submissions?_filter=title eq 'b'", 200)], profiles);
+    expect(shape.difference).toMatchObject({
+      index: 1,
+      kind: 'shape',
+      received: expect.stringMatching(/another path/),
+      expected: expect.stringMatching(/no exchange 2/),
+    });
+    expect(compareResult(check('failed'), check('passed'), shape, 'r').failure?.received).toMatch(
+      /\(the check failed on the target, passed on the compare server\)$/,
+    );
+    const diverged = compareExchanges(
+      [d('submissions.list', 'GET', "/submissions?_filter=title eq 'a'", 200)],
+      [d('submissions.list', 'GET', "/submissions?_filter=title eq 'b'", 200)],
+      profiles,
+    );
     expect(diverged).toMatchObject({ compared: 0, diverged: { index: 0 } });
     expect(compareResult(check('passed'), check('passed'), diverged, 'r')).toMatchObject({ status: 'skipped', id: 'compare.intapi.v2.x.y', area: 'compare' });
   });
@@ -74,7 +101,10 @@ const ONLY = 'intapi.v2.resources.list.limit,intapi.v2.submissions.create.title,
 
 async function run(name: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; result: RunResult; out: string }> {
   const json = join(dir, `${name}.json`);
-  const r = await runCli(['run', ...args, '--seed', '4', '--runs', '5', '--only', ONLY, '--no-progress', '--json', json, '--junit', join(dir, `${name}.xml`)], { env, timeoutMs: 60_000 });
+  const r = await runCli(['run', ...args, '--seed', '4', '--runs', '5', '--only', ONLY, '--no-progress', '--json', json, '--junit', join(dir, `${name}.xml`)], {
+    env,
+    timeoutMs: 60_000,
+  });
   return { code: r.code, result: JSON.parse(readFileSync(json, 'utf8')) as RunResult, out: `${r.stdout}\n${r.stderr}` };
 }
 
@@ -98,7 +128,9 @@ describe.concurrent('run --compare', () => {
     const failure = failed[0]?.failure;
     expect(failure?.expected).toMatch(/^exchange \d+, GET \/resources: lists 20 items \(totalItems 75\)/);
     expect(failure?.received).toMatch(/^exchange \d+, GET \/resources: lists 10 items \(totalItems 75\).*first difference at item 11/);
-    expect(failure?.curl).toMatch(/^# target\n[\s\S]*curl -sS -i -X GET '[^']+\/resources'[\s\S]*\n# compare server\n[\s\S]*curl -sS -i -X GET '[^']+\/resources'/);
+    expect(failure?.curl).toMatch(
+      /^# target\n[\s\S]*curl -sS -i -X GET '[^']+\/resources'[\s\S]*\n# compare server\n[\s\S]*curl -sS -i -X GET '[^']+\/resources'/,
+    );
     expect(failure?.replay).toMatch(/--faults default-limit-10 --runs 5 --compare bundled --only intapi\.v2\.resources\.list\.limit\.default --seed 4$/);
     expect(failed[0]?.level).toBe('MUST');
     // The target's own check keeps its verdict; every other compare check passes.

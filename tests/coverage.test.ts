@@ -97,7 +97,7 @@ describe('a check that its runs did not exercise does not pass', () => {
     expect(check?.skipReason).toMatch(/data is too small: List resources \(v1\) has 0 items with id set/);
   });
 
-  test("a user without resources: the current-user list check is skipped, not passed on two empty lists", async () => {
+  test('a user without resources: the current-user list check is skipped, not passed on two empty lists', async () => {
     const { check, out } = await run('empty', 'intapi.v2.resources.list-mine.is-current-user');
     expect(check?.status, out).toBe('skipped');
     expect(check?.skipReason).toMatch(/data is too small: the credentials' user has no resources$/);

@@ -21,7 +21,11 @@ describe('known-failure baseline', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Baseline: 3 failing checks written to /);
     const doc = parse(readFileSync(file, 'utf8')) as { failures: { id: string; level: string; reason: string }[] };
-    expect(doc.failures.map((f) => f.id).sort()).toEqual(['intapi.v2.templates.list.sort.ascending', 'intapi.v2.templates.list.sort.descending', 'intapi.v2.templates.list.sort.multi-key']);
+    expect(doc.failures.map((f) => f.id).sort()).toEqual([
+      'intapi.v2.templates.list.sort.ascending',
+      'intapi.v2.templates.list.sort.descending',
+      'intapi.v2.templates.list.sort.multi-key',
+    ]);
     expect(doc.failures.every((f) => f.level === 'MUST' && f.reason === '')).toBe(true);
   });
 
@@ -94,7 +98,12 @@ describe('--read-only', () => {
   });
 
   test('sends no write but POST /authenticate; checks that must write are skipped with the reason; the others pass', async () => {
-    const env = { LPC_API_KEY: SANDBOX_CREDENTIALS.apiKey, LPC_USERNAME: SANDBOX_CREDENTIALS.username, LPC_PASSWORD: SANDBOX_CREDENTIALS.password, LPC_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey };
+    const env = {
+      LPC_API_KEY: SANDBOX_CREDENTIALS.apiKey,
+      LPC_USERNAME: SANDBOX_CREDENTIALS.username,
+      LPC_PASSWORD: SANDBOX_CREDENTIALS.password,
+      LPC_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+    };
     const json = join(dir, 'read-only.json');
     const r = await runCli(['run', '--target', url, '--read-only', '--json', json, ...QUICK], { env, timeoutMs: 300_000 });
     expect(r.code, r.stdout).toBe(0);

@@ -17,7 +17,10 @@ function controlsRun(plan: unknown): Promise<MatrixResult> {
   const resultFile = join(dir, 'result.json');
   writeFileSync(planFile, JSON.stringify(plan));
   return new Promise((done, failed) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'tests/support/controls-run.mjs'), planFile, resultFile], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [resolve(ROOT, 'tests/support/controls-run.mjs'), planFile, resultFile], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);

@@ -80,9 +80,7 @@ function perOperation(fault: string): Control | undefined {
   if (!m || !checks) return undefined;
   const [prefix, success] = checks;
   const scope = [`${prefix}.*`];
-  return m[1] === 'unrouted'
-    ? { mustFail: [`${prefix}.${success}`], mayFail: scope, scope }
-    : { mustFail: [`${prefix}.unknown-*`], scope };
+  return m[1] === 'unrouted' ? { mustFail: [`${prefix}.${success}`], mayFail: scope, scope } : { mustFail: [`${prefix}.unknown-*`], scope };
 }
 
 function parametric(fault: string): Control | undefined {
@@ -110,9 +108,21 @@ const ALL_LISTS = [...LISTS_WITH_FILTER, `${V2}.question-banks.list`, `${V2}.que
 const each = (lists: readonly string[], rule: string): string[] => lists.map((l) => `${l}.${rule}`);
 /** The checks that assert an answer "422 naming the field/parameter" (bounds and list parameters). */
 const REJECTIONS = [
-  '*.above-max', '*.below-min', '*.required', '*.wrong-type', '*.outside-enum', '*.invalid-format', '*.not-accepted',
-  '*.params.limit-*', '*.params.offset-*', '*.params.filter-rejected', '*.params.sort-rejected',
-  '*.filter.invalid-422', '*.filter.unknown-field-422', '*.sort.unknown-field-422', `${V2}.submissions.create.unknown-field`,
+  '*.above-max',
+  '*.below-min',
+  '*.required',
+  '*.wrong-type',
+  '*.outside-enum',
+  '*.invalid-format',
+  '*.not-accepted',
+  '*.params.limit-*',
+  '*.params.offset-*',
+  '*.params.filter-rejected',
+  '*.params.sort-rejected',
+  '*.filter.invalid-422',
+  '*.filter.unknown-field-422',
+  '*.sort.unknown-field-422',
+  `${V2}.submissions.create.unknown-field`,
 ];
 
 /** Named faults: `mustFail` names the rule the fault breaks; `mayFail` what depends on it. Patterns
@@ -135,7 +145,10 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'not-json-500': { mustFail: ['intapi.invariant.no-5xx', `${V2}.submissions.create.not-json-4xx`, `${V2}.submissions.create.not-json-status`] },
   'not-guid-404': { mustFail: ['intapi.v1.resources.get.non-guid-id', `${V2}.resources.get.non-guid-id`, `${V2}.submissions.get.non-guid-id`] },
   'text-content-type': { mustFail: ['intapi.invariant.json-content-type'] },
-  'crash-on-unknown-submission': { mustFail: ['intapi.invariant.no-5xx', `${V2}.submissions.get.unknown-id-404`], mayFail: ['intapi.invariant.json-content-type'] },
+  'crash-on-unknown-submission': {
+    mustFail: ['intapi.invariant.no-5xx', `${V2}.submissions.get.unknown-id-404`],
+    mayFail: ['intapi.invariant.json-content-type'],
+  },
   'wrong-content-type-accepted': { mustFail: [`${V2}.submissions.create.wrong-content-type`] },
   'body-limit-unenforced': { mustFail: [`${V2}.submissions.create.body-too-large`] },
   'unknown-body-field-accepted': { mustFail: [`${V2}.submissions.create.unknown-field`] },
@@ -143,7 +156,14 @@ export const NAMED: Readonly<Record<string, Control>> = {
   // A create that answers the wrong success status fails every check that creates such a record to work on.
   'create-submission-200': {
     mustFail: [`${V2}.submissions.create.success-status`],
-    mayFail: [`${V2}.submissions.create.*.accepts-bounds`, `${V2}.submissions.create.optional-null`, `${V2}.submissions.get.status-200`, `${V2}.submissions.update.`, `${V2}.submissions.list.default-order`, `${V2}.stateful.model`],
+    mayFail: [
+      `${V2}.submissions.create.*.accepts-bounds`,
+      `${V2}.submissions.create.optional-null`,
+      `${V2}.submissions.get.status-200`,
+      `${V2}.submissions.update.`,
+      `${V2}.submissions.list.default-order`,
+      `${V2}.stateful.model`,
+    ],
   },
   'create-bank-200': { mustFail: [`${V2}.question-banks.create.status-201`], mayFail: [`${V2}.question-banks.`, `${V2}.questions.`, `${V2}.stateful.model`] },
   'create-question-200': { mustFail: [`${V2}.questions.create.status-201`], mayFail: [`${V2}.questions.`] },
@@ -155,7 +175,10 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'update-not-persisted': { mustFail: [`${V2}.*.update.*.accepts-bounds`], mayFail: [`${V2}.stateful.model`] },
   'update-keeps-absent-fields': { mustFail: [`${V2}.stateful.model`] },
   // Every refused create adds a record: the rejection checks' count snapshot sees it.
-  'rejected-create-stored': { mustFail: [`${V2}.submissions.create.*.above-max`, `${V2}.submissions.create.*.wrong-type`, `${V2}.submissions.create.*.required`], mayFail: [`${V2}.submissions.create.`, `${V2}.submissions.list.`] },
+  'rejected-create-stored': {
+    mustFail: [`${V2}.submissions.create.*.above-max`, `${V2}.submissions.create.*.wrong-type`, `${V2}.submissions.create.*.required`],
+    mayFail: [`${V2}.submissions.create.`, `${V2}.submissions.list.`],
+  },
   'unknown-id-200': { mustFail: [`${V2}.templates.get.unknown-id-404`] },
   'course-resource-any-course': { mustFail: ['intapi.v?.resources.get-for-course.other-course-404'] },
   'enrollment-resources-unenrolled-200': { mustFail: ['intapi.v?.resources.list-for-enrollment.not-enrolled-404'] },
@@ -163,7 +186,10 @@ export const NAMED: Readonly<Record<string, Control>> = {
     mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.submissions.*.vendor.accepts-bounds`],
     mayFail: [`${V2}.stateful.model`, `${V2}.submissions.create.optional-null`, `${V2}.submissions.list.filter.matches-model`, `${V2}.submissions.list.sort.*`],
   },
-  'null-fields-omitted': { mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.submissions.create.optional-null`], mayFail: [`${V2}.stateful.model`] },
+  'null-fields-omitted': {
+    mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.submissions.create.optional-null`],
+    mayFail: [`${V2}.stateful.model`],
+  },
   'question-type-as-string': { mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.questions.*.questionType.accepts-bounds`] },
   'envelope-returned-items-off': { mustFail: each(ALL_LISTS.slice(1), 'envelope.returned-items') },
   'envelope-limit-echo-default': { mustFail: each(ALL_LISTS.slice(1), 'envelope.limit-echo') },
@@ -197,7 +223,13 @@ export const NAMED: Readonly<Record<string, Control>> = {
     mustFail: ['intapi.v1.resources.list.bare-array', 'intapi.versions.resources.list.same-items', 'intapi.invariant.success-body-matches-contract'],
     mayFail: ['intapi.v1.resources.list.', 'intapi.versions.missing-header', 'intapi.v?.resources.get-for-course.other-course-404'],
   },
-  'v1-ignores-filter': { mustFail: ['intapi.v1.resources.list.filter.matches-model', 'intapi.v1.resources.list.filter.invalid-422', 'intapi.v1.resources.list.filter.unknown-field-422'] },
+  'v1-ignores-filter': {
+    mustFail: [
+      'intapi.v1.resources.list.filter.matches-model',
+      'intapi.v1.resources.list.filter.invalid-422',
+      'intapi.v1.resources.list.filter.unknown-field-422',
+    ],
+  },
   // Property-found: the boundary expressions (filter.ts boundaryOf) meet the broken operator on every
   // list under most seeds; mustFail names the list that met it under each of seeds 11..15.
   'filter-eq-case-insensitive': { mustFail: ['intapi.v1.resources.list.filter.matches-model'], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
@@ -209,15 +241,27 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'filter-unknown-field-accepted': { mustFail: each(LISTS_WITH_FILTER, 'filter.unknown-field-422') },
   'field-names-case-sensitive': { mustFail: each(LISTS_WITH_FILTER, 'filter.field-names-any-case') },
   'default-limit-10': { mustFail: each(ALL_LISTS, 'limit.default') },
-  'v2-list-bare-array': { mustFail: [`${V2}.resources.list.envelope`, 'intapi.invariant.success-body-matches-contract'], mayFail: [`${V2}.resources.list.`, 'intapi.versions.'] },
-  'sort-ignored': { mustFail: [...each(LISTS_WITH_FILTER, 'sort.ascending'), ...each(LISTS_WITH_FILTER, 'sort.descending')], mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
+  'v2-list-bare-array': {
+    mustFail: [`${V2}.resources.list.envelope`, 'intapi.invariant.success-body-matches-contract'],
+    mayFail: [`${V2}.resources.list.`, 'intapi.versions.'],
+  },
+  'sort-ignored': {
+    mustFail: [...each(LISTS_WITH_FILTER, 'sort.ascending'), ...each(LISTS_WITH_FILTER, 'sort.descending')],
+    mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key'),
+  },
   'create-submission-ignores-unknown-template': { mustFail: [`${V2}.submissions.create.unknown-template`] },
-  'update-submission-201': { mustFail: [`${V2}.submissions.update.success-status`], mayFail: [`${V2}.submissions.update.*.accepts-bounds`, `${V2}.stateful.model`] },
+  'update-submission-201': {
+    mustFail: [`${V2}.submissions.update.success-status`],
+    mayFail: [`${V2}.submissions.update.*.accepts-bounds`, `${V2}.stateful.model`],
+  },
   'authenticate-201': { mustFail: ['intapi.auth.authenticate-token'] },
   'sort-desc-ignored': { mustFail: each(LISTS_WITH_FILTER, 'sort.descending'), mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
   'sort-multi-ignores-second-key': { mustFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
   // Templates have no nullable sortable field.
-  'sort-nulls-last': { mustFail: [...each(LISTS_WITH_FILTER.slice(0, 3), 'sort.ascending'), ...each(LISTS_WITH_FILTER.slice(0, 3), 'sort.descending')], mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
+  'sort-nulls-last': {
+    mustFail: [...each(LISTS_WITH_FILTER.slice(0, 3), 'sort.ascending'), ...each(LISTS_WITH_FILTER.slice(0, 3), 'sort.descending')],
+    mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key'),
+  },
 };
 
 export function controlFor(fault: string): Control {

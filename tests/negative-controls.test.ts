@@ -49,14 +49,19 @@ function runControls(plan: unknown): Promise<Record<string, Found>> {
   const resultFile = join(dir, 'result.json');
   writeFileSync(planFile, JSON.stringify(plan));
   return new Promise((done, failed) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'tests/support/controls-run.mjs'), planFile, resultFile], { cwd: ROOT, stdio: ['ignore', 'inherit', 'pipe'] });
+    const child = spawn(process.execPath, [resolve(ROOT, 'tests/support/controls-run.mjs'), planFile, resultFile], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', failed);
     child.on('close', (code) => {
       if (code !== 0) return failed(new Error(`controls-run exited ${code}: ${stderr.slice(-2000)}`));
       const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { durationMs: number; requests: number; targets: Record<string, Found> };
-      process.stdout.write(`negative controls: ${Object.keys(result.targets).length} targets, ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s\n`);
+      process.stdout.write(
+        `negative controls: ${Object.keys(result.targets).length} targets, ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s\n`,
+      );
       done(result.targets);
     });
   });
@@ -64,7 +69,10 @@ function runControls(plan: unknown): Promise<Record<string, Found>> {
 
 beforeAll(async () => {
   const r = await runCli(['run', '--list']);
-  ids = r.stdout.split('\n').filter((l) => /^[a-z]+\.[a-z0-9]/.test(l)).map((l) => l.split(/\s+/)[0] ?? '');
+  ids = r.stdout
+    .split('\n')
+    .filter((l) => /^[a-z]+\.[a-z0-9]/.test(l))
+    .map((l) => l.split(/\s+/)[0] ?? '');
   expect(ids.length).toBeGreaterThan(300);
   const targets = listFaults().flatMap((fault) => {
     const control = controlFor(fault);
@@ -98,11 +106,20 @@ describe('every fault makes its checks fail, under every seed, and nothing else'
     for (const seed of CONTROL_SEEDS) {
       const r = resultOf(keyOf(fault, seed));
       const verdicts = r.failed.filter((f) => f.cause === undefined).map((f) => f.id);
-      expect(must.filter((id) => !verdicts.includes(id)), `${fault}, seed ${seed}: checks that did not fail with their own verdict`).toEqual([]);
-      expect(r.failed.filter((f) => f.cause !== undefined && must.includes(f.id)), `${fault}, seed ${seed}: failures that are not verdicts`).toEqual([]);
+      expect(
+        must.filter((id) => !verdicts.includes(id)),
+        `${fault}, seed ${seed}: checks that did not fail with their own verdict`,
+      ).toEqual([]);
+      expect(
+        r.failed.filter((f) => f.cause !== undefined && must.includes(f.id)),
+        `${fault}, seed ${seed}: failures that are not verdicts`,
+      ).toEqual([]);
     }
     const sweep = resultOf(sweepKey(fault));
-    expect(sweep.failed.map((f) => f.id).filter((id) => !may.has(id)), `${fault}: checks that failed and should not have`).toEqual([]);
+    expect(
+      sweep.failed.map((f) => f.id).filter((id) => !may.has(id)),
+      `${fault}: checks that failed and should not have`,
+    ).toEqual([]);
   });
 });
 

@@ -26,7 +26,10 @@ async function runThrough(intercept: Intercept | undefined, args: readonly strin
   proxied = await startProxied(intercept ? { intercept } : {});
   const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
   const json = join(dir, 'run.json');
-  const r = await runCli(['run', '--target', proxied.url, '--seed', '7', '--junit', join(dir, 'junit.xml'), '--json', json, ...args], { env: PROXY_ENV, timeoutMs: 180_000 });
+  const r = await runCli(['run', '--target', proxied.url, '--seed', '7', '--junit', join(dir, 'junit.xml'), '--json', json, ...args], {
+    env: PROXY_ENV,
+    timeoutMs: 180_000,
+  });
   const run = r.code === 0 || r.code === 1 ? (JSON.parse(readFileSync(json, 'utf8')) as RunJson) : undefined;
   return { ...r, run, stats: proxied.stats };
 }
@@ -102,7 +105,14 @@ describe('429 Too Many Requests', () => {
 
 describe('--max-rps', () => {
   test('holds the requests to the target to N in any second, and the summary says the run paced', async () => {
-    const r = await runThrough(undefined, ['--max-rps', '50', '--runs', '5', '--only', 'intapi.v2.templates.list.paging,intapi.v2.templates.list.envelope,intapi.v2.templates.list.sort']);
+    const r = await runThrough(undefined, [
+      '--max-rps',
+      '50',
+      '--runs',
+      '5',
+      '--only',
+      'intapi.v2.templates.list.paging,intapi.v2.templates.list.envelope,intapi.v2.templates.list.sort',
+    ]);
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     const run = r.run as RunJson;
     // Enough requests to exceed 50 in a second when unpaced.
@@ -113,7 +123,12 @@ describe('--max-rps', () => {
   }, 200_000);
 
   test('without it the same run is not paced', async () => {
-    const r = await runThrough(undefined, ['--runs', '5', '--only', 'intapi.v2.templates.list.paging,intapi.v2.templates.list.envelope,intapi.v2.templates.list.sort']);
+    const r = await runThrough(undefined, [
+      '--runs',
+      '5',
+      '--only',
+      'intapi.v2.templates.list.paging,intapi.v2.templates.list.envelope,intapi.v2.templates.list.sort',
+    ]);
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect((r.run as RunJson).waited.maxRpsMs).toBe(0);
     expect(r.stdout).not.toMatch(/pacing/);

@@ -31,7 +31,10 @@ async function run(name: string, args: readonly string[]): Promise<{ result: Run
   const record = join(dir, `${name}.jsonl`);
   const r = await runCli([...args, '--json', json, '--junit', join(dir, `${name}.xml`), '--record', record], { timeoutMs: 300_000 });
   expect(r.code, `${args.join(' ')}\n${r.stdout}\n${r.stderr}`).toBe(1);
-  const requests = readFileSync(record, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Recorded);
+  const requests = readFileSync(record, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Recorded);
   return { result: JSON.parse(readFileSync(json, 'utf8')) as RunResult, requests };
 }
 
@@ -79,7 +82,12 @@ describe('a replay line repeats the failing case exactly', () => {
   }, 300_000);
 
   test('a list filter property under filter-not-ignored (the full run)', async () => {
-    await expectExactReplay('filter', ['run', '--faults', 'filter-not-ignored', '--seed', '3', '--runs', '25'], 'intapi.v2.templates.list.filter.matches-model', [/ --path \d/]);
+    await expectExactReplay(
+      'filter',
+      ['run', '--faults', 'filter-not-ignored', '--seed', '3', '--runs', '25'],
+      'intapi.v2.templates.list.filter.matches-model',
+      [/ --path \d/],
+    );
   }, 300_000);
 
   test('the model-based check under update-keeps-absent-fields (--replay-path)', async () => {

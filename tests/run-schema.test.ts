@@ -16,7 +16,9 @@ const validate = ajv.compile(schema);
 async function report(args: string[]): Promise<unknown> {
   const dir = mkdtempSync(join(tmpdir(), 'lpc-schema-'));
   const json = join(dir, 'run.json');
-  const r = await runCli(['run', '--seed', '3', '--runs', '5', '--no-progress', '--junit', join(dir, 'junit.xml'), '--json', json, ...args], { timeoutMs: 300_000 });
+  const r = await runCli(['run', '--seed', '3', '--runs', '5', '--no-progress', '--junit', join(dir, 'junit.xml'), '--json', json, ...args], {
+    timeoutMs: 300_000,
+  });
   expect(r.code, r.stderr).not.toBe(2);
   return JSON.parse(readFileSync(json, 'utf8'));
 }
@@ -34,6 +36,17 @@ describe('the JSON report follows reports/run.schema.json', () => {
   });
 
   test('the schema rejects what the model forbids', () => {
-    expect(validate({ targets: {}, profileName: 'x', seed: 1, runs: 1, startedAt: '2026-01-01T00:00:00Z', durationMs: 0, requests: 0, checks: [{ id: 'intapi.x.y', level: 'MUST', spec: 's', title: 't', area: 'a', status: 'failed', durationMs: 0 }] })).toBe(false);
+    expect(
+      validate({
+        targets: {},
+        profileName: 'x',
+        seed: 1,
+        runs: 1,
+        startedAt: '2026-01-01T00:00:00Z',
+        durationMs: 0,
+        requests: 0,
+        checks: [{ id: 'intapi.x.y', level: 'MUST', spec: 's', title: 't', area: 'a', status: 'failed', durationMs: 0 }],
+      }),
+    ).toBe(false);
   });
 });

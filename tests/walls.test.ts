@@ -10,7 +10,15 @@ const under = (path: string, dir: string): boolean => path === dir || path.start
  * What of src/ the harness may import (DEVELOPERS.md "Layout and walls"), as resolved paths:
  * directories end in `/`, files are named as imported (`.js`).
  */
-const HARNESS_MAY_IMPORT_FROM_SRC = ['src/profile/', 'src/target/', 'src/checks/', 'src/util/', 'src/runner/model.js', 'src/runner/task-meta.js', 'src/runner/select.js'] as const;
+const HARNESS_MAY_IMPORT_FROM_SRC = [
+  'src/profile/',
+  'src/target/',
+  'src/checks/',
+  'src/util/',
+  'src/runner/model.js',
+  'src/runner/task-meta.js',
+  'src/runner/select.js',
+] as const;
 
 const allowedForHarness = (path: string): boolean => HARNESS_MAY_IMPORT_FROM_SRC.some((a) => (a.endsWith('/') ? path.startsWith(a) : path === a));
 

@@ -11,17 +11,11 @@ import type { IntapiContext } from './context.js';
  * Every path id must be a GUID: otherwise 422 `<name>: Invalid format provided for <name>`
  * (public-facts#errors), checked before any lookup.
  */
-export function guidParams<const N extends string>(
-  call: Call<IntapiContext>,
-  names: readonly N[],
-  errors: Behaviour['errors'],
-): Record<N, string> {
+export function guidParams<const N extends string>(call: Call<IntapiContext>, names: readonly N[], errors: Behaviour['errors']): Record<N, string> {
   const invalid = names.filter((name) => !isGuid(call.params[name] ?? ''));
   if (invalid.length > 0) {
     const validations = invalid.map((name) => `${name}: Invalid format provided for ${name}`);
-    throw errors.pathIdNotGuidStatus === 422
-      ? validationFailed(validations)
-      : new ApiError(404, 'NotFound', 'Not found.', validations);
+    throw errors.pathIdNotGuidStatus === 422 ? validationFailed(validations) : new ApiError(404, 'NotFound', 'Not found.', validations);
   }
   return Object.fromEntries(names.map((name) => [name, call.params[name] ?? ''])) as Record<N, string>;
 }

@@ -6,12 +6,7 @@ import type { BodySpec, FieldSpec } from './bounds.js';
  * spec#integration-api-question-bank-question-v2. Question option fields: DEVELOPERS.md "Question".
  */
 export type IntapiBodyOperation =
-  | 'submissions.create'
-  | 'submissions.update'
-  | 'questionBanks.create'
-  | 'questionBanks.update'
-  | 'questions.create'
-  | 'questions.update';
+  'submissions.create' | 'submissions.update' | 'questionBanks.create' | 'questionBanks.update' | 'questions.create' | 'questions.update';
 
 const NOT_ACCEPTED = (name: string): FieldSpec => ({ name, notAccepted: true });
 const TEXT = (name: string, maxLength: number): FieldSpec => ({ name, type: 'string', maxLength });

@@ -1,12 +1,4 @@
-import type {
-  CourseRecord,
-  QuestionBankRecord,
-  QuestionRecord,
-  ResourceRecord,
-  SubmissionRecord,
-  TemplateRecord,
-  UserRecord,
-} from './records.js';
+import type { CourseRecord, QuestionBankRecord, QuestionRecord, ResourceRecord, SubmissionRecord, TemplateRecord, UserRecord } from './records.js';
 import { SessionTable } from './sessions.js';
 import { Table } from './table.js';
 

@@ -86,7 +86,10 @@ function integer(name: string, value: string | undefined, fallback: number, min:
 }
 
 function splitList(values: string[] | undefined): string[] {
-  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v.length > 0);
+  return (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
 }
 
 function faultsOf(values: string[] | undefined): string[] {
@@ -218,22 +221,39 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       await createSecrets(profile, timeoutMs).token();
     } catch (error) {
       if (error instanceof CredentialsError) throw error;
-      process.stderr.write(`lp-conformance: warning: authentication did not complete (${(error as { code?: string }).code ?? String(error)}); the checks will say more\n`);
+      process.stderr.write(
+        `lp-conformance: warning: authentication did not complete (${(error as { code?: string }).code ?? String(error)}); the checks will say more\n`,
+      );
     }
     if (values.compare !== undefined) {
       const compareProfile = values['compare-profile'] !== undefined || values.compare === 'bundled' ? loadProfile(values['compare-profile']) : profile;
-      comparing = await compareServer(values.compare, { profile: compareProfile, seed, ...(values.compare === 'bundled' && credentials ? { credentials, scale } : {}) });
+      comparing = await compareServer(values.compare, {
+        profile: compareProfile,
+        seed,
+        ...(values.compare === 'bundled' && credentials ? { credentials, scale } : {}),
+      });
       if (values.compare !== 'bundled') await ensureReachable(comparing.profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
       await createSecrets(comparing.profile, timeoutMs)
         .token()
         .catch((error: unknown) => {
           if (error instanceof CredentialsError) throw new CredentialsError(`--compare server: ${error.message}`);
-          process.stderr.write(`lp-conformance: warning: authentication with the --compare server did not complete (${(error as { code?: string }).code ?? String(error)})\n`);
+          process.stderr.write(
+            `lp-conformance: warning: authentication with the --compare server did not complete (${(error as { code?: string }).code ?? String(error)})\n`,
+          );
         });
     }
 
     // --runs too: a run's count shows in verdicts (coverage), and a replay repeats the run.
-    const replayBase = ['lp-conformance run', values.target ? `--target ${values.target}` : '', values.profile ? `--profile ${values.profile}` : '', faults.length ? `--faults ${faults.join(',')}` : '', scale ? `--scale ${scale}` : '', values.runs !== undefined ? `--runs ${runs}` : '', values.compare ? `--compare ${values.compare}` : '', values['compare-profile'] ? `--compare-profile ${values['compare-profile']}` : '']
+    const replayBase = [
+      'lp-conformance run',
+      values.target ? `--target ${values.target}` : '',
+      values.profile ? `--profile ${values.profile}` : '',
+      faults.length ? `--faults ${faults.join(',')}` : '',
+      scale ? `--scale ${scale}` : '',
+      values.runs !== undefined ? `--runs ${runs}` : '',
+      values.compare ? `--compare ${values.compare}` : '',
+      values['compare-profile'] ? `--compare-profile ${values['compare-profile']}` : '',
+    ]
       .filter(Boolean)
       .join(' ');
     const replay = { ...(values.path ? { path: values.path } : {}), ...(values['replay-path'] ? { replayPath: values['replay-path'] } : {}) };
@@ -242,7 +262,20 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       mkdirSync(dirname(record), { recursive: true });
       writeFileSync(record, '');
     }
-    const runOptions = { profile, seed, runs, only, ...replay, replayBase, timeoutMs, concurrency, ...(maxRps ? { maxRps } : {}), ...(record ? { record } : {}), ...(values['no-progress'] ? {} : { progress: process.stderr }), ...(values['read-only'] ? { readOnly: true } : {}) };
+    const runOptions = {
+      profile,
+      seed,
+      runs,
+      only,
+      ...replay,
+      replayBase,
+      timeoutMs,
+      concurrency,
+      ...(maxRps ? { maxRps } : {}),
+      ...(record ? { record } : {}),
+      ...(values['no-progress'] ? {} : { progress: process.stderr }),
+      ...(values['read-only'] ? { readOnly: true } : {}),
+    };
     const ran = comparing ? await runCompare({ ...runOptions, compareProfile: comparing.profile }) : await runSuites(runOptions);
     const result = baseline ? applyBaseline(ran, baseline) : ran;
     if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);

@@ -53,13 +53,16 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** `['operations', 'submissions.update', 'path']` → `operations["submissions.update"].path`. */
 function fieldPath(segments: readonly string[]): string {
-  return segments
-    .map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : IDENTIFIER.test(s) ? `${i === 0 ? '' : '.'}${s}` : `[${JSON.stringify(s)}]`))
-    .join('');
+  return segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : IDENTIFIER.test(s) ? `${i === 0 ? '' : '.'}${s}` : `[${JSON.stringify(s)}]`)).join('');
 }
 
 function segmentsOf(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 const TYPE_WORDS: Record<string, string> = { object: 'a mapping', array: 'a list' };
@@ -188,10 +191,13 @@ export function parseProfile(text: string, source: string): Profile {
   }
   const value: unknown = yaml.toJS();
   if (!validateDocument(value)) {
-    fail(source, (validateDocument.errors ?? []).map((e) => {
-      const { field, problem } = describeError(e);
-      return [field, problem];
-    }));
+    fail(
+      source,
+      (validateDocument.errors ?? []).map((e) => {
+        const { field, problem } = describeError(e);
+        return [field, problem];
+      }),
+    );
   }
   const doc = value as unknown as ProfileDocument;
   const intapiBaseUrl = doc.families?.intapi?.baseUrl ?? DEFAULT_INTAPI_BASE_URL;

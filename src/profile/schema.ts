@@ -13,8 +13,22 @@ import { HTTP_METHODS, OPERATION_IDS } from './operations.js';
 export const RESOURCE_FIELDS = ['id', 'name', 'description', 'file'] as const;
 export const TEMPLATE_FIELDS = ['id', 'name', 'isActive'] as const;
 export const SUBMISSION_FIELDS = [
-  'id', 'userId', 'templateId', 'title', 'completionDate', 'status', 'cost', 'credits', 'description',
-  'expiryDate', 'startDate', 'score', 'grade', 'totalTimeSpent', 'vendor', 'vendorAddress',
+  'id',
+  'userId',
+  'templateId',
+  'title',
+  'completionDate',
+  'status',
+  'cost',
+  'credits',
+  'description',
+  'expiryDate',
+  'startDate',
+  'score',
+  'grade',
+  'totalTimeSpent',
+  'vendor',
+  'vendorAddress',
 ] as const;
 
 export const ENV_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]*$';
@@ -57,13 +71,16 @@ export const PROFILE_SCHEMA = {
     'Where the target is, how to authenticate (by environment variable names), the records the suites read, ' +
     'the method and path of each operation, and the behaviour the target declares where the specification says "not shown".',
   $defs: {
-    envRef: closed({ env: { type: 'string', pattern: ENV_NAME_PATTERN } }, { required: ['env'], description: 'A secret, named by the environment variable that holds it.' }),
+    envRef: closed(
+      { env: { type: 'string', pattern: ENV_NAME_PATTERN } },
+      { required: ['env'], description: 'A secret, named by the environment variable that holds it.' },
+    ),
     guid: { type: 'string', pattern: GUID_PATTERN },
     status: { type: 'integer', minimum: 100, maximum: 599 },
     family: closed({ baseUrl: { type: 'string', pattern: BASE_URL_PATTERN } }, { required: ['baseUrl'] }),
     route: closed(
       { method: { type: 'string', enum: HTTP_METHODS }, path: { type: 'string', pattern: PATH_PATTERN } },
-      { description: 'Method and path of an operation; the path keeps the default path\'s {parameters}.' },
+      { description: "Method and path of an operation; the path keeps the default path's {parameters}." },
     ),
   },
   ...closed(

@@ -11,10 +11,7 @@ export function credentialRefs(p: Profile): EnvRef[] {
 }
 
 /** Variable name → value for each credential variable; unset or empty variables are `missing`. */
-export function resolveSecrets(
-  p: Profile,
-  env: NodeJS.ProcessEnv = process.env,
-): { values: Record<string, string>; missing: string[] } {
+export function resolveSecrets(p: Profile, env: NodeJS.ProcessEnv = process.env): { values: Record<string, string>; missing: string[] } {
   const values: Record<string, string> = {};
   const missing: string[] = [];
   for (const { env: name } of credentialRefs(p)) {
@@ -28,12 +25,7 @@ export function resolveSecrets(
 /** The forms in which a value can appear in what the tool writes: as is, URL-encoded (path,
  * query, form body) and escaped inside a JSON string (request bodies in curl lines). */
 function formsOf(value: string): string[] {
-  const forms = [
-    value,
-    encodeURIComponent(value),
-    new URLSearchParams({ v: value }).toString().slice(2),
-    JSON.stringify(value).slice(1, -1),
-  ];
+  const forms = [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2), JSON.stringify(value).slice(1, -1)];
   return [...new Set(forms)];
 }
 

@@ -29,14 +29,17 @@ export function loadBaseline(file: string, knownIds: ReadonlySet<string>): Basel
   try {
     doc = parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new BaselineError(`baseline ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message.split('\n')[0]}`);
+    throw new BaselineError(
+      `baseline ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message.split('\n')[0]}`,
+    );
   }
   const failures = (doc as { failures?: unknown } | null)?.failures;
   if (!Array.isArray(failures)) throw new BaselineError(`baseline ${file}: a list under 'failures' is required`);
   const entries = failures.map((f: unknown, i): BaselineEntry => {
     const e = f as Partial<BaselineEntry> | null;
     if (typeof e?.id !== 'string' || e.id.length === 0) throw new BaselineError(`baseline ${file}: failures[${i}].id must be a check id`);
-    if (e.reason !== undefined && e.reason !== null && typeof e.reason !== 'string') throw new BaselineError(`baseline ${file}: failures[${i}].reason must be text`);
+    if (e.reason !== undefined && e.reason !== null && typeof e.reason !== 'string')
+      throw new BaselineError(`baseline ${file}: failures[${i}].reason must be text`);
     return { id: e.id, ...(e.level ? { level: e.level } : {}), ...(typeof e.reason === 'string' ? { reason: e.reason } : {}) };
   });
   const unknown = entries.find((e) => !knownIds.has(e.id));

@@ -145,7 +145,11 @@ function answerText(n: Named): string {
 const where = (i: number, n: Named): string => `exchange ${i + 1}, ${n.digest.method} ${n.request.replace(/^v\S+ /, '')}`.slice(0, 300);
 
 /** Compares one check's exchanges on the target with those on the compare server (see the module doc). */
-export function compareExchanges(target: readonly ExchangeDigest[], compare: readonly ExchangeDigest[], profiles: { target: Profile; compare: Profile }): Comparison {
+export function compareExchanges(
+  target: readonly ExchangeDigest[],
+  compare: readonly ExchangeDigest[],
+  profiles: { target: Profile; compare: Profile },
+): Comparison {
   const a = named(target, profiles.target);
   const b = named(compare, profiles.compare);
   const pairs = new Map<string, string>();
@@ -154,7 +158,8 @@ export function compareExchanges(target: readonly ExchangeDigest[], compare: rea
     const t = a[i];
     const c = b[i];
     if (!t || !c || t.digest.op !== c.digest.op || t.digest.method !== c.digest.method) {
-      const side = (n: Named | undefined, all: Named[]) => (n ? `${where(i, n)} (${n.digest.op})` : `no exchange ${i + 1} (the check ended after ${all.length})`);
+      const side = (n: Named | undefined, all: Named[]) =>
+        n ? `${where(i, n)} (${n.digest.op})` : `no exchange ${i + 1} (the check ended after ${all.length})`;
       return {
         compared: i,
         difference: {
@@ -295,7 +300,10 @@ export interface CompareServer {
  * does (never its faults), accepting `credentials` (the bundled target's) or else the values of
  * the profile's credential variables.
  */
-export async function compareServer(spec: string, options: { profile: Profile; seed: number; credentials?: Credentials; scale?: number }): Promise<CompareServer> {
+export async function compareServer(
+  spec: string,
+  options: { profile: Profile; seed: number; credentials?: Credentials; scale?: number },
+): Promise<CompareServer> {
   if (spec !== 'bundled') return { profile: withTarget(options.profile, spec), close: async () => {} };
   let credentials = options.credentials;
   if (!credentials) {
@@ -304,7 +312,11 @@ export async function compareServer(spec: string, options: { profile: Profile; s
     const value = (ref: { env: string } | undefined) => (ref ? values[ref.env] : undefined);
     const [apiKey, username, password, privateKey] = [value(c.apiKey), value(c.username), value(c.password), value(c.privateKey)];
     if (missing.length > 0 || !apiKey || !username || !password || !privateKey) {
-      throw new CredentialsError(`--compare bundled: the compare profile's credentials (${credentialRefs(options.profile).map((r) => r.env).join(', ')}) must be set, its server accepts them`);
+      throw new CredentialsError(
+        `--compare bundled: the compare profile's credentials (${credentialRefs(options.profile)
+          .map((r) => r.env)
+          .join(', ')}) must be set, its server accepts them`,
+      );
     }
     credentials = { apiKey, username, password, privateKey };
   }

@@ -212,4 +212,3 @@ export interface MatrixConfig {
   /** At most this many requests per second to one target server (undefined: no limit). */
   maxRps?: number;
 }
-

@@ -73,7 +73,6 @@ function targetRun(t: MatrixTarget): TargetRun {
   };
 }
 
-
 /**
  * One vitest run of one module (suites/_harness/all-checks.ts, which loads every suite file): its
  * tests all start at once (sequence.concurrent) and the suites' own scheduler decides which run,
@@ -236,11 +235,14 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   return options.targets.map((target, i): RunResult => {
     const { checks, metas } = perTarget[i] as (typeof perTarget)[number];
     checks.push(...invariantResults(metas, idMatcher(target.only), target));
-    const waited = metas.reduce((w, m) => ({ retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs, maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs, retries: w.retries + m.waited.retries }), {
-      retryAfterMs: 0,
-      maxRpsMs: 0,
-      retries: 0,
-    });
+    const waited = metas.reduce(
+      (w, m) => ({ retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs, maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs, retries: w.retries + m.waited.retries }),
+      {
+        retryAfterMs: 0,
+        maxRpsMs: 0,
+        retries: 0,
+      },
+    );
     return {
       targets: Object.fromEntries(
         Object.entries(target.profile.families).flatMap(([k, v]) => (v && typeof v === 'object' && 'baseUrl' in v ? [[k, String(v.baseUrl)]] : [])),

@@ -31,7 +31,6 @@ export function retryAfterMs(header: string | undefined, attempt: number, now = 
   return Number.isNaN(date) ? backoff : Math.max(0, date - now);
 }
 
-
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** Sends `attempt()` until it answers something other than 429, waiting out each Retry-After: at most

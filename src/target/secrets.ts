@@ -55,21 +55,21 @@ export function createSecrets(profile: Profile, timeoutMs: number, env: NodeJS.P
     // answer, so that a token trickled forever fails the session instead of hanging the run.
     // A rate-limited log-in is waited out like any request (retry.ts).
     const res = await honouring429(async () => {
-        const deadline = AbortSignal.timeout(timeoutMs);
-        try {
-          const answer = await request(url, {
-            method: method as 'POST',
-            headers: { 'x-api-key': valueOf(creds.apiKey), 'x-api-version': '2', 'content-type': 'application/json' },
-            body: JSON.stringify({ username: valueOf(creds.username), password: valueOf(creds.password), privateKey: valueOf(creds.privateKey) }),
-            headersTimeout: timeoutMs,
-            bodyTimeout: timeoutMs,
-            signal: deadline,
-          });
-          return Object.assign(answer, { text: await answer.body.text() });
-        } catch (error) {
-          if (!deadline.aborted) throw error;
-          throw Object.assign(new Error(`no complete answer within ${timeoutMs} ms (POST ${path})`), { code: 'LPC_DEADLINE' });
-        }
+      const deadline = AbortSignal.timeout(timeoutMs);
+      try {
+        const answer = await request(url, {
+          method: method as 'POST',
+          headers: { 'x-api-key': valueOf(creds.apiKey), 'x-api-version': '2', 'content-type': 'application/json' },
+          body: JSON.stringify({ username: valueOf(creds.username), password: valueOf(creds.password), privateKey: valueOf(creds.privateKey) }),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          signal: deadline,
+        });
+        return Object.assign(answer, { text: await answer.body.text() });
+      } catch (error) {
+        if (!deadline.aborted) throw error;
+        throw Object.assign(new Error(`no complete answer within ${timeoutMs} ms (POST ${path})`), { code: 'LPC_DEADLINE' });
+      }
     });
     const text = res.text;
     let token: unknown;

@@ -46,9 +46,7 @@ const codePoint: fc.Arbitrary<string> = fc
     { weight: 4, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
     {
       weight: 2,
-      arbitrary: fc
-        .integer({ min: 0, max: 0xffff - SURROGATE_COUNT })
-        .map((value) => (value >= SURROGATE_START ? value + SURROGATE_COUNT : value)),
+      arbitrary: fc.integer({ min: 0, max: 0xffff - SURROGATE_COUNT }).map((value) => (value >= SURROGATE_START ? value + SURROGATE_COUNT : value)),
     },
     { weight: 3, arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }) },
   )
@@ -59,15 +57,13 @@ const codePoint: fc.Arbitrary<string> = fc
  * and cut, which keeps 10 000-code-point strings cheap to generate and to shrink.
  */
 function stringOfLength(length: fc.Arbitrary<number>): fc.Arbitrary<string> {
-  return fc
-    .tuple(length, fc.array(codePoint, { minLength: 1, maxLength: 32 }))
-    .map(([count, pattern]) => {
-      // The pattern repeated, then its first count % length code points: the same string as
-      // cycling through the pattern one code point at a time, built natively (values reach 10,001
-      // code points, and this runs once per generated value).
-      const whole = Math.floor(count / pattern.length);
-      return pattern.join('').repeat(whole) + pattern.slice(0, count - whole * pattern.length).join('');
-    });
+  return fc.tuple(length, fc.array(codePoint, { minLength: 1, maxLength: 32 })).map(([count, pattern]) => {
+    // The pattern repeated, then its first count % length code points: the same string as
+    // cycling through the pattern one code point at a time, built natively (values reach 10,001
+    // code points, and this runs once per generated value).
+    const whole = Math.floor(count / pattern.length);
+    return pattern.join('').repeat(whole) + pattern.slice(0, count - whole * pattern.length).join('');
+  });
 }
 
 type CaseChange = 'as-is' | 'lower' | 'upper';
@@ -143,13 +139,7 @@ export function filterExpression(fields: FieldTypes, sample: readonly DataRecord
   const depth = fc.createDepthIdentifier();
   const tree = fc.letrec<{ expr: FilterAst; and: FilterAst; or: FilterAst; not: FilterAst }>((tie) => ({
     // The leaf comes first: it is the deep default, and withCrossShrink tries a leaf in a tree's place.
-    expr: fc.oneof(
-      { depthSize: 'small', maxDepth: MAX_FILTER_DEPTH, depthIdentifier: depth, withCrossShrink: true },
-      leaf,
-      tie('and'),
-      tie('or'),
-      tie('not'),
-    ),
+    expr: fc.oneof({ depthSize: 'small', maxDepth: MAX_FILTER_DEPTH, depthIdentifier: depth, withCrossShrink: true }, leaf, tie('and'), tie('or'), tie('not')),
     and: fc.tuple(tie('expr'), tie('expr')).map(([left, right]): FilterAst => ({ kind: 'and', left, right })),
     or: fc.tuple(tie('expr'), tie('expr')).map(([left, right]): FilterAst => ({ kind: 'or', left, right })),
     not: tie('expr').map((operand): FilterAst => ({ kind: 'not', operand })),
@@ -168,7 +158,18 @@ export function boundaryExpression(fields: FieldTypes, sample: readonly DataReco
     const values = valuesOf(sample, name);
     const nullable = sample.some((r) => r[name] === null || r[name] === undefined);
     const present = values.filter((v) => v !== null && v !== undefined && type !== 'boolean' && type !== 'guid' && type !== 'datetime');
-    const ne = nullable && present.length > 0 ? [comparisons(fieldOperand(name), ['ne'], fc.constantFrom(...present).map((value): Literal => (typeof value === 'number' ? { type: 'number', value } : { type: 'string', value: String(value) })))] : [];
+    const ne =
+      nullable && present.length > 0
+        ? [
+            comparisons(
+              fieldOperand(name),
+              ['ne'],
+              fc
+                .constantFrom(...present)
+                .map((value): Literal => (typeof value === 'number' ? { type: 'number', value } : { type: 'string', value: String(value) })),
+            ),
+          ]
+        : [];
     return [...ne, ...boundaryLeaves(name, type, values)];
   });
   return leaves.length === 0 ? filterExpression(fields, sample) : fc.oneof(...leaves);
@@ -179,31 +180,54 @@ function boundaryLeaves(name: string, type: FieldType, values: readonly unknown[
     if (type === 'string') {
       const cased = values.filter(isString).filter((v) => v.toLowerCase() !== v.toUpperCase());
       if (cased.length === 0) return [];
-      const literal = fc.tuple(fc.constantFrom(...cased), fc.constantFrom<CaseChange>('lower', 'upper')).map(([v, change]): Literal => ({ type: 'string', value: changeCase(v, change) }));
+      const literal = fc
+        .tuple(fc.constantFrom(...cased), fc.constantFrom<CaseChange>('lower', 'upper'))
+        .map(([v, change]): Literal => ({ type: 'string', value: changeCase(v, change) }));
       const ordered = fc.constantFrom(...values.filter(isString)).map((value): Literal => ({ type: 'string', value }));
       // A piece from inside a value (neither its start nor its end): startswith and endswith must not take it.
       const inner = values.filter(isString).filter((v) => [...v].length >= 3);
-      const middle = inner.length === 0 ? [] : [
-        fc
-          .tuple(fc.constantFrom<BoolFunction>('startswith', 'endswith'), fc.constantFrom(...inner), fc.nat(), fc.nat())
-          .map(([fn, v, a, b]): FilterAst => {
-            const points = [...v];
-            const from = 1 + (a % (points.length - 2));
-            const to = from + 1 + (b % (points.length - 1 - from));
-            return { kind: 'boolcall', fn, operand: { kind: 'field', field: name }, value: points.slice(from, to).join('') };
-          }),
+      const middle =
+        inner.length === 0
+          ? []
+          : [
+              fc
+                .tuple(fc.constantFrom<BoolFunction>('startswith', 'endswith'), fc.constantFrom(...inner), fc.nat(), fc.nat())
+                .map(([fn, v, a, b]): FilterAst => {
+                  const points = [...v];
+                  const from = 1 + (a % (points.length - 2));
+                  const to = from + 1 + (b % (points.length - 1 - from));
+                  return { kind: 'boolcall', fn, operand: { kind: 'field', field: name }, value: points.slice(from, to).join('') };
+                }),
+            ];
+      return [
+        comparisons(fieldOperand(name), ['eq', 'ne', 'eq', 'ne', 'gt', 'lt'], literal),
+        comparisons(fieldOperand(name), ORDERING_OPERATORS, ordered),
+        ...middle,
       ];
-      return [comparisons(fieldOperand(name), ['eq', 'ne', 'eq', 'ne', 'gt', 'lt'], literal), comparisons(fieldOperand(name), ORDERING_OPERATORS, ordered), ...middle];
     }
     if (type === 'number' || type === 'integer') {
       const numbers = values.filter(isFiniteNumber);
-      return numbers.length === 0 ? [] : [comparisons(fieldOperand(name), ORDERING_OPERATORS, fc.constantFrom(...numbers).map((value): Literal => ({ type: 'number', value })))];
+      return numbers.length === 0
+        ? []
+        : [
+            comparisons(
+              fieldOperand(name),
+              ORDERING_OPERATORS,
+              fc.constantFrom(...numbers).map((value): Literal => ({ type: 'number', value })),
+            ),
+          ];
     }
     if (type === 'datetime') {
       const instants = instantsOf(values);
       return instants.length === 0
         ? []
-        : [comparisons(fieldOperand(name), ORDERING_OPERATORS, fc.constantFrom(...instants).map((instant): Literal => ({ type: 'datetime', value: formatDateTime(instant, 0, true) })))];
+        : [
+            comparisons(
+              fieldOperand(name),
+              ORDERING_OPERATORS,
+              fc.constantFrom(...instants).map((instant): Literal => ({ type: 'datetime', value: formatDateTime(instant, 0, true) })),
+            ),
+          ];
     }
     return [];
   }
@@ -237,9 +261,7 @@ class SubtreeShrinking extends fc.Arbitrary<FilterAst> {
 
   shrink(value: FilterAst, context: unknown): fc.Stream<fc.Value<FilterAst>> {
     const own =
-      context instanceof WrappedContext
-        ? this.tree.shrink(value, context.inner).map((shrunk) => this.wrap(shrunk))
-        : fc.Stream.nil<fc.Value<FilterAst>>();
+      context instanceof WrappedContext ? this.tree.shrink(value, context.inner).map((shrunk) => this.wrap(shrunk)) : fc.Stream.nil<fc.Value<FilterAst>>();
     return own.join(fc.stream(subExpressions(value)).map((smaller) => new fc.Value(smaller, undefined)));
   }
 
@@ -282,7 +304,11 @@ function leafFor(name: string, type: FieldType, values: readonly unknown[]): fc.
       return typedLeaf(name, COMPARISON_OPERATORS, numberLiteral(values.filter(isFiniteNumber), type === 'integer'));
     case 'boolean':
       // DEVELOPERS.md: booleans allow only eq/ne.
-      return typedLeaf(name, ['eq', 'ne'], fc.boolean().map((value): Literal => ({ type: 'boolean', value })));
+      return typedLeaf(
+        name,
+        ['eq', 'ne'],
+        fc.boolean().map((value): Literal => ({ type: 'boolean', value })),
+      );
   }
 }
 
@@ -301,19 +327,13 @@ function instantsOf(values: readonly unknown[]): number[] {
   });
 }
 
-function comparisons(
-  operand: fc.Arbitrary<Operand>,
-  operators: readonly ComparisonOperator[],
-  literal: fc.Arbitrary<Literal>,
-): fc.Arbitrary<FilterAst> {
-  return fc
-    .tuple(fc.constantFrom(...operators), operand, literal)
-    .map(([op, chosenOperand, chosenLiteral]): FilterAst => ({
-      kind: 'comparison',
-      op,
-      operand: chosenOperand,
-      literal: chosenLiteral,
-    }));
+function comparisons(operand: fc.Arbitrary<Operand>, operators: readonly ComparisonOperator[], literal: fc.Arbitrary<Literal>): fc.Arbitrary<FilterAst> {
+  return fc.tuple(fc.constantFrom(...operators), operand, literal).map(([op, chosenOperand, chosenLiteral]): FilterAst => ({
+    kind: 'comparison',
+    op,
+    operand: chosenOperand,
+    literal: chosenLiteral,
+  }));
 }
 
 function fieldOperand(name: string): fc.Arbitrary<Operand> {
@@ -322,22 +342,14 @@ function fieldOperand(name: string): fc.Arbitrary<Operand> {
 
 /** `name`, `tolower(name)`, `toupper(name)` (plain field first: the shrink target). */
 function caseOperand(name: string): fc.Arbitrary<Operand> {
-  return fc.constantFrom<Operand>(
-    { kind: 'field', field: name },
-    { kind: 'tolower', field: name },
-    { kind: 'toupper', field: name },
-  );
+  return fc.constantFrom<Operand>({ kind: 'field', field: name }, { kind: 'tolower', field: name }, { kind: 'toupper', field: name });
 }
 
 /**
  * Comparisons of a plain field with a typed literal, and sometimes with `null` (every operator:
  * DEVELOPERS.md says `eq`/`ne null` test for null and every other comparison with null is false).
  */
-function typedLeaf(
-  name: string,
-  operators: readonly ComparisonOperator[],
-  literal: fc.Arbitrary<Literal>,
-): fc.Arbitrary<FilterAst> {
+function typedLeaf(name: string, operators: readonly ComparisonOperator[], literal: fc.Arbitrary<Literal>): fc.Arbitrary<FilterAst> {
   return fc.oneof(
     { weight: 5, arbitrary: comparisons(fieldOperand(name), operators, literal) },
     { weight: 1, arbitrary: comparisons(fieldOperand(name), operators, fc.constant(NULL_LITERAL)) },
@@ -359,9 +371,7 @@ function stringLeaf(name: string, values: readonly string[]): fc.Arbitrary<Filte
 }
 
 function boolCalls(fn: BoolFunction, name: string, values: readonly string[]): fc.Arbitrary<FilterAst> {
-  return fc
-    .tuple(caseOperand(name), sampledString(values, FRAGMENTS_FOR[fn]))
-    .map(([operand, value]): FilterAst => ({ kind: 'boolcall', fn, operand, value }));
+  return fc.tuple(caseOperand(name), sampledString(values, FRAGMENTS_FOR[fn])).map(([operand, value]): FilterAst => ({ kind: 'boolcall', fn, operand, value }));
 }
 
 /** Mostly a fragment of a sample value (case-changed or not), sometimes a fresh string. */
@@ -405,9 +415,7 @@ function guidLiteral(guids: readonly string[]): fc.Arbitrary<Literal> {
           },
           { weight: 1, arbitrary: fresh },
         );
-  return fc
-    .tuple(value, fc.boolean())
-    .map(([guid, asString]): Literal => (asString ? { type: 'string', value: guid } : { type: 'guid', value: guid }));
+  return fc.tuple(value, fc.boolean()).map(([guid, asString]): Literal => (asString ? { type: 'string', value: guid } : { type: 'guid', value: guid }));
 }
 
 const FILTER_DATE_MIN = new Date('1900-01-02T00:00:00.000Z');
@@ -417,9 +425,7 @@ const FILTER_DATE_MAX = new Date('2999-12-30T23:59:59.999Z');
 function dateTimeLiteral(instants: readonly number[]): fc.Arbitrary<Literal> {
   const fresh = fc.date({ min: FILTER_DATE_MIN, max: FILTER_DATE_MAX, noInvalidDate: true }).map((date) => date.getTime());
   const instant = instants.length === 0 ? fresh : fc.oneof({ weight: 4, arbitrary: moved(instants) }, { weight: 1, arbitrary: fresh });
-  return fc
-    .tuple(instant, offsetMinutes)
-    .map(([chosen, offset]): Literal => ({ type: 'datetime', value: formatDateTime(clampInstant(chosen), offset, true) }));
+  return fc.tuple(instant, offsetMinutes).map(([chosen, offset]): Literal => ({ type: 'datetime', value: formatDateTime(clampInstant(chosen), offset, true) }));
 }
 
 /** Sample numbers moved by a small delta (a half step too, for integers), sometimes fresh. */
@@ -510,9 +516,12 @@ export function pageWithin(total: number, options: { maxLimit?: number; pastEnd?
     .integer({ min: 1, max: maxLimit })
     .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: 0, max: Math.min(cap, Math.max(0, Math.ceil(total / limit) - 1)) }) }));
   if (!options.pastEnd) return within;
-  const past = fc
-    .integer({ min: 1, max: maxLimit })
-    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: Math.min(cap, Math.ceil(total / limit)), max: Math.min(cap, Math.ceil(total / limit) + 3) }) }));
+  const past = fc.integer({ min: 1, max: maxLimit }).chain((limit) =>
+    fc.record({
+      limit: fc.constant(limit),
+      offset: fc.integer({ min: Math.min(cap, Math.ceil(total / limit)), max: Math.min(cap, Math.ceil(total / limit) + 3) }),
+    }),
+  );
   return fc.oneof({ weight: 9, arbitrary: within }, { weight: 1, arbitrary: past });
 }
 
@@ -524,7 +533,9 @@ export function pageOfAtLeastTwo(total: number, maxLimit = 100, maxOffset = Numb
   const high = Math.max(2, Math.min(maxLimit, total));
   return fc
     .integer({ min: 2, max: high })
-    .chain((limit) => fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: 0, max: Math.min(maxOffset, Math.max(0, Math.floor((total - 2) / limit))) }) }));
+    .chain((limit) =>
+      fc.record({ limit: fc.constant(limit), offset: fc.integer({ min: 0, max: Math.min(maxOffset, Math.max(0, Math.floor((total - 2) / limit))) }) }),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -570,11 +581,7 @@ const BOUNDED_DATE_MAX = new Date('2999-12-30T23:59:59.999Z');
 
 /** An exact bound weighs as much as everything between the bounds. */
 function withExactBounds<T>(low: T, high: T, between: fc.Arbitrary<T>): fc.Arbitrary<T> {
-  return fc.oneof(
-    { weight: 1, arbitrary: fc.constant(low) },
-    { weight: 1, arbitrary: fc.constant(high) },
-    { weight: 2, arbitrary: between },
-  );
+  return fc.oneof({ weight: 1, arbitrary: fc.constant(low) }, { weight: 1, arbitrary: fc.constant(high) }, { weight: 2, arbitrary: between });
 }
 
 /** Values every conforming server accepts for the field, the exact bounds strongly represented. */
@@ -638,16 +645,11 @@ export function aboveMax(bounds: ValueBounds): fc.Arbitrary<fc.JsonValue> {
       return stringOfLength(fc.constant(requireBound(bounds.maxLength, 'maxLength') + 1));
     case 'integer': {
       const high = requireBound(bounds.maximum, 'maximum');
-      return fc.oneof(
-        { weight: 3, arbitrary: fc.constant(high + 1) },
-        { weight: 1, arbitrary: fc.integer({ min: high + 1, max: high + 1000 }) },
-      );
+      return fc.oneof({ weight: 3, arbitrary: fc.constant(high + 1) }, { weight: 1, arbitrary: fc.integer({ min: high + 1, max: high + 1000 }) });
     }
     case 'number': {
       const high = requireBound(bounds.maximum, 'maximum');
-      return fc
-        .double({ min: high, minExcluded: true, max: high + 1000, noNaN: true, noDefaultInfinity: true })
-        .filter((value) => value > high); // fast-check orders -0 before 0: keep only values truly above
+      return fc.double({ min: high, minExcluded: true, max: high + 1000, noNaN: true, noDefaultInfinity: true }).filter((value) => value > high); // fast-check orders -0 before 0: keep only values truly above
     }
     case 'array':
       return arrayOfLength(bounds, fc.constant(requireBound(bounds.maxLength, 'maxLength') + 1));
@@ -664,16 +666,11 @@ export function belowMin(bounds: ValueBounds): fc.Arbitrary<fc.JsonValue> {
       return stringOfLength(fc.constant(requirePositive(bounds.minLength, 'minLength') - 1));
     case 'integer': {
       const low = requireBound(bounds.minimum, 'minimum');
-      return fc.oneof(
-        { weight: 3, arbitrary: fc.constant(low - 1) },
-        { weight: 1, arbitrary: fc.integer({ min: low - 1000, max: low - 1 }) },
-      );
+      return fc.oneof({ weight: 3, arbitrary: fc.constant(low - 1) }, { weight: 1, arbitrary: fc.integer({ min: low - 1000, max: low - 1 }) });
     }
     case 'number': {
       const low = requireBound(bounds.minimum, 'minimum');
-      return fc
-        .double({ min: low - 1000, max: low, maxExcluded: true, noNaN: true, noDefaultInfinity: true })
-        .filter((value) => value < low); // -0 is "below" 0 to fast-check, but JSON writes it as 0
+      return fc.double({ min: low - 1000, max: low, maxExcluded: true, noNaN: true, noDefaultInfinity: true }).filter((value) => value < low); // -0 is "below" 0 to fast-check, but JSON writes it as 0
     }
     case 'array':
       return arrayOfLength({ ...bounds, minLength: 0 }, fc.constant(requirePositive(bounds.minLength, 'minLength') - 1));
@@ -721,9 +718,7 @@ function integersOutside(members: readonly number[]): fc.Arbitrary<number> {
 
 function stringsOutside(members: readonly string[]): fc.Arbitrary<string> {
   const isMember = new Set(members);
-  const caseVariants = members
-    .flatMap((member) => [member.toLowerCase(), member.toUpperCase(), ''])
-    .filter((variant) => !isMember.has(variant));
+  const caseVariants = members.flatMap((member) => [member.toLowerCase(), member.toUpperCase(), '']).filter((variant) => !isMember.has(variant));
   const random = fc.string({ maxLength: 12 }).filter((value) => !isMember.has(value));
   return caseVariants.length === 0 ? random : fc.oneof(fc.constantFrom(...caseVariants), random);
 }
@@ -732,16 +727,9 @@ const jsonObject: fc.Arbitrary<fc.JsonValue> = fc.dictionary(fc.string({ maxLeng
   maxKeys: 3,
 });
 const jsonArray: fc.Arbitrary<fc.JsonValue> = fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 });
-const jsonNumber: fc.Arbitrary<fc.JsonValue> = fc.oneof(
-  fc.integer(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }).map(withoutNegativeZero),
-);
+const jsonNumber: fc.Arbitrary<fc.JsonValue> = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }).map(withoutNegativeZero));
 // Numeric and boolean-looking strings included: a server that coerces them is not type-checking.
-const jsonString: fc.Arbitrary<fc.JsonValue> = fc.oneof(
-  fc.string({ maxLength: 12 }),
-  fc.integer().map(String),
-  fc.constantFrom('true', 'false'),
-);
+const jsonString: fc.Arbitrary<fc.JsonValue> = fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.constantFrom('true', 'false'));
 
 /**
  * A JSON value of another type than the field's, never null (DEVELOPERS.md: null means absent).
@@ -801,10 +789,7 @@ export function invalidFormat(bounds: ValueBounds): fc.Arbitrary<string> {
     );
   }
   if (bounds.format === 'uuid') {
-    return fc.oneof(
-      { weight: 3, arbitrary: fc.constantFrom(...INVALID_UUIDS) },
-      { weight: 1, arbitrary: random.filter((text) => !isGuid(text)) },
-    );
+    return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...INVALID_UUIDS) }, { weight: 1, arbitrary: random.filter((text) => !isGuid(text)) });
   }
   throw new Error('these bounds have no format');
 }

@@ -119,19 +119,23 @@ const inFirstItem = (array: string, field?: string): Slot => ({
 /** Registers a rejection check: the body with the slot set by `arb` (left out when there is no
  * `arb`) answers 422 naming the slot's path and leaves the snapshot unchanged. */
 function rejection(target: BoundsTarget, slot: Slot, rule: string, title: string, arb?: fc.Arbitrary<unknown>, level: Level = 'MUST'): void {
-  requirement({ id: `${target.idPrefix}.${slot.key}.${rule}`, level, spec: target.spec, title }, async (t) => {
-    const base = await target.validBody(t);
-    if (!arb) return expectRejectedUnchanged(t, target, slot.path, slot.put(base));
-    const before = await target.snapshot(t);
-    // Each value must answer 422; that nothing changed is read once, after them all. Only when it did
-    // change are the values sent again, each followed by a snapshot, to find (and shrink) the one the
-    // target stored: half the requests of a snapshot after every value, and the same verdict.
-    // Other checks run meanwhile and may, against a faulty target, store what they send: a change is
-    // this check's only when one of its own values makes it again.
-    await t.property(arb, async (value) => expectRejected(await target.send(t, slot.put(base, { v: value })), slot.path));
-    if (isDeepStrictEqual(await target.snapshot(t), before)) return;
-    await t.property(arb, (value) => expectRejectedUnchanged(t, target, slot.path, slot.put(base, { v: value })));
-  }, target.uses.reject);
+  requirement(
+    { id: `${target.idPrefix}.${slot.key}.${rule}`, level, spec: target.spec, title },
+    async (t) => {
+      const base = await target.validBody(t);
+      if (!arb) return expectRejectedUnchanged(t, target, slot.path, slot.put(base));
+      const before = await target.snapshot(t);
+      // Each value must answer 422; that nothing changed is read once, after them all. Only when it did
+      // change are the values sent again, each followed by a snapshot, to find (and shrink) the one the
+      // target stored: half the requests of a snapshot after every value, and the same verdict.
+      // Other checks run meanwhile and may, against a faulty target, store what they send: a change is
+      // this check's only when one of its own values makes it again.
+      await t.property(arb, async (value) => expectRejected(await target.send(t, slot.put(base, { v: value })), slot.path));
+      if (isDeepStrictEqual(await target.snapshot(t), before)) return;
+      await t.property(arb, (value) => expectRejectedUnchanged(t, target, slot.path, slot.put(base, { v: value })));
+    },
+    target.uses.reject,
+  );
 }
 
 /** The fields of the items of an array field, e.g. question options (spec#integration-api-question-bank-question-v2).
@@ -140,26 +144,42 @@ function rejection(target: BoundsTarget, slot: Slot, rule: string, title: string
 function itemChecks(target: BoundsTarget, array: FieldBounds): void {
   if (!array.itemContract) return;
   const label = `${target.label} with a ${array.field} item`;
-  rejection(target, inFirstItem(array.field), 'wrong-type', `${label} that is not an object answers 422 naming it`, fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant([])));
+  rejection(
+    target,
+    inFirstItem(array.field),
+    'wrong-type',
+    `${label} that is not an object answers 422 naming it`,
+    fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant([])),
+  );
   for (const b of boundsOf(array.itemContract)) {
     const slot = inFirstItem(array.field, b.field);
     if (b.format) rejection(target, slot, 'invalid-format', `${label} whose ${b.field} is not a ${b.format} answers 422 naming it`, invalidFormat(b));
     if (b.required) rejection(target, slot, 'required', `${label} without ${b.field} answers 422 naming it`, undefined, 'PROFILE');
-    rejection(target, slot, 'wrong-type', `${label} whose ${b.field} is not ${b.type === 'integer' ? 'an' : 'a'} ${b.type} answers 422 naming it`, wrongType(b));
+    rejection(
+      target,
+      slot,
+      'wrong-type',
+      `${label} whose ${b.field} is not ${b.type === 'integer' ? 'an' : 'a'} ${b.type} answers 422 naming it`,
+      wrongType(b),
+    );
   }
 }
 
 function acceptance(target: BoundsTarget, b: FieldBounds): void {
   const range =
-    b.maxLength !== undefined ? `${b.minLength ?? 0}..${b.maxLength} characters`
-    : b.maximum !== undefined ? `from ${b.minimum ?? '-∞'} to ${b.maximum}`
-    : b.format ?? b.type;
+    b.maxLength !== undefined
+      ? `${b.minLength ?? 0}..${b.maxLength} characters`
+      : b.maximum !== undefined
+        ? `from ${b.minimum ?? '-∞'} to ${b.maximum}`
+        : (b.format ?? b.type);
   requirement(
     {
       id: `${target.idPrefix}.${b.field}.accepts-bounds`,
       level: 'MUST',
       spec: b.spec ?? target.spec,
-      title: b.enum ? `${target.label} accepts each enum value of ${b.field} and reads it back equal` : `${target.label} accepts ${b.field} ${range} and reads it back equal`,
+      title: b.enum
+        ? `${target.label} accepts each enum value of ${b.field} and reads it back equal`
+        : `${target.label} accepts ${b.field} ${range} and reads it back equal`,
     },
     async (t) => {
       const base = await target.validBody(t);
@@ -187,18 +207,31 @@ export function boundsChecks(target: BoundsTarget): void {
     const slot = topLevel(f);
     if (!references.has(f) && b.type !== 'array' && b.type !== 'object') acceptance(target, b);
     if (b.type === 'array') itemChecks(target, b);
-    if (b.maxLength !== undefined) rejection(target, slot, 'above-max', `${target.label} with ${f} of ${b.maxLength + 1} characters answers 422 naming ${f}`, aboveMax(b));
+    if (b.maxLength !== undefined)
+      rejection(target, slot, 'above-max', `${target.label} with ${f} of ${b.maxLength + 1} characters answers 422 naming ${f}`, aboveMax(b));
     if (b.maximum !== undefined) rejection(target, slot, 'above-max', `${target.label} with ${f} above ${b.maximum} answers 422 naming ${f}`, aboveMax(b));
-    if (b.minLength !== undefined && b.minLength > 0) rejection(target, slot, 'below-min', `${target.label} with ${f} shorter than ${b.minLength} answers 422 naming ${f}`, belowMin(b));
+    if (b.minLength !== undefined && b.minLength > 0)
+      rejection(target, slot, 'below-min', `${target.label} with ${f} shorter than ${b.minLength} answers 422 naming ${f}`, belowMin(b));
     if (b.minimum !== undefined) rejection(target, slot, 'below-min', `${target.label} with ${f} below ${b.minimum} answers 422 naming ${f}`, belowMin(b));
     if (b.enum) rejection(target, slot, 'outside-enum', `${target.label} with ${f} outside its enum answers 422 naming ${f}`, outsideEnum(b));
     if (b.format) rejection(target, slot, 'invalid-format', `${target.label} with a ${f} that is not a ${b.format} answers 422 naming ${f}`, invalidFormat(b));
     if (b.required) rejection(target, slot, 'required', `${target.label} without ${f} answers 422 naming ${f}`);
-    rejection(target, slot, 'wrong-type', `${target.label} with a ${f} that is not ${b.type === 'integer' ? 'an' : 'a'} ${b.type} answers 422 naming ${f}`, wrongType(b));
+    rejection(
+      target,
+      slot,
+      'wrong-type',
+      `${target.label} with a ${f} that is not ${b.type === 'integer' ? 'an' : 'a'} ${b.type} answers 422 naming ${f}`,
+      wrongType(b),
+    );
   }
   for (const [field, value] of Object.entries(target.notAccepted ?? {})) {
     requirement(
-      { id: `${target.idPrefix}.${field}.not-accepted`, level: 'MUST', spec: target.spec, title: `${target.label} with ${field} in the body answers 422 naming ${field}` },
+      {
+        id: `${target.idPrefix}.${field}.not-accepted`,
+        level: 'MUST',
+        spec: target.spec,
+        title: `${target.label} with ${field} in the body answers 422 naming ${field}`,
+      },
       async (t) => {
         await expectRejectedUnchanged(t, target, field, topLevel(field).put(await target.validBody(t), { v: await value(t) }));
       },

@@ -42,7 +42,10 @@ export interface Segment {
 export function seededPages(seed: number, label: string, count: number, lo: number, hi: number): number[] {
   if (hi < lo) return [];
   const n = Math.min(count, hi - lo + 1);
-  const [pages] = fc.sample(fc.uniqueArray(fc.integer({ min: lo, max: hi }), { minLength: n, maxLength: n }), { seed: checkSeed(seed, `${label}:${lo}-${hi}`), numRuns: 1 });
+  const [pages] = fc.sample(fc.uniqueArray(fc.integer({ min: lo, max: hi }), { minLength: n, maxLength: n }), {
+    seed: checkSeed(seed, `${label}:${lo}-${hi}`),
+    numRuns: 1,
+  });
   return [...(pages ?? [])].sort((a, b) => a - b);
 }
 

@@ -111,7 +111,9 @@ function nameOfFile(file: string): string {
 
 function readContracts(): Map<ContractName, JsonSchema> {
   const found = new Map<ContractName, JsonSchema>();
-  for (const file of readdirSync(CONTRACTS_DIR).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(CONTRACTS_DIR)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const name = nameOfFile(file);
     let schema: JsonSchema;
     try {
@@ -241,8 +243,18 @@ export function schemaOf(name: ContractName): JsonSchema {
 // The keywords boundsOf understands. A property using any other keyword makes boundsOf throw, so
 // a contract cannot gain a constraint that the derived bounds checks silently ignore.
 const BOUNDS_KEYWORDS = new Set([
-  'type', 'format', 'enum', 'minLength', 'maxLength', 'minimum', 'maximum',
-  'items', 'additionalProperties', 'x-spec', 'description', 'title',
+  'type',
+  'format',
+  'enum',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'items',
+  'additionalProperties',
+  'x-spec',
+  'description',
+  'title',
 ]);
 const FIELD_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean', 'array', 'object'];
 
@@ -286,7 +298,5 @@ function boundsOfField(name: ContractName, field: string, schema: JsonSchema, re
 export function boundsOf(name: ContractName): FieldBounds[] {
   const schema = rawSchema(name);
   const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([field, property]) =>
-    boundsOfField(name, field, property, required.has(field)),
-  );
+  return Object.entries(schema.properties ?? {}).map(([field, property]) => boundsOfField(name, field, property, required.has(field)));
 }

@@ -82,7 +82,10 @@ export class CoverageTally {
   /** What the check's coverage verdict needs when too many runs were degenerate, else undefined. */
   shortfall(): { expected: string; received: string } | undefined {
     if (this.runs === 0 || this.degenerate <= Math.floor(this.runs * MAX_DEGENERATE_SHARE)) return undefined;
-    const reasons = [...this.reasons].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${reason} (${n})`).join('; ');
+    const reasons = [...this.reasons]
+      .sort((a, b) => b[1] - a[1])
+      .map(([reason, n]) => `${reason} (${n})`)
+      .join('; ');
     return {
       expected: `at least ${requiredRuns(this.runs)} of ${this.runs} runs exercise the rule (not exercised otherwise)`,
       received: `${this.degenerate} of ${this.runs} runs were degenerate: ${reasons}`,

@@ -22,9 +22,7 @@ export type BoolFunction = 'substringof' | 'startswith' | 'endswith';
 type CaseFunction = 'tolower' | 'toupper';
 
 /** `field`, `tolower(field)` or `toupper(field)` (grammar: operand). */
-export type Operand =
-  | { readonly kind: 'field'; readonly field: string }
-  | { readonly kind: CaseFunction; readonly field: string };
+export type Operand = { readonly kind: 'field'; readonly field: string } | { readonly kind: CaseFunction; readonly field: string };
 
 /** A literal of the grammar; `guid` and `datetime` keep their text as written. */
 export type Literal =
@@ -89,8 +87,7 @@ const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
 
 // RFC 3339 section 5.6 `date-time`: full-date "T" full-time, time-offset mandatory. Lower-case
 // "t" and "z" are allowed by RFC 3339 (section 5.6, NOTE on case).
-const RFC3339_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const RFC3339_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
 /** True when `text` is a GUID in 8-4-4-4-12 hexadecimal form (either case). */
 export function isGuid(text: string): boolean {
@@ -112,14 +109,7 @@ function daysInMonth(year: number, month: number): number {
 export function parseDateTime(text: string): number | undefined {
   const match = RFC3339_PATTERN.exec(text);
   if (match === null) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
   const fraction = match[7] ?? '';
   const offsetSign = match[9] === '-' ? -1 : 1;
   const offsetHours = Number(match[10] ?? '0');
@@ -542,7 +532,10 @@ function compareNullable(left: Scalar | null, right: Scalar | null): number {
  * that takes them for substringof), or `ne` on a field that is null in some record (a null field is
  * `ne` every value). The kind of the first boundary found, or undefined.
  */
-export function boundaryOf(ast: FilterAst, records: readonly DataRecord[]): 'case-boundary' | 'bound-boundary' | 'inner-boundary' | 'null-boundary' | undefined {
+export function boundaryOf(
+  ast: FilterAst,
+  records: readonly DataRecord[],
+): 'case-boundary' | 'bound-boundary' | 'inner-boundary' | 'null-boundary' | undefined {
   switch (ast.kind) {
     case 'and':
     case 'or':
@@ -553,7 +546,8 @@ export function boundaryOf(ast: FilterAst, records: readonly DataRecord[]): 'cas
       // startswith/endswith with a piece that stands inside a value but does not start (end) it.
       if (ast.fn === 'substringof' || ast.operand.kind !== 'field' || ast.value.length === 0) return undefined;
       const field = ast.operand.field;
-      const inside = (v: unknown) => typeof v === 'string' && v.includes(ast.value) && !(ast.fn === 'startswith' ? v.startsWith(ast.value) : v.endsWith(ast.value));
+      const inside = (v: unknown) =>
+        typeof v === 'string' && v.includes(ast.value) && !(ast.fn === 'startswith' ? v.startsWith(ast.value) : v.endsWith(ast.value));
       return records.some((r) => inside(r[field])) ? 'inner-boundary' : undefined;
     }
     case 'comparison': {

@@ -237,7 +237,7 @@ export class Client {
   ) {
     this.timeoutMs = options.timeoutMs;
     const rps = options.maxRps;
-    this.pacer = rps === undefined ? undefined : pacers.get(rps) ?? pacers.set(rps, new Pacer(rps)).get(rps);
+    this.pacer = rps === undefined ? undefined : (pacers.get(rps) ?? pacers.set(rps, new Pacer(rps)).get(rps));
   }
 
   /** A check that writes a collection, or asks for a new token, without saying so would run beside
@@ -299,7 +299,10 @@ export class Client {
     }
 
     if ((consecutiveTransportFailures.get(base) ?? 0) >= DOWN_AFTER) {
-      throw withExchange(new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${exchange.operation} was not sent`), exchange);
+      throw withExchange(
+        new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${exchange.operation} was not sent`),
+        exchange,
+      );
     }
     const digest = (status: number): ExchangeDigest => ({
       op: req.op,
@@ -374,7 +377,8 @@ export class Client {
     } catch (error) {
       const failure = deadline.aborted ? new DeadlineError(`no complete answer within ${this.timeoutMs} ms`) : error;
       // An answer too large to read is still an answer; silence and broken connections are not.
-      if ((error as { code?: string }).code !== 'UND_ERR_RES_EXCEEDED_MAX_SIZE') consecutiveTransportFailures.set(server, (consecutiveTransportFailures.get(server) ?? 0) + 1);
+      if ((error as { code?: string }).code !== 'UND_ERR_RES_EXCEEDED_MAX_SIZE')
+        consecutiveTransportFailures.set(server, (consecutiveTransportFailures.get(server) ?? 0) + 1);
       throw withExchange(failure, exchange);
     }
   }
@@ -385,4 +389,3 @@ export class Client {
     return this.secrets.redact(exchange.tokenPreamble ? `${exchange.tokenPreamble}\n${curl}` : curl);
   }
 }
-

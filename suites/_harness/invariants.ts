@@ -65,8 +65,15 @@ function contractViolation(invariant: InvariantId, name: ContractName, res: ApiR
   }
   const errors = validate(name, res.json);
   if (errors.length === 0) return undefined;
-  const first = errors.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-  return { invariant, expected: `a body valid against ${name}`, received: `${res.status}: ${first}${errors.length > 3 ? `; and ${errors.length - 3} more` : ''}` };
+  const first = errors
+    .slice(0, 3)
+    .map((e) => `${e.instancePath || '/'} ${e.message}`)
+    .join('; ');
+  return {
+    invariant,
+    expected: `a body valid against ${name}`,
+    received: `${res.status}: ${first}${errors.length > 3 ? `; and ${errors.length - 3} more` : ''}`,
+  };
 }
 
 export interface InvariantOutcome {
@@ -113,7 +120,11 @@ export function checkInvariants(req: ApiRequest, res: ApiResponse, missingVersio
     judge('intapi.invariant.error-body-matches-contract', 'intapi/error');
     const code = typeof res.json === 'object' && res.json !== null ? (res.json as { code?: unknown }).code : undefined;
     if (code !== undefined && code !== res.status) {
-      push({ invariant: 'intapi.invariant.error-code-equals-status', expected: `code ${res.status}`, received: `code ${JSON.stringify(code)} with status ${res.status}` });
+      push({
+        invariant: 'intapi.invariant.error-code-equals-status',
+        expected: `code ${res.status}`,
+        received: `code ${JSON.stringify(code)} with status ${res.status}`,
+      });
     }
   }
   return { violations: found, applied, ...(contract ? { contract } : {}) };

@@ -10,7 +10,20 @@ import type { OperationId } from '../../src/profile/index.js';
 import { boundaryExpression, filterExpression, pageOfAtLeastTwo, pageWithin, preferring, sortSpec, type PageRequest } from './arbitraries.js';
 import { boundsOf, type ContractName } from './contracts.js';
 import { describeResponse, expectRejected, expectStatus, fail } from './failure.js';
-import { boundaryOf, filterRecords, keyDecisions, render, sortRecords, type FilterAst, renderSort, sortViolationIndex, type DataRecord, type FieldType, type FieldTypes, type SortKey } from './filter.js';
+import {
+  boundaryOf,
+  filterRecords,
+  keyDecisions,
+  render,
+  sortRecords,
+  type FilterAst,
+  renderSort,
+  sortViolationIndex,
+  type DataRecord,
+  type FieldType,
+  type FieldTypes,
+  type SortKey,
+} from './filter.js';
 import { collectionOf, type ApiResponse } from './http.js';
 import { idsOf } from './records.js';
 import { COMPLETENESS_PROBES, LARGE_COLLECTION, seededPages, segmentsOf, WALK_PAGES, WINDOW_PAGE, WINDOW_SAMPLES, type Segment } from './budget.js';
@@ -89,7 +102,11 @@ export const readAll = (t: CheckContext, target: ListSource, query: Query = {}) 
 
 /** The head of a list: pages of 1000 from the start until a short page (then `whole`: the same
  * requests as readAll) or until it holds more than LARGE_COLLECTION items (budget.ts). */
-export async function readHead(t: CheckContext, target: ListSource, query: Query = {}): Promise<{ items: DataRecord[]; whole: boolean; last: Page; pages: Map<number, DataRecord[]> }> {
+export async function readHead(
+  t: CheckContext,
+  target: ListSource,
+  query: Query = {},
+): Promise<{ items: DataRecord[]; whole: boolean; last: Page; pages: Map<number, DataRecord[]> }> {
   const items: DataRecord[] = [];
   const pages = new Map<number, DataRecord[]>();
   for (let offset = 0; ; offset++) {
@@ -191,7 +208,15 @@ function fieldTypes(contract: ContractName): FieldTypes {
 const ids = idsOf;
 
 /** A list check observes its collection whole: no check that writes it runs meanwhile. */
-function check(target: ListTarget, rule: string, level: 'MUST' | 'PROFILE', spec: string, title: string, body: (t: CheckContext) => Promise<void>, writes: readonly string[] = []): void {
+function check(
+  target: ListTarget,
+  rule: string,
+  level: 'MUST' | 'PROFILE',
+  spec: string,
+  title: string,
+  body: (t: CheckContext) => Promise<void>,
+  writes: readonly string[] = [],
+): void {
   const uses: Uses = { observe: [collectionOf(target.op)], write: [...(target.prepareWrites ?? []), ...writes] };
   requirement(
     { id: `${target.idPrefix}.${rule}`, level, spec, title },
@@ -230,7 +255,8 @@ async function sampledTotalItems(t: CheckContext, target: ListTarget, s: Survey,
     if (!s.complete || endPage > maxOffset) return t.outcome('total-items-sampled');
     const end = endPage === offset ? p : await page(t, target, { _limit: limit, _offset: endPage });
     const rest = s.size - endPage * limit;
-    if (end.items.length !== rest) fail(`${rest} items on page ${endPage} of ${limit}, where a walk over ${s.size} items ends`, `${end.items.length} items`, end.res);
+    if (end.items.length !== rest)
+      fail(`${rest} items on page ${endPage} of ${limit}, where a walk over ${s.size} items ends`, `${end.items.length} items`, end.res);
     t.outcome('total-items-sampled-end-page');
   });
 }
@@ -262,11 +288,16 @@ async function sampledWalk(t: CheckContext, target: ListTarget, s: Survey): Prom
       const got = ids(p.items);
       if (got.join() !== want.join()) {
         const other = got.filter((id) => !want.includes(id)).length;
-        fail(`page ${n} of ${limit}: the ${want.length} items at positions ${n * limit}.. of the pages of ${WINDOW_PAGE}, in order`, `${got.length} items, ${other} of them others${got.length - other === want.length ? ' (the same items in another order)' : ''}`, p.res);
+        fail(
+          `page ${n} of ${limit}: the ${want.length} items at positions ${n * limit}.. of the pages of ${WINDOW_PAGE}, in order`,
+          `${got.length} items, ${other} of them others${got.length - other === want.length ? ' (the same items in another order)' : ''}`,
+          p.res,
+        );
       }
       walked.push(...got);
     }
-    if (new Set(walked).size !== walked.length) fail(`the items of pages ${from}..${to} of ${limit}, each once`, `${walked.length} items, ${new Set(walked).size} distinct`);
+    if (new Set(walked).size !== walked.length)
+      fail(`the items of pages ${from}..${to} of ${limit}, each once`, `${walked.length} items, ${new Set(walked).size} distinct`);
     t.outcome(r.atEnd && to === r.last ? 'sampled-walk-to-the-end' : 'sampled-walk-within');
   });
 }
@@ -288,13 +319,24 @@ async function sampledFilter(t: CheckContext, target: ListTarget, s: Survey, fie
     else t.degenerate(matching.length === 0 ? 'a filter that selects no item of the window' : 'a filter that selects every item of the window');
     const got = await readHead(t, target, { _filter: text });
     const wrong = got.items.filter((item) => filterRecords([item], ast, fields).length === 0);
-    if (wrong.length > 0) fail(`only items for which _filter=${text} is true`, `${wrong.length} of the ${got.items.length} items read do not match, e.g. ${JSON.stringify(wrong[0])?.slice(0, 160)}`, got.last.res);
+    if (wrong.length > 0)
+      fail(
+        `only items for which _filter=${text} is true`,
+        `${wrong.length} of the ${got.items.length} items read do not match, e.g. ${JSON.stringify(wrong[0])?.slice(0, 160)}`,
+        got.last.res,
+      );
     const returned = new Set(ids(got.items));
-    if (returned.size !== got.items.length) fail(`the items of _filter=${text}, each once`, `${got.items.length} items, ${returned.size} distinct`, got.last.res);
+    if (returned.size !== got.items.length)
+      fail(`the items of _filter=${text}, each once`, `${got.items.length} items, ${returned.size} distinct`, got.last.res);
     const missing = matching.filter((item) => !returned.has(String(item.id)));
     let found = returned.size;
     if (got.whole) {
-      if (missing.length > 0) fail(`the ${matching.length} window items for which _filter=${text} is true, in its ${got.items.length} items`, `${missing.length} missing, e.g. ${String(missing[0]?.id)}`, got.last.res);
+      if (missing.length > 0)
+        fail(
+          `the ${matching.length} window items for which _filter=${text} is true, in its ${got.items.length} items`,
+          `${missing.length} missing, e.g. ${String(missing[0]?.id)}`,
+          got.last.res,
+        );
     } else if (byId) {
       const probes = [...missing.slice(pick % Math.max(1, missing.length)), ...missing].slice(0, COMPLETENESS_PROBES);
       const selected = new Set(matching);
@@ -303,12 +345,18 @@ async function sampledFilter(t: CheckContext, target: ListTarget, s: Survey, fie
       for (const [item, selects] of [...probes.map((i) => [i, true] as const), ...(other ? [[other, false] as const] : [])]) {
         const id = String(item.id);
         const one = await page(t, target, { _filter: `(${text}) and id eq ${literal(id)}` });
-        if (ids(one.items).join() !== (selects ? id : '')) fail(`${selects ? `the item ${id}` : 'no item'} for _filter=(${text}) and id eq ${literal(id)}`, `${one.items.length} items: ${ids(one.items).slice(0, 3).join()}`, one.res);
+        if (ids(one.items).join() !== (selects ? id : ''))
+          fail(
+            `${selects ? `the item ${id}` : 'no item'} for _filter=(${text}) and id eq ${literal(id)}`,
+            `${one.items.length} items: ${ids(one.items).slice(0, 3).join()}`,
+            one.res,
+          );
         if (selects) found++;
       }
     }
     const total = got.last.envelope?.totalItems;
-    if (got.last.envelope && (typeof total !== 'number' || total < found)) fail(`totalItems of _filter=${text} at least the ${found} matching items found`, `totalItems ${JSON.stringify(total)}`, got.last.res);
+    if (got.last.envelope && (typeof total !== 'number' || total < found))
+      fail(`totalItems of _filter=${text} at least the ${found} matching items found`, `totalItems ${JSON.stringify(total)}`, got.last.res);
   });
 }
 
@@ -322,24 +370,34 @@ function envelopeChecks(target: ListTarget): void {
       const e = env(p);
       if (p.items.length === 0) t.degenerate('an empty page');
       if (e.returnedItems !== p.items.length || p.items.length > limit) {
-        fail(`returnedItems ${p.items.length} (the page length), at most ${limit}`, `returnedItems ${JSON.stringify(e.returnedItems)} with ${p.items.length} items`, p.res);
+        fail(
+          `returnedItems ${p.items.length} (the page length), at most ${limit}`,
+          `returnedItems ${JSON.stringify(e.returnedItems)} with ${p.items.length} items`,
+          p.res,
+        );
       }
     });
   });
   check(target, 'envelope.limit-echo', 'MUST', ENVELOPE_SPEC, `${target.label}: the envelope's limit is the page size in force`, async (t) => {
     const pages = pageWithin(await sizeOf(t, target), { pastEnd: true, ...reach(t) });
-    await t.property(preferring(pages, (p) => p.limit !== t.profile.expectations.lists.defaultLimit), async ({ limit, offset }) => {
-      const p = await page(t, target, { _limit: limit, _offset: offset });
-      if (limit === t.profile.expectations.lists.defaultLimit) t.degenerate('the default limit, which a target that echoes the default also answers');
-      if (env(p).limit !== limit) fail(`limit ${limit}`, `limit ${JSON.stringify(env(p).limit)}`, p.res);
-    });
+    await t.property(
+      preferring(pages, (p) => p.limit !== t.profile.expectations.lists.defaultLimit),
+      async ({ limit, offset }) => {
+        const p = await page(t, target, { _limit: limit, _offset: offset });
+        if (limit === t.profile.expectations.lists.defaultLimit) t.degenerate('the default limit, which a target that echoes the default also answers');
+        if (env(p).limit !== limit) fail(`limit ${limit}`, `limit ${JSON.stringify(env(p).limit)}`, p.res);
+      },
+    );
   });
   check(target, 'envelope.offset-echo', 'MUST', ENVELOPE_SPEC, `${target.label}: the envelope's offset is the offset in force`, async (t) => {
-    await t.property(preferring(pageWithin(await sizeOf(t, target), { pastEnd: true, ...reach(t) }), (p) => p.offset !== 0), async ({ limit, offset }) => {
-      const p = await page(t, target, { _limit: limit, _offset: offset });
-      if (offset === 0) t.degenerate('offset 0, which a target that echoes the default also answers');
-      if (env(p).offset !== offset) fail(`offset ${offset}`, `offset ${JSON.stringify(env(p).offset)}`, p.res);
-    });
+    await t.property(
+      preferring(pageWithin(await sizeOf(t, target), { pastEnd: true, ...reach(t) }), (p) => p.offset !== 0),
+      async ({ limit, offset }) => {
+        const p = await page(t, target, { _limit: limit, _offset: offset });
+        if (offset === 0) t.degenerate('offset 0, which a target that echoes the default also answers');
+        if (env(p).offset !== offset) fail(`offset ${offset}`, `offset ${JSON.stringify(env(p).offset)}`, p.res);
+      },
+    );
   });
   check(target, 'envelope.total-items', 'MUST', ENVELOPE_SPEC, `${target.label}: totalItems counts the whole collection, not the page`, async (t) => {
     const all = await survey(t, target);
@@ -366,7 +424,11 @@ function pagingChecks(target: ListTarget): void {
       const walked = ids(items);
       const seen = new Set(walked);
       if (seen.size !== walked.length || walked.length !== all.length || !all.every((id) => seen.has(id))) {
-        fail(`the ${all.length} items, each once, over pages of ${limit}`, `${walked.length} items, ${seen.size} distinct, ${all.filter((id) => !seen.has(id)).length} missing`, last.res);
+        fail(
+          `the ${all.length} items, each once, over pages of ${limit}`,
+          `${walked.length} items, ${seen.size} distinct, ${all.filter((id) => !seen.has(id)).length} missing`,
+          last.res,
+        );
       }
     });
   });
@@ -377,7 +439,10 @@ function pagingChecks(target: ListTarget): void {
     // (Limits stay at most the profile's maxLimit, which refuses more: a larger collection gets only cut pages.)
     const { maxLimit } = t.profile.expectations.lists;
     const cut = fc.integer({ min: 1, max: Math.min(60, total - 1) });
-    const limits = total > maxLimit ? cut : fc.oneof({ weight: 19, arbitrary: cut }, { weight: 1, arbitrary: fc.integer({ min: total, max: Math.min(maxLimit, total + 20) }) });
+    const limits =
+      total > maxLimit
+        ? cut
+        : fc.oneof({ weight: 19, arbitrary: cut }, { weight: 1, arbitrary: fc.integer({ min: total, max: Math.min(maxLimit, total + 20) }) });
     await t.property(limits, async (limit) => {
       const p = await page(t, target, { _limit: limit });
       if (limit >= total) t.degenerate('a limit at least the collection size, which a target that ignores _limit also fills');
@@ -390,7 +455,14 @@ function pagingChecks(target: ListTarget): void {
     const p = await page(t, target, {});
     if (p.items.length !== expected) fail(`${expected} items`, `${p.items.length} items`, p.res);
   });
-  const invalid = (rule: string, level: 'MUST' | 'PROFILE', spec: string, param: '_limit' | '_offset', what: string, arb: (t: CheckContext) => fc.Arbitrary<string>) =>
+  const invalid = (
+    rule: string,
+    level: 'MUST' | 'PROFILE',
+    spec: string,
+    param: '_limit' | '_offset',
+    what: string,
+    arb: (t: CheckContext) => fc.Arbitrary<string>,
+  ) =>
     check(target, rule, level, spec, `${target.label}: ${param} ${what} answers 422 naming ${param}`, async (t) => {
       const params = target.params ? { params: await target.params(t) } : {};
       await t.property(arb(t), async (value) => {
@@ -398,39 +470,69 @@ function pagingChecks(target: ListTarget): void {
         expectRejected(res, param);
       });
     });
-  const notInteger = fc.oneof(fc.constantFrom('abc', '1.5', '', '1e2', ' 3', '0x10'), fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !/^\s*-?\d+\s*$/.test(s)));
+  const notInteger = fc.oneof(
+    fc.constantFrom('abc', '1.5', '', '1e2', ' 3', '0x10'),
+    fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !/^\s*-?\d+\s*$/.test(s)),
+  );
   invalid('params.limit-not-integer', 'MUST', 'spec#errors', '_limit', 'that is not an integer', () => notInteger);
-  invalid('params.limit-above-max', 'PROFILE', FACTS_SPEC, '_limit', 'above the maximum', (t) => fc.integer({ min: t.profile.expectations.lists.maxLimit + 1, max: 10 ** 6 }).map(String));
+  invalid('params.limit-above-max', 'PROFILE', FACTS_SPEC, '_limit', 'above the maximum', (t) =>
+    fc.integer({ min: t.profile.expectations.lists.maxLimit + 1, max: 10 ** 6 }).map(String),
+  );
   invalid('params.limit-below-one', 'PROFILE', FACTS_SPEC, '_limit', 'below 1', () => fc.integer({ min: -1000, max: 0 }).map(String));
   invalid('params.offset-not-integer', 'MUST', 'spec#errors', '_offset', 'that is not an integer', () => notInteger);
   invalid('params.offset-negative', 'MUST', 'spec#errors', '_offset', 'that is negative', () => fc.integer({ min: -1000, max: -1 }).map(String));
-  invalid('params.offset-above-max', 'PROFILE', FACTS_SPEC, '_offset', 'above the maximum', (t) => fc.integer({ min: t.profile.expectations.lists.maxOffset + 1, max: 10 ** 7 }).map(String));
-  check(target, 'params.deprecated-limit-offset', 'PROFILE', FACTS_SPEC, `${target.label}: the deprecated limit and offset act as _limit and _offset`, async (t) => {
-    const total = await sizeOf(t, target);
-    t.requireData(total >= 2, `${target.label} has ${total} items; pages other than the default page need at least 2`);
-    const page0 = (p: { limit: number; offset: number }) => p.offset === 0 && p.limit === t.profile.expectations.lists.defaultLimit;
-    await t.property(preferring(pageWithin(total, reach(t)), (p) => !page0(p)), async ({ limit, offset }) => {
-      const current = await page(t, target, { _limit: limit, _offset: offset });
-      const deprecated = await page(t, target, { limit, offset });
-      if (current.items.length === 0) t.degenerate('an empty page');
-      else if (offset === 0 && limit === t.profile.expectations.lists.defaultLimit) t.degenerate('the default page, which a target that ignores limit and offset also answers');
-      if (ids(deprecated.items).join() !== ids(current.items).join()) {
-        fail(`the items of _limit=${limit}&_offset=${offset}`, `${deprecated.items.length} other items for limit=${limit}&offset=${offset}`, deprecated.res);
-      }
-    });
-  });
+  invalid('params.offset-above-max', 'PROFILE', FACTS_SPEC, '_offset', 'above the maximum', (t) =>
+    fc.integer({ min: t.profile.expectations.lists.maxOffset + 1, max: 10 ** 7 }).map(String),
+  );
+  check(
+    target,
+    'params.deprecated-limit-offset',
+    'PROFILE',
+    FACTS_SPEC,
+    `${target.label}: the deprecated limit and offset act as _limit and _offset`,
+    async (t) => {
+      const total = await sizeOf(t, target);
+      t.requireData(total >= 2, `${target.label} has ${total} items; pages other than the default page need at least 2`);
+      const page0 = (p: { limit: number; offset: number }) => p.offset === 0 && p.limit === t.profile.expectations.lists.defaultLimit;
+      await t.property(
+        preferring(pageWithin(total, reach(t)), (p) => !page0(p)),
+        async ({ limit, offset }) => {
+          const current = await page(t, target, { _limit: limit, _offset: offset });
+          const deprecated = await page(t, target, { limit, offset });
+          if (current.items.length === 0) t.degenerate('an empty page');
+          else if (offset === 0 && limit === t.profile.expectations.lists.defaultLimit)
+            t.degenerate('the default page, which a target that ignores limit and offset also answers');
+          if (ids(deprecated.items).join() !== ids(current.items).join()) {
+            fail(
+              `the items of _limit=${limit}&_offset=${offset}`,
+              `${deprecated.items.length} other items for limit=${limit}&offset=${offset}`,
+              deprecated.res,
+            );
+          }
+        },
+      );
+    },
+  );
   const create = target.create;
   if (create) {
-    check(target, 'default-order', 'PROFILE', FACTS_SPEC, `${target.label}: without _sort, items come in creation order`, async (t) => {
-      const first = await create(t);
-      const second = await create(t);
-      // A large collection: its window ends with its last page, where the new items are.
-      const { items, last } = await survey(t, target);
-      const order = ids(items);
-      if (!(order.indexOf(first) >= 0 && order.indexOf(first) < order.indexOf(second))) {
-        fail(`${first} (created first) before ${second}`, `positions ${order.indexOf(first)} and ${order.indexOf(second)}`, last.res);
-      }
-    }, [collectionOf(target.op)]);
+    check(
+      target,
+      'default-order',
+      'PROFILE',
+      FACTS_SPEC,
+      `${target.label}: without _sort, items come in creation order`,
+      async (t) => {
+        const first = await create(t);
+        const second = await create(t);
+        // A large collection: its window ends with its last page, where the new items are.
+        const { items, last } = await survey(t, target);
+        const order = ids(items);
+        if (!(order.indexOf(first) >= 0 && order.indexOf(first) < order.indexOf(second))) {
+          fail(`${first} (created first) before ${second}`, `positions ${order.indexOf(first)} and ${order.indexOf(second)}`, last.res);
+        }
+      },
+      [collectionOf(target.op)],
+    );
   }
 }
 
@@ -452,7 +554,11 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
     const telling = (ast: FilterAst) => proper(ast) || boundaryOf(ast, items) !== undefined;
     const expressions = filterExpression(fields, items);
     const boundaries = boundaryExpression(fields, items);
-    const drawn = fc.oneof({ weight: 2, arbitrary: preferring(expressions, telling) }, { weight: 2, arbitrary: boundaries }, { weight: 1, arbitrary: expressions });
+    const drawn = fc.oneof(
+      { weight: 2, arbitrary: preferring(expressions, telling) },
+      { weight: 2, arbitrary: boundaries },
+      { weight: 1, arbitrary: expressions },
+    );
     if (!surveyed.whole) return sampledFilter(t, target, surveyed, fields, drawn);
     await t.property(drawn, async (ast) => {
       const text = render(ast);
@@ -471,7 +577,17 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
     });
   });
   check(target, 'filter.invalid-422', 'MUST', 'spec#errors', `${target.label}: a _filter that does not parse answers 422 naming _filter`, async (t) => {
-    const broken = fc.constantFrom('name eq', "name eq 'unterminated", 'eq 1', '(name eq 1', "name eq 'a')", 'name === 1', "startswith(name)", 'not', "name eq 'a' and");
+    const broken = fc.constantFrom(
+      'name eq',
+      "name eq 'unterminated",
+      'eq 1',
+      '(name eq 1',
+      "name eq 'a')",
+      'name === 1',
+      'startswith(name)',
+      'not',
+      "name eq 'a' and",
+    );
     await t.property(broken, async (text) => {
       expectRejected(await t.http.send({ op: target.op, version: target.version, query: { _filter: text } }), '_filter');
     });
@@ -487,14 +603,23 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
     const read = surveyed.whole ? readAll : readHead;
     const lower = await read(t, target, { _filter: `${field} ne null`, _sort: field });
     // Two empty answers would agree whatever the case rule: they prove nothing.
-    if (lower.items.length === 0) fail(`the ${present} items whose ${field} is not null, for _filter=${field} ne null (not exercised otherwise)`, 'no item', lower.last.res);
+    if (lower.items.length === 0)
+      fail(`the ${present} items whose ${field} is not null, for _filter=${field} ne null (not exercised otherwise)`, 'no item', lower.last.res);
     const expected = ids(lower.items).join();
     const got = await read(t, target, { _filter: `${shouted} ne null`, _sort: shouted });
-    if (ids(got.items).join() !== expected) fail(`the items of _filter=${field} ne null&_sort=${field}`, `${got.items.length} other items with ${shouted}`, got.last.res);
+    if (ids(got.items).join() !== expected)
+      fail(`the items of _filter=${field} ne null&_sort=${field}`, `${got.items.length} other items with ${shouted}`, got.last.res);
   });
-  check(target, 'filter.unknown-field-422', 'PROFILE', LIST_SPEC, `${target.label}: a _filter on a field that does not allow filtering answers 422`, async (t) => {
-    expectRejected(await t.http.send({ op: target.op, version: target.version, query: { _filter: "lpcNoSuchField eq 'x'" } }), '_filter');
-  });
+  check(
+    target,
+    'filter.unknown-field-422',
+    'PROFILE',
+    LIST_SPEC,
+    `${target.label}: a _filter on a field that does not allow filtering answers 422`,
+    async (t) => {
+      expectRejected(await t.http.send({ op: target.op, version: target.version, query: { _filter: "lpcNoSuchField eq 'x'" } }), '_filter');
+    },
+  );
   // One direction per check, on one field; several fields in mixed directions in a third check.
   // The collection is read first: keys are drawn among the fields whose values differ in it (a key
   // after the first among those it leaves tied), and pages among those with at least 2 items.
@@ -532,14 +657,20 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
         else t.outcome(`sort-${spec.length}-key${spec.length > 1 ? 's' : ''}-${items.length === limit ? 'full' : 'short'}-page`);
         const at = sortViolationIndex(items, spec, fields);
         if (at >= 0) {
-          fail(`items ordered by _sort=${renderSort(spec)}`, `item ${at + 1} ${JSON.stringify(items[at])?.slice(0, 160)} after ${JSON.stringify(items[at - 1])?.slice(0, 160)}`, res);
+          fail(
+            `items ordered by _sort=${renderSort(spec)}`,
+            `item ${at + 1} ${JSON.stringify(items[at])?.slice(0, 160)} after ${JSON.stringify(items[at - 1])?.slice(0, 160)}`,
+            res,
+          );
         }
       });
     });
   const oneField = (descending: boolean) => (fields: string[]) => fc.constantFrom(...fields).map((field) => [{ field, descending }]);
   sortCheck('sort.ascending', '_sort on a field orders ascending', oneField(false));
   sortCheck('sort.descending', '_sort on a field with a - prefix orders descending', oneField(true));
-  sortCheck('sort.multi-key', '_sort on several fields orders by each in turn', (_ordering, sortable) => sortSpec(sortable).filter((spec) => spec.length >= Math.min(2, sortable.length)));
+  sortCheck('sort.multi-key', '_sort on several fields orders by each in turn', (_ordering, sortable) =>
+    sortSpec(sortable).filter((spec) => spec.length >= Math.min(2, sortable.length)),
+  );
   check(target, 'sort.unknown-field-422', 'PROFILE', LIST_SPEC, `${target.label}: a _sort on a field that does not allow sorting answers 422`, async (t) => {
     expectRejected(await t.http.send({ op: target.op, version: target.version, query: { _sort: 'lpcNoSuchField' } }), '_sort');
   });
@@ -548,10 +679,17 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
 /** Lists that accept only _limit and _offset (spec: question bank and question lists). */
 function onlyPagingChecks(target: ListTarget): void {
   const rejected = (param: '_filter' | '_sort', value: string) =>
-    check(target, `params.${param.slice(1)}-rejected`, 'PROFILE', LIST_SPEC, `${target.label}: ${param}, which this list does not take, answers 422`, async (t) => {
-      const params = target.params ? { params: await target.params(t) } : {};
-      expectRejected(await t.http.send({ op: target.op, version: target.version, query: { [param]: value }, ...params }), param);
-    });
+    check(
+      target,
+      `params.${param.slice(1)}-rejected`,
+      'PROFILE',
+      LIST_SPEC,
+      `${target.label}: ${param}, which this list does not take, answers 422`,
+      async (t) => {
+        const params = target.params ? { params: await target.params(t) } : {};
+        expectRejected(await t.http.send({ op: target.op, version: target.version, query: { [param]: value }, ...params }), param);
+      },
+    );
   rejected('_filter', "name eq 'x'");
   rejected('_sort', 'name');
 }

@@ -81,7 +81,11 @@ export async function createQuestion(t: CheckContext, questionBankId: string, bo
 }
 
 /** totalItems of a paged list: the size of the whole collection. */
-export async function countOf(t: CheckContext, op: 'submissions.list' | 'questionBanks.list' | 'questions.list', params?: Record<string, string>): Promise<number> {
+export async function countOf(
+  t: CheckContext,
+  op: 'submissions.list' | 'questionBanks.list' | 'questions.list',
+  params?: Record<string, string>,
+): Promise<number> {
   const res = await t.http.send({ op, ...(params ? { params } : {}), query: { _limit: 1 } });
   expectStatus(res, 200, 'counting the collection');
   const total = bodyOf(res).totalItems;

@@ -104,7 +104,6 @@ class SeededGuids {
   }
 }
 
-
 class SkipSignal extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -137,11 +136,13 @@ export function checkSeed(runSeed: number, id: string): number {
 export function showCounterexample(value: unknown): string {
   // fast-check command sequences print themselves (each command's toString), as the replay shows them.
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && value.toString !== Object.prototype.toString) return String(value);
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v === 'string' && v.length > 60) return `${v.slice(0, 24)}…(${[...v].length} chars)`;
-    if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
-    return v;
-  }) ?? 'undefined';
+  return (
+    JSON.stringify(value, (_key, v: unknown) => {
+      if (typeof v === 'string' && v.length > 60) return `${v.slice(0, 24)}…(${[...v].length} chars)`;
+      if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+      return v;
+    }) ?? 'undefined'
+  );
 }
 
 function transportMessage(error: unknown, timeoutMs: number): string {

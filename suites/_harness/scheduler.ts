@@ -92,7 +92,7 @@ export class Scheduler {
   }
 
   private dispatch(): void {
-    for (let i = 0; i < this.queue.length && this.running < this.concurrency; ) {
+    for (let i = 0; i < this.queue.length && this.running < this.concurrency;) {
       const w = this.queue[i] as Waiting;
       if (!w.locks.every((l) => this.free(l))) {
         i++;

@@ -21,9 +21,13 @@ export interface StatusRow {
 /** `uses`: what the table's checks do to shared state (scheduler.ts), the same for every row. */
 export function statusChecks(rows: readonly StatusRow[], uses?: Uses): void {
   for (const row of rows) {
-    requirement({ id: row.id, level: row.level, spec: row.spec, title: row.title }, async (t) => {
-      const res = await t.http.send(await row.request(t));
-      expectStatus(res, typeof row.status === 'number' ? row.status : row.status(t));
-    }, uses);
+    requirement(
+      { id: row.id, level: row.level, spec: row.spec, title: row.title },
+      async (t) => {
+        const res = await t.http.send(await row.request(t));
+        expectStatus(res, typeof row.status === 'number' ? row.status : row.status(t));
+      },
+      uses,
+    );
   }
 }

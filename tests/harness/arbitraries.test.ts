@@ -17,15 +17,7 @@ import {
   withinBounds,
   wrongType,
 } from '../../suites/_harness/arbitraries.js';
-import {
-  BOOL_FUNCTIONS,
-  COMPARISON_OPERATORS,
-  type DataRecord,
-  type FieldTypes,
-  type FilterAst,
-  filterRecords,
-  render,
-} from '../../suites/_harness/filter.js';
+import { BOOL_FUNCTIONS, COMPARISON_OPERATORS, type DataRecord, type FieldTypes, type FilterAst, filterRecords, render } from '../../suites/_harness/filter.js';
 import { evaluate, parse } from '../support/filter-parser.js';
 
 const RUNS = 400;
@@ -77,9 +69,7 @@ describe('withinBounds', () => {
   });
 
   it('reaches a 10 000-code-point maximum and an empty minimum', () => {
-    const lengths = sample(withinBounds({ type: 'string', maxLength: 10_000 }), 100).map((value) =>
-      codePoints(String(value)),
-    );
+    const lengths = sample(withinBounds({ type: 'string', maxLength: 10_000 }), 100).map((value) => codePoints(String(value)));
     expect(lengths).toContain(10_000);
     expect(lengths).toContain(0);
     expect(Math.max(...lengths)).toBe(10_000);
@@ -327,10 +317,7 @@ describe('filterExpression', () => {
   it.each([1, 2, 3, 4, 5, 6, 7, 8])('shrinks to a comparison or call, negated at most (seed %i)', (seed) => {
     // "selects the first record but not the second": many single comparisons are counterexamples.
     const [first = {}, second = {}] = records;
-    const property = fc.property(
-      filterExpression(fields, records),
-      (ast) => !(evaluate(ast, first, fields) && !evaluate(ast, second, fields)),
-    );
+    const property = fc.property(filterExpression(fields, records), (ast) => !(evaluate(ast, first, fields) && !evaluate(ast, second, fields)));
     const result = fc.check(property, { seed });
     expect(result.failed).toBe(true);
     const [shrunk] = result.counterexample ?? [];
@@ -398,7 +385,5 @@ function stringLiteralOf(leaf: FilterAst): string[] {
 
 function sampleHas(records: readonly DataRecord[], value: string): boolean {
   const wanted = value.toLowerCase();
-  return records.some((record) =>
-    Object.values(record).some((field) => typeof field === 'string' && field.toLowerCase().includes(wanted)),
-  );
+  return records.some((record) => Object.values(record).some((field) => typeof field === 'string' && field.toLowerCase().includes(wanted)));
 }

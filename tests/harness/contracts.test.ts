@@ -5,15 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  boundsOf,
-  CONTRACT_NAMES,
-  schemaOf,
-  validate,
-  type ContractName,
-  type FieldBounds,
-  type JsonSchema,
-} from '../../suites/_harness/contracts.js';
+import { boundsOf, CONTRACT_NAMES, schemaOf, validate, type ContractName, type FieldBounds, type JsonSchema } from '../../suites/_harness/contracts.js';
 
 const SUB = 'spec#integration-api-submission-v2';
 const QB = 'spec#integration-api-question-bank-v2';
@@ -84,9 +76,7 @@ const QUESTION_BANK_CREATE: FieldBounds[] = [
   { field: 'id', required: false, type: 'string', nullable: true, format: 'uuid', spec: QB },
   { field: 'name', required: true, type: 'string', nullable: false, minLength: 0, maxLength: 255, spec: QB },
 ];
-const QUESTION_BANK_UPDATE: FieldBounds[] = [
-  { field: 'name', required: true, type: 'string', nullable: false, minLength: 0, maxLength: 255, spec: QB },
-];
+const QUESTION_BANK_UPDATE: FieldBounds[] = [{ field: 'name', required: true, type: 'string', nullable: false, minLength: 0, maxLength: 255, spec: QB }];
 const QUESTION_BANK_RESPONSE: FieldBounds[] = [
   { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: QB },
   { field: 'name', required: true, type: 'string', nullable: false, minLength: 0, maxLength: 255, spec: QB },
@@ -171,9 +161,22 @@ const TABLES: { name: ContractName; table: FieldBounds[]; base: Record<string, u
     name: 'intapi/submission',
     table: SUBMISSION_RESPONSE,
     base: {
-      id: G1, userId: G1, templateId: G2, title: 'T', completionDate: '2024-03-01T10:00:00.000Z', status: null, cost: null,
-      credits: null, description: null, expiryDate: null, startDate: null, score: null, grade: null,
-      totalTimeSpent: null, vendor: null, vendorAddress: null,
+      id: G1,
+      userId: G1,
+      templateId: G2,
+      title: 'T',
+      completionDate: '2024-03-01T10:00:00.000Z',
+      status: null,
+      cost: null,
+      credits: null,
+      description: null,
+      expiryDate: null,
+      startDate: null,
+      score: null,
+      grade: null,
+      totalTimeSpent: null,
+      vendor: null,
+      vendorAddress: null,
     },
   },
   { name: 'intapi/questionBank.create', table: QUESTION_BANK_CREATE, base: { name: 'B' } },
@@ -267,7 +270,10 @@ function casesOf(b: FieldBounds): Case[] {
     for (const v of b.enum) cases.push({ what: JSON.stringify(v), value: v, valid: true });
     if (b.type === 'integer') {
       const numbers = b.enum as number[];
-      cases.push({ what: 'below the enum', value: Math.min(...numbers) - 1, valid: false }, { what: 'above the enum', value: Math.max(...numbers) + 1, valid: false });
+      cases.push(
+        { what: 'below the enum', value: Math.min(...numbers) - 1, valid: false },
+        { what: 'above the enum', value: Math.max(...numbers) + 1, valid: false },
+      );
     } else {
       cases.push({ what: 'an enum value in lower case', value: String(b.enum[0]).toLowerCase(), valid: false }, { what: 'empty', value: '', valid: false });
     }
@@ -387,7 +393,9 @@ describe('contracts', () => {
       message: 'must NOT have more than 255 characters',
       spec: SUB,
     });
-    expect(errors).toContainEqual(expect.objectContaining({ instancePath: '', keyword: 'additionalProperties', message: "must NOT have additional property 'foo'" }));
+    expect(errors).toContainEqual(
+      expect.objectContaining({ instancePath: '', keyword: 'additionalProperties', message: "must NOT have additional property 'foo'" }),
+    );
   });
 
   it('an error inside a referenced contract names that contract and its anchor', () => {
@@ -416,7 +424,10 @@ function slugs(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const result = new Set<string>();
   for (const [, heading] of markdown.matchAll(/^#{1,6}\s+(.+?)\s*$/gm)) {
-    const slug = (heading ?? '').toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = (heading ?? '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(slug) ?? 0;
     seen.set(slug, n + 1);
     result.add(n === 0 ? slug : `${slug}-${n}`);
@@ -433,7 +444,13 @@ describe('x-spec anchors', () => {
       spec: slugs(readFileSync(new URL('learning-platform-apis.md', SPEC_DIR), 'utf8')),
       'public-facts': slugs(readFileSync(new URL('public-facts.md', SPEC_DIR), 'utf8')),
     };
-    const used = new Set(CONTRACT_NAMES.flatMap((n) => nodes(schemaOf(n)).map(({ node }) => node['x-spec']).filter((s): s is string => !!s)));
+    const used = new Set(
+      CONTRACT_NAMES.flatMap((n) =>
+        nodes(schemaOf(n))
+          .map(({ node }) => node['x-spec'])
+          .filter((s): s is string => !!s),
+      ),
+    );
     const unresolved = [...used].filter((ref) => {
       const [doc, anchor] = ref.split('#') as [string, string];
       return !(anchors[doc as keyof typeof anchors]?.has(anchor) ?? false);

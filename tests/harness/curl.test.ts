@@ -6,9 +6,12 @@ import { renderCurl, renderTokenPreamble, shellQuote } from '../../src/target/cu
 describe('curl lines', () => {
   test('single-quoting survives any text through a real shell', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !s.includes('\0')), (text) => {
-        expect(execFileSync('sh', ['-c', `printf %s ${shellQuote(text)}`]).toString()).toBe(text);
-      }),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !s.includes('\0')),
+        (text) => {
+          expect(execFileSync('sh', ['-c', `printf %s ${shellQuote(text)}`]).toString()).toBe(text);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -33,7 +36,14 @@ describe('curl lines', () => {
   });
 
   test('the token line names every credential by its variable', () => {
-    const line = renderTokenPreamble({ url: 'http://h/authenticate', tokenVar: 'LPC_TOKEN', apiKeyVar: 'K', usernameVar: 'U', passwordVar: 'P', privateKeyVar: 'Q' });
+    const line = renderTokenPreamble({
+      url: 'http://h/authenticate',
+      tokenVar: 'LPC_TOKEN',
+      apiKeyVar: 'K',
+      usernameVar: 'U',
+      passwordVar: 'P',
+      privateKeyVar: 'Q',
+    });
     for (const name of ['${K}', '${U}', '${P}', '${Q}']) expect(line).toContain(name);
     expect(line).toMatch(/^LPC_TOKEN=\$\(curl /);
   });

@@ -10,7 +10,12 @@ import { Client, exchangeOf, Recorder } from '../../suites/_harness/http.js';
 import type { Uses } from '../../suites/_harness/scheduler.js';
 
 const credentials = { apiKey: 'key-declared-31f0', username: 'user-declared', password: 'pass-declared-77aa', privateKey: 'priv-declared-0c5e' };
-const env = { LPC_API_KEY: credentials.apiKey, LPC_USERNAME: credentials.username, LPC_PASSWORD: credentials.password, LPC_PRIVATE_KEY: credentials.privateKey };
+const env = {
+  LPC_API_KEY: credentials.apiKey,
+  LPC_USERNAME: credentials.username,
+  LPC_PASSWORD: credentials.password,
+  LPC_PRIVATE_KEY: credentials.privateKey,
+};
 
 let server: ReferenceServer;
 let profile: Profile;
@@ -26,7 +31,12 @@ function client(uses: Uses | undefined): { http: Client; recorder: Recorder } {
   return { http, recorder };
 }
 
-const submission = { userId: '00000000-0000-4000-8000-000000000001', templateId: '00000000-0000-4000-8000-000000000201', title: 'declared', completionDate: '2024-05-01T10:00:00.000Z' };
+const submission = {
+  userId: '00000000-0000-4000-8000-000000000001',
+  templateId: '00000000-0000-4000-8000-000000000201',
+  title: 'declared',
+  completionDate: '2024-05-01T10:00:00.000Z',
+};
 
 describe('undeclared writes are a harness error', () => {
   test.each([
@@ -49,7 +59,9 @@ describe('undeclared writes are a harness error', () => {
 
   test('a new token without rotatesSession throws before sending', async () => {
     const { http, recorder } = client({ write: ['submissions'] });
-    await expect(http.send({ op: 'auth.authenticate', json: {} })).rejects.toThrow(/harness: check lpc\.test\.declared calls auth\.authenticate without declaring rotatesSession/);
+    await expect(http.send({ op: 'auth.authenticate', json: {} })).rejects.toThrow(
+      /harness: check lpc\.test\.declared calls auth\.authenticate without declaring rotatesSession/,
+    );
     expect(recorder.requests).toBe(0);
   });
 
@@ -57,7 +69,16 @@ describe('undeclared writes are a harness error', () => {
     expect((await client(undefined).http.send({ op: 'templates.list' })).status).toBe(200);
     expect((await client({ write: ['submissions'] }).http.send({ op: 'submissions.create', json: submission })).status).toBe(201);
     // An observer of a collection may send a write the rule says changes nothing.
-    expect((await client({ observe: ['submissions'] }).http.send({ op: 'submissions.create', json: { ...submission, title: 'x'.repeat(256) } })).status).toBe(422);
-    expect((await client({ rotatesSession: true }).http.send({ op: 'auth.authenticate', json: { username: credentials.username, password: credentials.password, privateKey: credentials.privateKey } })).status).toBe(200);
+    expect((await client({ observe: ['submissions'] }).http.send({ op: 'submissions.create', json: { ...submission, title: 'x'.repeat(256) } })).status).toBe(
+      422,
+    );
+    expect(
+      (
+        await client({ rotatesSession: true }).http.send({
+          op: 'auth.authenticate',
+          json: { username: credentials.username, password: credentials.password, privateKey: credentials.privateKey },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -160,9 +160,7 @@ describe('filter evaluation (DEVELOPERS.md `_filter` semantics)', () => {
 
   it('a record value of the wrong type is a RecordValueError, not a silent false', () => {
     expect(() => evaluate(parse("name eq 'x'"), { name: 5 }, fields)).toThrow(RecordValueError);
-    expect(() => evaluate(parse("completionDate eq null"), { completionDate: 'yesterday' }, fields)).toThrow(
-      RecordValueError,
-    );
+    expect(() => evaluate(parse('completionDate eq null'), { completionDate: 'yesterday' }, fields)).toThrow(RecordValueError);
   });
 
   it('an absent field counts as null', () => {
@@ -206,7 +204,7 @@ describe('filter syntax errors', () => {
     "name eq 'x')",
     "substringof(name, 'x')",
     "startswith('x', name)",
-    "startswith(name, 1)",
+    'startswith(name, 1)',
     "id eq guid'1234'",
     "id eq guid 'x'",
     "completionDate eq datetime'2024-13-01T00:00:00Z'",
@@ -251,18 +249,10 @@ describe('render', () => {
 
   it('writes parentheses only where the tree needs them', () => {
     const [a, b, c] = [leaf('a'), leaf('b'), leaf('c')];
-    expect(render({ kind: 'and', left: { kind: 'or', left: a, right: b }, right: c })).toBe(
-      "(name eq 'a' or name eq 'b') and name eq 'c'",
-    );
-    expect(render({ kind: 'or', left: { kind: 'and', left: a, right: b }, right: c })).toBe(
-      "name eq 'a' and name eq 'b' or name eq 'c'",
-    );
-    expect(render({ kind: 'and', left: a, right: { kind: 'and', left: b, right: c } })).toBe(
-      "name eq 'a' and (name eq 'b' and name eq 'c')",
-    );
-    expect(render({ kind: 'not', operand: { kind: 'or', left: a, right: b } })).toBe(
-      "not (name eq 'a' or name eq 'b')",
-    );
+    expect(render({ kind: 'and', left: { kind: 'or', left: a, right: b }, right: c })).toBe("(name eq 'a' or name eq 'b') and name eq 'c'");
+    expect(render({ kind: 'or', left: { kind: 'and', left: a, right: b }, right: c })).toBe("name eq 'a' and name eq 'b' or name eq 'c'");
+    expect(render({ kind: 'and', left: a, right: { kind: 'and', left: b, right: c } })).toBe("name eq 'a' and (name eq 'b' and name eq 'c')");
+    expect(render({ kind: 'not', operand: { kind: 'or', left: a, right: b } })).toBe("not (name eq 'a' or name eq 'b')");
     expect(render({ kind: 'not', operand: a })).toBe("not name eq 'a'");
   });
 
@@ -276,12 +266,8 @@ describe('render', () => {
         value: "'",
       }),
     ).toBe("substringof('''',tolower(name))");
-    expect(render(parse("id eq guid'0000000A-0000-4000-8000-000000000001'"))).toBe(
-      "id eq guid'0000000A-0000-4000-8000-000000000001'",
-    );
-    expect(render(parse("completionDate lt datetime'2024-03-01T12:00:00+02:00'"))).toBe(
-      "completionDate lt datetime'2024-03-01T12:00:00+02:00'",
-    );
+    expect(render(parse("id eq guid'0000000A-0000-4000-8000-000000000001'"))).toBe("id eq guid'0000000A-0000-4000-8000-000000000001'");
+    expect(render(parse("completionDate lt datetime'2024-03-01T12:00:00+02:00'"))).toBe("completionDate lt datetime'2024-03-01T12:00:00+02:00'");
     expect(render(parse('isActive ne false or score eq null'))).toBe('isActive ne false or score eq null');
   });
 
@@ -302,9 +288,7 @@ describe('render', () => {
         const text = renderNumber(value);
         expect(text).toMatch(/^-?\d+(\.\d+)?$/);
         const ast = parse(`score eq ${text}`);
-        expect(ast.kind === 'comparison' && ast.literal.type === 'number' && ast.literal.value).toBe(
-          value === 0 ? 0 : value,
-        );
+        expect(ast.kind === 'comparison' && ast.literal.type === 'number' && ast.literal.value).toBe(value === 0 ? 0 : value);
       }),
     );
   });
@@ -336,11 +320,7 @@ describe('parse and render round trip', () => {
     fc.assert(
       fc.property(pair, fc.constantFrom(...records), ([left, right], record) => {
         const notAnd = evaluate({ kind: 'not', operand: { kind: 'and', left, right } }, record, fields);
-        const orNots = evaluate(
-          { kind: 'or', left: { kind: 'not', operand: left }, right: { kind: 'not', operand: right } },
-          record,
-          fields,
-        );
+        const orNots = evaluate({ kind: 'or', left: { kind: 'not', operand: left }, right: { kind: 'not', operand: right } }, record, fields);
         expect(notAnd).toBe(orNots);
         expect(evaluate({ kind: 'not', operand: left }, record, fields)).toBe(!evaluate(left, record, fields));
       }),
@@ -437,10 +417,11 @@ describe('sort helpers (DEVELOPERS.md Lists, `_sort`)', () => {
       score: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
       isActive: fc.boolean(),
     });
-    const spec = fc.uniqueArray(
-      fc.record({ field: fc.constantFrom('name', 'score', 'isActive'), descending: fc.boolean() }),
-      { minLength: 1, maxLength: 3, selector: (key) => key.field },
-    );
+    const spec = fc.uniqueArray(fc.record({ field: fc.constantFrom('name', 'score', 'isActive'), descending: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 3,
+      selector: (key) => key.field,
+    });
     fc.assert(
       fc.property(fc.array(record, { maxLength: 12 }), spec, (list, keys) => {
         const sorted = sortRecords(list, keys, fields);

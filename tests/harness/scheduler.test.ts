@@ -20,7 +20,8 @@ class Monitor {
     for (const [other, held] of this.inFlight) {
       for (const a of locks) {
         for (const b of held) {
-          if (a.key === b.key && !(a.mode === b.mode && a.mode !== 'exclusive')) this.conflicts.push(`${name} (${a.key} ${a.mode}) beside ${other} (${b.mode})`);
+          if (a.key === b.key && !(a.mode === b.mode && a.mode !== 'exclusive'))
+            this.conflicts.push(`${name} (${a.key} ${a.mode}) beside ${other} (${b.mode})`);
         }
       }
     }
@@ -118,7 +119,15 @@ describe('Scheduler', () => {
 
   test('concurrency 1 runs the jobs one by one in submission order, whatever their locks', async () => {
     const jobs = new Jobs(new Scheduler(1));
-    const uses: (Uses | undefined)[] = [{ observe: ['a'] }, { write: ['a'] }, { rotatesSession: true }, undefined, { observe: ['a'] }, { write: ['b'], observe: ['b'] }, { write: ['a'] }];
+    const uses: (Uses | undefined)[] = [
+      { observe: ['a'] },
+      { write: ['a'] },
+      { rotatesSession: true },
+      undefined,
+      { observe: ['a'] },
+      { write: ['b'], observe: ['b'] },
+      { write: ['a'] },
+    ];
     uses.forEach((u, i) => jobs.submit(`j${i}`, locksOf(u, 'S')));
     await jobs.drain();
     expect(jobs.monitor.maxInFlight).toBe(1);

@@ -27,7 +27,12 @@ describe('--only selection', () => {
   });
   test('the vitest name pattern selects the same tests by their [id] title names', () => {
     const names = IDS.map((id) => `[${id}] Some title`);
-    for (const patterns of [['intapi.v2.submissions'], ['intapi.v2.*.create.*'], ['intapi.v1', 'intapi.invariant'], ['intapi.v2.submissions.create.title.above-max']]) {
+    for (const patterns of [
+      ['intapi.v2.submissions'],
+      ['intapi.v2.*.create.*'],
+      ['intapi.v1', 'intapi.invariant'],
+      ['intapi.v2.submissions.create.title.above-max'],
+    ]) {
       const re = testNamePattern(patterns);
       expect(names.filter((n) => re.test(n))).toEqual(IDS.filter(idMatcher(patterns)).map((id) => `[${id}] Some title`));
     }

@@ -113,11 +113,14 @@ describe.each(BOUNDED.map((b) => [b.id, b] as const))('exclusive-bound:%s', (id,
     ...(field.minimum !== undefined ? [field.minimum] : []),
     ...(field.maximum !== undefined ? [field.maximum] : []),
   ];
-  test.each(atBounds.map((v) => [typeof v === 'string' ? `${v.length} characters` : v, v]))('a value at the bound (%s) is accepted, refused when exclusive', (_shown, value) => {
-    const body = withValue(VALID[op], field.name, value);
-    expect(compileBody(spec, NONE)(body)).toEqual([]);
-    expect(compileBody(spec, { ...NONE, exclusive: new Set([id]) })(body)).toHaveLength(1);
-  });
+  test.each(atBounds.map((v) => [typeof v === 'string' ? `${v.length} characters` : v, v]))(
+    'a value at the bound (%s) is accepted, refused when exclusive',
+    (_shown, value) => {
+      const body = withValue(VALID[op], field.name, value);
+      expect(compileBody(spec, NONE)(body)).toEqual([]);
+      expect(compileBody(spec, { ...NONE, exclusive: new Set([id]) })(body)).toHaveLength(1);
+    },
+  );
 });
 
 test('lengths count code points, not UTF-16 units', () => {

@@ -7,7 +7,20 @@ import { INTAPI_OPERATIONS } from '../../reference-impl/intapi/catalogue.js';
 import { createIntapiFamily } from '../../reference-impl/intapi/index.js';
 import { behaviourWithFaults } from '../../reference-impl/faults.js';
 import { alteredValue } from '../../reference-impl/rules/lossy.js';
-import { type Answer, COURSE1, COURSE4, CREDENTIALS_BODY, expectErrorBody, type Harness, type JsonRecord, send, startServer, TEMPLATE, UNKNOWN, VALID_SUBMISSION } from './_support.js';
+import {
+  type Answer,
+  COURSE1,
+  COURSE4,
+  CREDENTIALS_BODY,
+  expectErrorBody,
+  type Harness,
+  type JsonRecord,
+  send,
+  startServer,
+  TEMPLATE,
+  UNKNOWN,
+  VALID_SUBMISSION,
+} from './_support.js';
 
 const ADMIN = SEED_IDS.adminUser;
 const NIL = '00000000-0000-0000-0000-000000000000';
@@ -56,7 +69,21 @@ const PATH_ID_OPERATIONS = [
   'questions.update',
 ];
 
-const SUBMISSION_LOSSY = ['title', 'completionDate', 'status', 'cost', 'credits', 'description', 'expiryDate', 'startDate', 'score', 'grade', 'totalTimeSpent', 'vendor', 'vendorAddress'];
+const SUBMISSION_LOSSY = [
+  'title',
+  'completionDate',
+  'status',
+  'cost',
+  'credits',
+  'description',
+  'expiryDate',
+  'startDate',
+  'score',
+  'grade',
+  'totalTimeSpent',
+  'vendor',
+  'vendorAddress',
+];
 const QUESTION_LOSSY = ['questionType', 'name', 'correctReply', 'incorrectReply', 'attachment'];
 const LOSSY_FIELDS = [
   ...SUBMISSION_LOSSY.map((f) => `submissions.create.${f}`),
@@ -85,7 +112,8 @@ describe('the generated names', () => {
   });
 
   test('each has a description and the catalogue matches the routes the server registers', () => {
-    for (const name of [...family('unrouted:'), ...family('unknown-id-ok:'), ...family('lossy-store:')]) expect(FAULTS[name]?.description.length).toBeGreaterThan(20);
+    for (const name of [...family('unrouted:'), ...family('unknown-id-ok:'), ...family('lossy-store:')])
+      expect(FAULTS[name]?.description.length).toBeGreaterThan(20);
     const routes = createIntapiFamily({
       store: createSeededStore(),
       behaviour: behaviourWithFaults([]),
@@ -98,7 +126,9 @@ describe('the generated names', () => {
   });
 
   test('an unknown name of a family throws, naming the families', () => {
-    expect(() => behaviourWithFaults(['unrouted:resources.delete'])).toThrow(/Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(23\), unknown-id-ok:<operationId> \(15\) and lossy-store:<operation>\.<field> \(40\)/);
+    expect(() => behaviourWithFaults(['unrouted:resources.delete'])).toThrow(
+      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(23\), unknown-id-ok:<operationId> \(15\) and lossy-store:<operation>\.<field> \(40\)/,
+    );
     expect(() => behaviourWithFaults(['unknown-id-ok:resources.list'])).toThrow(/Unknown fault/);
     expect(() => behaviourWithFaults(['lossy-store:questions.create.questionOptions'])).toThrow(/Unknown fault/);
     expect(() => behaviourWithFaults(['lossy-store:submissions.create.userId'])).toThrow(/Unknown fault/);
@@ -267,10 +297,24 @@ const UNKNOWN_CASES: readonly UnknownCase[] = [
   { operation: 'resources.listForEnrollment', label: 'course', method: 'GET', path: `/users/${ADMIN}/enrollments/${UNKNOWN}/resources`, blank: [] },
   { operation: 'resources.listMineForCourse', label: 'course', method: 'GET', path: `/enrollments/${UNKNOWN}/myresources`, blank: [] },
   { operation: 'submissions.get', label: 'submission', method: 'GET', path: `/submissions/${UNKNOWN}`, blank: blankSubmission(UNKNOWN) },
-  { operation: 'submissions.update', label: 'submission', method: 'PUT', path: `/submissions/${UNKNOWN}`, body: SUBMISSION_UPDATE, blank: blankSubmission(UNKNOWN) },
+  {
+    operation: 'submissions.update',
+    label: 'submission',
+    method: 'PUT',
+    path: `/submissions/${UNKNOWN}`,
+    body: SUBMISSION_UPDATE,
+    blank: blankSubmission(UNKNOWN),
+  },
   { operation: 'templates.get', label: 'template', method: 'GET', path: `/templates/${UNKNOWN}`, blank: { id: UNKNOWN, name: '', isActive: false } },
   { operation: 'questionBanks.get', label: 'bank', method: 'GET', path: `/question-banks/${UNKNOWN}`, blank: { id: UNKNOWN, name: '' } },
-  { operation: 'questionBanks.update', label: 'bank', method: 'PUT', path: `/question-banks/${UNKNOWN}`, body: { name: 'm' }, blank: { id: UNKNOWN, name: '' } },
+  {
+    operation: 'questionBanks.update',
+    label: 'bank',
+    method: 'PUT',
+    path: `/question-banks/${UNKNOWN}`,
+    body: { name: 'm' },
+    blank: { id: UNKNOWN, name: '' },
+  },
   {
     operation: 'questions.list',
     label: 'bank',
@@ -278,11 +322,32 @@ const UNKNOWN_CASES: readonly UnknownCase[] = [
     path: `/question-banks/${UNKNOWN}/questions`,
     blank: { totalItems: 0, returnedItems: 0, limit: 20, offset: 0, questionBanks: [] },
   },
-  { operation: 'questions.create', label: 'bank', method: 'POST', path: `/question-banks/${UNKNOWN}/questions`, body: QUESTION_BODY, blank: blankQuestion(NIL) },
+  {
+    operation: 'questions.create',
+    label: 'bank',
+    method: 'POST',
+    path: `/question-banks/${UNKNOWN}/questions`,
+    body: QUESTION_BODY,
+    blank: blankQuestion(NIL),
+  },
   { operation: 'questions.get', label: 'bank', method: 'GET', path: `/question-banks/${UNKNOWN}/questions/${QUESTION}`, blank: blankQuestion(QUESTION) },
   { operation: 'questions.get', label: 'question', method: 'GET', path: `/question-banks/${BANK}/questions/${UNKNOWN}`, blank: blankQuestion(UNKNOWN) },
-  { operation: 'questions.update', label: 'bank', method: 'PUT', path: `/question-banks/${UNKNOWN}/questions/${QUESTION}`, body: QUESTION_BODY, blank: blankQuestion(QUESTION) },
-  { operation: 'questions.update', label: 'question', method: 'PUT', path: `/question-banks/${BANK}/questions/${UNKNOWN}`, body: QUESTION_BODY, blank: blankQuestion(UNKNOWN) },
+  {
+    operation: 'questions.update',
+    label: 'bank',
+    method: 'PUT',
+    path: `/question-banks/${UNKNOWN}/questions/${QUESTION}`,
+    body: QUESTION_BODY,
+    blank: blankQuestion(QUESTION),
+  },
+  {
+    operation: 'questions.update',
+    label: 'question',
+    method: 'PUT',
+    path: `/question-banks/${BANK}/questions/${UNKNOWN}`,
+    body: QUESTION_BODY,
+    blank: blankQuestion(UNKNOWN),
+  },
 ];
 
 /** Row counts of every writable table: an unknown id must store nothing. */
@@ -302,39 +367,48 @@ describe('unknown-id-ok:<operationId>', () => {
     }
   });
 
-  test.each(PATH_ID_OPERATIONS)('unknown-id-ok:%s answers 200 and the blank answer for each unknown id, storing nothing; nothing else changes', async (operation) => {
-    const raw = await rawServer([`unknown-id-ok:${operation}`]);
-    try {
-      const before = counts(raw.store);
-      for (const c of UNKNOWN_CASES) {
-        const res = await raw.call(c.method, c.path, { body: c.body });
-        if (c.operation === operation) {
-          expect([c.label, res.status, res.contentType.split(';')[0]]).toEqual([c.label, 200, 'application/json']);
-          expect(res.json, c.label).toEqual(c.blank);
-        } else {
-          expectErrorBody(res, 404, 'NotFound');
+  test.each(PATH_ID_OPERATIONS)(
+    'unknown-id-ok:%s answers 200 and the blank answer for each unknown id, storing nothing; nothing else changes',
+    async (operation) => {
+      const raw = await rawServer([`unknown-id-ok:${operation}`]);
+      try {
+        const before = counts(raw.store);
+        for (const c of UNKNOWN_CASES) {
+          const res = await raw.call(c.method, c.path, { body: c.body });
+          if (c.operation === operation) {
+            expect([c.label, res.status, res.contentType.split(';')[0]]).toEqual([c.label, 200, 'application/json']);
+            expect(res.json, c.label).toEqual(c.blank);
+          } else {
+            expectErrorBody(res, 404, 'NotFound');
+          }
         }
+        expect(counts(raw.store)).toEqual(before);
+        expect(raw.store.submissions.get(UNKNOWN)).toBeUndefined();
+        expect(raw.store.questionsOf(UNKNOWN)).toBeUndefined();
+        // Known records answer as before, and a path id that is not a GUID is still 422.
+        const p = PROBES[operation];
+        if (p === undefined) throw new Error(operation);
+        expect((await raw.call(p.method, p.path, { body: p.body })).status).toBeLessThan(300);
+        for (const c of UNKNOWN_CASES.filter((u) => u.operation === operation)) {
+          expectErrorBody(await raw.call(c.method, c.path.replace(UNKNOWN, 'not-a-guid'), { body: c.body }), 422, 'ValidationFailed');
+        }
+      } finally {
+        await raw.close();
       }
-      expect(counts(raw.store)).toEqual(before);
-      expect(raw.store.submissions.get(UNKNOWN)).toBeUndefined();
-      expect(raw.store.questionsOf(UNKNOWN)).toBeUndefined();
-      // Known records answer as before, and a path id that is not a GUID is still 422.
-      const p = PROBES[operation];
-      if (p === undefined) throw new Error(operation);
-      expect((await raw.call(p.method, p.path, { body: p.body })).status).toBeLessThan(300);
-      for (const c of UNKNOWN_CASES.filter((u) => u.operation === operation)) {
-        expectErrorBody(await raw.call(c.method, c.path.replace(UNKNOWN, 'not-a-guid'), { body: c.body }), 422, 'ValidationFailed');
-      }
-    } finally {
-      await raw.close();
-    }
-  });
+    },
+  );
 
   test('the blank answers follow the other behaviour entries and never give a 5xx', async () => {
     const raw = await rawServer([...PATH_ID_OPERATIONS.map((o) => `unknown-id-ok:${o}`), 'null-fields-omitted', 'default-limit-10']);
     try {
       // The question list of an unknown bank echoes the list parameters in force, and still refuses bad ones.
-      expect((await raw.call('GET', `/question-banks/${UNKNOWN}/questions?_limit=5&_offset=3`)).json).toEqual({ totalItems: 0, returnedItems: 0, limit: 5, offset: 3, questionBanks: [] });
+      expect((await raw.call('GET', `/question-banks/${UNKNOWN}/questions?_limit=5&_offset=3`)).json).toEqual({
+        totalItems: 0,
+        returnedItems: 0,
+        limit: 5,
+        offset: 3,
+        questionBanks: [],
+      });
       expect((await raw.call('GET', `/question-banks/${UNKNOWN}/questions`)).obj.limit).toBe(10);
       expectErrorBody(await raw.call('GET', `/question-banks/${UNKNOWN}/questions?_limit=0`), 422);
       // Unset fields are left out under null-fields-omitted.
@@ -404,7 +478,14 @@ const { userId: _user, templateId: _template, ...SUBMISSION_PUT } = FULL_SUBMISS
 let clientIds = 0;
 /** A fresh client-chosen id per write (the normal server is shared). */
 const clientId = () => `1d1d1d1d-0000-4000-8000-${String(++clientIds).padStart(12, '0')}`;
-const FULL_QUESTION = { questionType: 'MultipleAnswer', name: 'Which?', correctReply: 'yes', incorrectReply: '', attachment: 'a.png', questionOptions: [{ name: 'A' }] };
+const FULL_QUESTION = {
+  questionType: 'MultipleAnswer',
+  name: 'Which?',
+  correctReply: 'yes',
+  incorrectReply: '',
+  attachment: 'a.png',
+  questionOptions: [{ name: 'A' }],
+};
 
 /** What each lossy field is sent as, and what the faulty server keeps instead. */
 const ALTERED: Readonly<Record<string, readonly [unknown, unknown]>> = {
@@ -460,9 +541,13 @@ async function write(h: Harness, op: Op): Promise<[Answer, JsonRecord, string | 
       const res =
         op === 'questions.create'
           ? await h.call('POST', `/question-banks/${bank}/questions`, { body: { ...FULL_QUESTION, id } })
-          : await h.call('PUT', `/question-banks/${bank}/questions/${String((await h.call('POST', `/question-banks/${bank}/questions`, { body: QUESTION_BODY })).obj.id)}`, {
-              body: FULL_QUESTION,
-            });
+          : await h.call(
+              'PUT',
+              `/question-banks/${bank}/questions/${String((await h.call('POST', `/question-banks/${bank}/questions`, { body: QUESTION_BODY })).obj.id)}`,
+              {
+                body: FULL_QUESTION,
+              },
+            );
       return [res, (await h.get(`/question-banks/${bank}/questions/${String(res.obj.id)}`)).obj, op === 'questions.create' ? id : undefined];
     }
   }
@@ -499,9 +584,11 @@ describe('lossy-store:<operation>.<field>', () => {
         if (badId !== undefined) expect(badAnswer.obj.id).toBe(badId);
       }
       // Every other field as without the fault (ids and generated option ids aside).
-      const rest = (record: JsonRecord) => Object.fromEntries(Object.entries(record).filter(([key]) => key !== field && key !== 'id' && key !== 'questionOptions'));
+      const rest = (record: JsonRecord) =>
+        Object.fromEntries(Object.entries(record).filter(([key]) => key !== field && key !== 'id' && key !== 'questionOptions'));
       expect(rest(badAnswer.obj)).toEqual(rest(okAnswer.obj));
-      if ('questionOptions' in okAnswer.obj) expect(badAnswer.obj.questionOptions).toEqual([expect.objectContaining({ name: 'A', isCorrect: false, order: 0 })]);
+      if ('questionOptions' in okAnswer.obj)
+        expect(badAnswer.obj.questionOptions).toEqual([expect.objectContaining({ name: 'A', isCorrect: false, order: 0 })]);
     } finally {
       await faulty.close();
     }
@@ -532,7 +619,9 @@ describe('lossy-store:<operation>.<field>', () => {
       const res = await h.call('POST', '/submissions', { body: { ...VALID_SUBMISSION, title: 't'.repeat(255), cost: null } });
       expect(res.status).toBe(201);
       expect(res.obj).toMatchObject({ title: 't'.repeat(254), cost: null, status: null, score: null, completionDate: '2024-03-02T10:00:00.000Z' });
-      const edge = await h.call('POST', '/submissions', { body: { ...VALID_SUBMISSION, title: 'x', score: 100, credits: 0, completionDate: '9999-12-31T23:59:59.999Z' } });
+      const edge = await h.call('POST', '/submissions', {
+        body: { ...VALID_SUBMISSION, title: 'x', score: 100, credits: 0, completionDate: '9999-12-31T23:59:59.999Z' },
+      });
       expect(edge.obj).toMatchObject({ title: 'y', score: 99, credits: 1, completionDate: '9999-12-30T23:59:59.999Z' });
       const bank = await h.call('POST', '/question-banks', { body: { name: '' } });
       expect(bank.obj.name).toBe('x');

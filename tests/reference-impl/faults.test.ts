@@ -26,7 +26,10 @@ interface Spot {
 }
 
 const status = (p: Promise<{ status: number }>) => p.then((r) => r.status);
-const envelopeField = (path: string, field: string): Probe => async (h) => (await h.get(path)).obj[field];
+const envelopeField =
+  (path: string, field: string): Probe =>
+  async (h) =>
+    (await h.get(path)).obj[field];
 const total = (path: string): Probe => envelopeField(path, 'totalItems');
 const q = (filter: string) => `/resources?_limit=1000&_filter=${encodeURIComponent(filter)}`;
 const bankOf = async (h: Harness) => String((await h.call('POST', '/question-banks', { body: { name: 'old' } })).obj.id);
@@ -53,7 +56,12 @@ const SPOTS: Record<NamedFaultName, Spot> = {
     probe: async (h) => {
       const res = await h.authenticate();
       // The same body: a bare JSON string token, which works.
-      return [res.status, typeof res.json, await status(h.get('/resources', { token: String(res.json) })), await status(h.authenticate({ username: 'x', password: 'y', privateKey: 'z' }))];
+      return [
+        res.status,
+        typeof res.json,
+        await status(h.get('/resources', { token: String(res.json) })),
+        await status(h.authenticate({ username: 'x', password: 'y', privateKey: 'z' })),
+      ];
     },
     expected: [
       [200, 'string', 200, 401],
@@ -100,7 +108,10 @@ const SPOTS: Record<NamedFaultName, Spot> = {
   'null-optional-rejected': { probe: (h) => status(h.call('POST', '/submissions', { body: { ...VALID_SUBMISSION, cost: null } })), expected: [201, 422] },
   'create-submission-200': { probe: (h) => status(h.call('POST', '/submissions', { body: VALID_SUBMISSION })), expected: [201, 200] },
   'create-bank-200': { probe: (h) => status(h.call('POST', '/question-banks', { body: { name: 'n' } })), expected: [201, 200] },
-  'create-question-200': { probe: async (h) => status(h.call('POST', `/question-banks/${await bankOf(h)}/questions`, { body: QUESTION })), expected: [201, 200] },
+  'create-question-200': {
+    probe: async (h) => status(h.call('POST', `/question-banks/${await bankOf(h)}/questions`, { body: QUESTION })),
+    expected: [201, 200],
+  },
   'create-submission-ignores-unknown-user': {
     probe: (h) => status(h.call('POST', '/submissions', { body: { ...VALID_SUBMISSION, userId: UNKNOWN } })),
     expected: [404, 201],
@@ -131,7 +142,12 @@ const SPOTS: Record<NamedFaultName, Spot> = {
       const id = String((await h.call('POST', '/submissions', { body: VALID_SUBMISSION })).obj.id);
       const put = await h.call('PUT', `/submissions/${id}`, { body: { title: 'renamed', completionDate: '2024-01-01T00:00:00Z' } });
       const read = (await h.get(`/submissions/${id}`)).obj;
-      return [put.status, JSON.stringify(put.obj) === JSON.stringify(read), read.title, await status(h.call('POST', '/submissions', { body: VALID_SUBMISSION }))];
+      return [
+        put.status,
+        JSON.stringify(put.obj) === JSON.stringify(read),
+        read.title,
+        await status(h.call('POST', '/submissions', { body: VALID_SUBMISSION })),
+      ];
     },
     expected: [
       [200, true, 'renamed', 201],
@@ -317,7 +333,10 @@ const SPOTS: Record<NamedFaultName, Spot> = {
     ],
   },
   'filter-eq-case-insensitive': {
-    probe: async (h) => [(await h.get(`/templates?_filter=${encodeURIComponent("name eq 'EXTERNAL COURSE'")}`)).obj.totalItems, (await h.get(q("name ne 'ZETA NOTES'"))).obj.totalItems],
+    probe: async (h) => [
+      (await h.get(`/templates?_filter=${encodeURIComponent("name eq 'EXTERNAL COURSE'")}`)).obj.totalItems,
+      (await h.get(q("name ne 'ZETA NOTES'"))).obj.totalItems,
+    ],
     expected: [
       [0, 75],
       [1, 75],
@@ -352,7 +371,8 @@ const SPOTS: Record<NamedFaultName, Spot> = {
   'sort-ignored': {
     probe: async (h) => {
       const inCreationOrder = async (path: string, key: string, sort: string) =>
-        JSON.stringify(idsOf(itemsOf(await h.get(`${path}?_limit=1000&_sort=${sort}`), key))) === JSON.stringify(idsOf(itemsOf(await h.get(`${path}?_limit=1000`), key)));
+        JSON.stringify(idsOf(itemsOf(await h.get(`${path}?_limit=1000&_sort=${sort}`), key))) ===
+        JSON.stringify(idsOf(itemsOf(await h.get(`${path}?_limit=1000`), key)));
       return [
         await inCreationOrder('/resources', 'resources', '-name'),
         await inCreationOrder('/resources', 'resources', 'name'),
@@ -400,7 +420,9 @@ describe('the catalogue', () => {
   });
 
   test('an unknown fault name throws, listing the known ones', () => {
-    expect(() => createReferenceServer({ faults: ['no-such-fault'] })).toThrow(/Unknown fault: no-such-fault\. Known faults: accept-missing-api-key, .*skip-rule:<operation>\.<field>\.<kind>/);
+    expect(() => createReferenceServer({ faults: ['no-such-fault'] })).toThrow(
+      /Unknown fault: no-such-fault\. Known faults: accept-missing-api-key, .*skip-rule:<operation>\.<field>\.<kind>/,
+    );
     expect(() => createReferenceServer({ faults: ['skip-rule:submissions.create.title.nope'] })).toThrow(/Unknown fault/);
   });
 });
@@ -475,7 +497,21 @@ describe('with every bounds rule skipped, values of any type are stored and list
   afterAll(() => h.close());
 
   const WEIRD = [42, 'text', true, [1, { a: 2 }], { nested: { deep: [null] } }, -1e308, ''];
-  const FIELDS = ['title', 'completionDate', 'status', 'cost', 'credits', 'description', 'expiryDate', 'startDate', 'score', 'grade', 'totalTimeSpent', 'vendor', 'vendorAddress'];
+  const FIELDS = [
+    'title',
+    'completionDate',
+    'status',
+    'cost',
+    'credits',
+    'description',
+    'expiryDate',
+    'startDate',
+    'score',
+    'grade',
+    'totalTimeSpent',
+    'vendor',
+    'vendorAddress',
+  ];
 
   test('creates and updates store what came', async () => {
     for (const value of WEIRD) {
@@ -488,7 +524,9 @@ describe('with every bounds rule skipped, values of any type are stored and list
     }
     const bank = await h.call('POST', '/question-banks', { body: { id: 42, name: [1] } });
     expect(bank.status).toBe(201);
-    const questions = await h.call('POST', `/question-banks/${String(bank.obj.id)}/questions`, { body: { questionType: 7, questionOptions: ['x', { id: 5, isCorrect: 'no' }] } });
+    const questions = await h.call('POST', `/question-banks/${String(bank.obj.id)}/questions`, {
+      body: { questionType: 7, questionOptions: ['x', { id: 5, isCorrect: 'no' }] },
+    });
     expect(questions.status).toBe(201);
     expect(questions.obj.questionType).toBe(7);
   });

@@ -33,7 +33,9 @@ const SCHEMA = new FieldSchema<Row>([
 
 function select(expression: string): string {
   const predicate = compileFilter(parseFilter(expression), SCHEMA, SPEC_FILTER_SEMANTICS);
-  return ROWS.filter(predicate).map((r) => r.id).join('');
+  return ROWS.filter(predicate)
+    .map((r) => r.id)
+    .join('');
 }
 
 describe('evaluation', () => {
@@ -47,8 +49,8 @@ describe('evaluation', () => {
     ["name ge 'alpha beta'", 'be'],
     ["name le 'O''Brien'", 'ac'],
     ["name eq 'O''Brien'", 'c'],
-    ["note eq null", 'b'],
-    ["note ne null", 'acde'],
+    ['note eq null', 'b'],
+    ['note ne null', 'acde'],
     ["note ne 'first'", 'bcde'],
     ["note gt 'a'", 'ac'],
     ["note eq ''", 'e'],
@@ -60,12 +62,12 @@ describe('evaluation', () => {
     ["startswith(tolower(name),'al')", 'ab'],
     ["toupper(name) eq 'ZETA'", 'd'],
     ["tolower(note) eq 'last'", 'd'],
-    ["tolower(note) eq null", ''],
+    ['tolower(note) eq null', ''],
     ["tolower(note) ne 'x'", 'acde'],
     ["endswith(note,'')", 'acde'],
     ["ref eq guid'aaaaaaaa-0000-4000-8000-000000000001'", 'a'],
     ["ref eq 'BBBBBBBB-0000-4000-8000-000000000002'", 'c'],
-    ["ref ne null", 'acd'],
+    ['ref ne null', 'acd'],
     ["ref gt guid'bbbbbbbb-0000-4000-8000-000000000002'", 'd'],
     ["startswith(ref,'CCC')", 'd'],
     ["when ge datetime'2024-01-01T00:00:00Z'", 'ade'],
@@ -89,7 +91,7 @@ describe('evaluation', () => {
     ["not not name eq 'Alpha'", 'a'],
     ['not (n gt 1)', 'acd'],
     ["name eq 'Alpha' or name eq 'Zeta'", 'ad'],
-    ["flag eq true and n eq 1", 'a'],
+    ['flag eq true and n eq 1', 'a'],
     ["flag eq true or n eq 2.5 and name eq 'nobody'", 'ad'],
     ["(flag eq true or n eq 2.5) and startswith(name,'al')", 'b'],
     ["not startswith(name,'A') and not (n eq null)", 'bce'],
@@ -128,8 +130,8 @@ describe('refusals', () => {
     ['n eq 1.'],
     ['n eq #'],
     ['and'],
-    ["not"],
-    ["name eq name"],
+    ['not'],
+    ['name eq name'],
   ])('syntax error: %j', (expression) => {
     expect(() => compileFilter(parseFilter(expression), SCHEMA, SPEC_FILTER_SEMANTICS)).toThrow(FilterError);
     try {
@@ -172,7 +174,10 @@ describe('refusals', () => {
 });
 
 describe('sort', () => {
-  const order = (text: string): string => sortRecords(ROWS, parseSort(text, SCHEMA, SPEC_SORT_SEMANTICS), SPEC_SORT_SEMANTICS).map((r) => r.id).join('');
+  const order = (text: string): string =>
+    sortRecords(ROWS, parseSort(text, SCHEMA, SPEC_SORT_SEMANTICS), SPEC_SORT_SEMANTICS)
+      .map((r) => r.id)
+      .join('');
   test.each([
     ['n', 'dcabe'],
     ['-n', 'ebacd'],
@@ -194,7 +199,11 @@ describe('sort', () => {
 
   test('a sort by a field of equal values keeps creation order', () => {
     const rows: Row[] = ROWS.map((r) => ({ ...r, n: 7 }));
-    expect(sortRecords(rows, parseSort('-n', SCHEMA, SPEC_SORT_SEMANTICS), SPEC_SORT_SEMANTICS).map((r) => r.id).join('')).toBe('abcde');
+    expect(
+      sortRecords(rows, parseSort('-n', SCHEMA, SPEC_SORT_SEMANTICS), SPEC_SORT_SEMANTICS)
+        .map((r) => r.id)
+        .join(''),
+    ).toBe('abcde');
   });
 });
 

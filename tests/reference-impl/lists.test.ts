@@ -125,7 +125,8 @@ describe('_sort and _filter over HTTP', () => {
   });
 
   test('version 1 respects _filter and _sort', async () => {
-    const v1 = (await h.get(`/resources?_limit=1000&_sort=-name&_filter=${encodeURIComponent("substringof('quiz',tolower(name))")}`, { version: '1' })).list as JsonRecord[];
+    const v1 = (await h.get(`/resources?_limit=1000&_sort=-name&_filter=${encodeURIComponent("substringof('quiz',tolower(name))")}`, { version: '1' }))
+      .list as JsonRecord[];
     expect(v1.length).toBeGreaterThan(0);
     expect(v1).toEqual(all.filter((r) => String(r.name).toLowerCase().includes('quiz')).sort((a, b) => -byName(a, b)));
   });
@@ -133,11 +134,15 @@ describe('_sort and _filter over HTTP', () => {
   test('submissions filter on date-times, numbers and nulls', async () => {
     const subs = itemsOf(await h.get('/submissions?_limit=1000'), 'submissions');
     const q = async (f: string) => idsOf(itemsOf(await h.get(`/submissions?_limit=1000&_filter=${encodeURIComponent(f)}`), 'submissions'));
-    expect(await q("completionDate ge datetime'2022-01-01T00:00:00Z'")).toEqual(idsOf(subs.filter((s) => Date.parse(String(s.completionDate)) >= Date.parse('2022-01-01T00:00:00Z'))));
+    expect(await q("completionDate ge datetime'2022-01-01T00:00:00Z'")).toEqual(
+      idsOf(subs.filter((s) => Date.parse(String(s.completionDate)) >= Date.parse('2022-01-01T00:00:00Z'))),
+    );
     expect(await q('credits gt 10 and score ne null')).toEqual(idsOf(subs.filter((s) => s.credits !== null && Number(s.credits) > 10 && s.score !== null)));
     expect(await q('status eq null or status eq 0')).toEqual(idsOf(subs.filter((s) => s.status === null || s.status === 0)));
     expect(await q("vendor ne 'Udemy'")).toEqual(idsOf(subs.filter((s) => s.vendor !== 'Udemy')));
-    expect(await q(`userId eq guid'${String(VALID_SUBMISSION.userId).toUpperCase()}'`)).toEqual(idsOf(subs.filter((s) => s.userId === VALID_SUBMISSION.userId)));
+    expect(await q(`userId eq guid'${String(VALID_SUBMISSION.userId).toUpperCase()}'`)).toEqual(
+      idsOf(subs.filter((s) => s.userId === VALID_SUBMISSION.userId)),
+    );
   });
 
   test('without _sort, lists keep creation order (new records last)', async () => {

@@ -33,17 +33,24 @@ describe('bodies', () => {
     expectErrorBody(await h.call('POST', '/submissions', { body: '' }), 400);
   });
 
-  test.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/merge-patch+json'])(
-    'a body of content type %s answers 415',
-    async (type) => {
-      for (const [method, path] of WRITES()) {
-        expectErrorBody(await h.call(method, path, { body: JSON.stringify(VALID_SUBMISSION), headers: { 'content-type': type } }), 415, 'UnsupportedMediaType');
-      }
-    },
-  );
+  test.each([
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'application/xml',
+    'multipart/form-data; boundary=x',
+    'application/jsonx',
+    'application/merge-patch+json',
+  ])('a body of content type %s answers 415', async (type) => {
+    for (const [method, path] of WRITES()) {
+      expectErrorBody(await h.call(method, path, { body: JSON.stringify(VALID_SUBMISSION), headers: { 'content-type': type } }), 415, 'UnsupportedMediaType');
+    }
+  });
 
   test('application/json with a charset is accepted', async () => {
-    const res = await h.call('POST', '/submissions', { body: JSON.stringify(VALID_SUBMISSION), headers: { 'content-type': 'Application/JSON; charset=utf-8' } });
+    const res = await h.call('POST', '/submissions', {
+      body: JSON.stringify(VALID_SUBMISSION),
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+    });
     expect(res.status).toBe(201);
   });
 

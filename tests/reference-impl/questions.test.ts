@@ -51,7 +51,11 @@ describe('create', () => {
     expect((await h.call('POST', path(), { body: without })).obj.validations).toEqual(['questionOptions: is required']);
     expect((await h.call('POST', path(), { body: { ...QUESTION, questionOptions: [] } })).status).toBe(201);
     const res = await h.call('POST', path(), { body: { ...QUESTION, questionOptions: [{ isCorrect: 'yes' }, 5] } });
-    expect(res.obj.validations).toEqual(['questionOptions[0].name: is required', 'questionOptions[0].isCorrect: must be a boolean', 'questionOptions[1]: must be an object']);
+    expect(res.obj.validations).toEqual([
+      'questionOptions[0].name: is required',
+      'questionOptions[0].isCorrect: must be a boolean',
+      'questionOptions[1]: must be an object',
+    ]);
   });
 
   test('a given id is kept; the same id in the bank answers 409', async () => {

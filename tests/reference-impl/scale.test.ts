@@ -139,7 +139,9 @@ function literalArb(field: Field, values: () => readonly JsonValue[]): fc.Arbitr
     case 'datetime':
       return fc.oneof(
         existing.map((v) => (typeof v === 'string' ? `datetime'${v}'` : 'null')),
-        fc.date({ min: new Date('2014-01-01T00:00:00Z'), max: new Date('2028-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => `datetime'${d.toISOString()}'`),
+        fc
+          .date({ min: new Date('2014-01-01T00:00:00Z'), max: new Date('2028-01-01T00:00:00Z'), noInvalidDate: true })
+          .map((d) => `datetime'${d.toISOString()}'`),
         fc.constant('null'),
       );
     case 'number':
@@ -173,9 +175,9 @@ function atomArb(fields: readonly Field[], valuesOf: (name: string) => readonly 
       { weight: 2, arbitrary: fc.tuple(spelled(field.name), needle).map(([f, n]) => `startswith(${f}, ${quote(n)})`) },
       fc.tuple(spelled(field.name), needle).map(([f, n]) => `endswith(${f}, ${quote(n)})`),
       fc.tuple(spelled(field.name), needle).map(([f, n]) => `substringof(${quote(n)}, ${f})`),
-      fc.tuple(fc.constantFrom('tolower', 'toupper'), spelled(field.name), fc.constantFrom('eq', 'ne', 'gt', 'lt'), literalArb(field, values)).map(
-        ([t, f, op, lit]) => `${t}(${f}) ${op} ${lit.startsWith('guid') ? lit.slice(4) : lit}`,
-      ),
+      fc
+        .tuple(fc.constantFrom('tolower', 'toupper'), spelled(field.name), fc.constantFrom('eq', 'ne', 'gt', 'lt'), literalArb(field, values))
+        .map(([t, f, op, lit]) => `${t}(${f}) ${op} ${lit.startsWith('guid') ? lit.slice(4) : lit}`),
     );
   });
 }
@@ -196,7 +198,10 @@ function filterArb(fields: readonly Field[], valuesOf: (name: string) => readonl
 
 function sortArb(fields: readonly Field[]): fc.Arbitrary<string | undefined> {
   const key = fc.tuple(fc.boolean(), fc.constantFrom(...fields)).chain(([desc, f]) => spelled(f.name).map((n) => `${desc ? '-' : ''}${n}`));
-  return fc.option(fc.array(key, { minLength: 1, maxLength: 3 }).map((keys) => keys.join(',')), { freq: 5 });
+  return fc.option(
+    fc.array(key, { minLength: 1, maxLength: 3 }).map((keys) => keys.join(',')),
+    { freq: 5 },
+  );
 }
 
 const LISTS = behaviourWithFaults([]).lists;
@@ -254,7 +259,7 @@ describe.each([
     INDEXED_TUNING.outrightSortMax = saved;
   });
   const valuesOf =
-    <R,>(table: Table<R & { readonly id: string }>) =>
+    <R>(table: Table<R & { readonly id: string }>) =>
     (name: string): readonly JsonValue[] =>
       table.values().map((record) => (record as Record<string, JsonValue>)[name] ?? null);
 
@@ -298,7 +303,11 @@ describe.each([
           const donor = all[w.value % all.length];
           const foreign: JsonValue[] = ['x', 'Y', 5, 0.5, true, false, [1], { a: 1 }];
           const value =
-            w.value % 5 === 0 || donor === undefined ? null : w.value % 7 === 0 ? (foreign[w.value % foreign.length] ?? null) : donor[w.field as keyof typeof donor];
+            w.value % 5 === 0 || donor === undefined
+              ? null
+              : w.value % 7 === 0
+                ? (foreign[w.value % foreign.length] ?? null)
+                : donor[w.field as keyof typeof donor];
           const changed = { ...base, [w.field]: w.field === 'title' && value === null ? 'Title' : value };
           if (w.insert) submissions.insert({ ...changed, id: `5ca1e000-0000-4000-8000-${String(++fresh).padStart(12, '0')}` });
           else submissions.update(changed);
@@ -322,7 +331,12 @@ describe.each([
       { filter: undefined, sort: 'vendor,-status,cost', limit: 1, page: 1234 },
       { filter: undefined, sort: undefined, limit: 10, page: 150 },
       { filter: 'credits gt 5', sort: undefined, limit: 10, page: 40 },
-      { filter: "completionDate ge datetime'2020-01-01T00:00:00Z' and completionDate lt datetime'2021-01-01T00:00:00+01:00'", sort: 'completionDate', limit: 25, page: 2 },
+      {
+        filter: "completionDate ge datetime'2020-01-01T00:00:00Z' and completionDate lt datetime'2021-01-01T00:00:00+01:00'",
+        sort: 'completionDate',
+        limit: 25,
+        page: 2,
+      },
       { filter: "vendor eq 'Udemy' or vendor eq null", sort: '-vendor,-id', limit: 30, page: 4 },
     ];
     for (const c of cases) check(store.submissions, SUBMISSION_SCHEMA, c);
@@ -354,10 +368,16 @@ describe('over HTTP at scale', () => {
 
   test('a created submission shows up in the indexed list at once', async () => {
     const created = await h.call('POST', '/submissions', {
-      body: { userId: '00000000-0000-4000-8000-000000000001', templateId: '00000000-0000-4000-8000-000000000201', title: '\u0000 first', completionDate: '2030-01-01T00:00:00Z', score: 100 },
+      body: {
+        userId: '00000000-0000-4000-8000-000000000001',
+        templateId: '00000000-0000-4000-8000-000000000201',
+        title: '\u0000 first',
+        completionDate: '2030-01-01T00:00:00Z',
+        score: 100,
+      },
     });
     expect(created.status).toBe(201);
-    const first = itemsOf(await h.get(`/submissions?_sort=title&_filter=${encodeURIComponent("score eq 100")}`), 'submissions');
+    const first = itemsOf(await h.get(`/submissions?_sort=title&_filter=${encodeURIComponent('score eq 100')}`), 'submissions');
     expect(first[0]?.id).toBe(created.obj.id);
   });
 });

@@ -1,7 +1,24 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, expectErrorBody, type Harness, itemsOf, names, startServer, TEMPLATE, UNKNOWN, USER2, VALID_SUBMISSION } from './_support.js';
 
-const FIELDS = ['id', 'userId', 'templateId', 'title', 'completionDate', 'status', 'cost', 'credits', 'description', 'expiryDate', 'startDate', 'score', 'grade', 'totalTimeSpent', 'vendor', 'vendorAddress'];
+const FIELDS = [
+  'id',
+  'userId',
+  'templateId',
+  'title',
+  'completionDate',
+  'status',
+  'cost',
+  'credits',
+  'description',
+  'expiryDate',
+  'startDate',
+  'score',
+  'grade',
+  'totalTimeSpent',
+  'vendor',
+  'vendorAddress',
+];
 const FULL = {
   ...VALID_SUBMISSION,
   status: 2,

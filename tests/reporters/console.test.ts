@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatList, formatSummary } from '../../reporters/console.js';
 import type { CheckResult } from '../../src/runner/model.js';
-import {
-  baseRun,
-  HOSTILE_RUN,
-  MUST_FAILED,
-  MUST_FAILED_BLOCK,
-  ORDINARY_RUN,
-  PASSED,
-  redactSecret,
-  SECRET,
-  SKIPPED,
-} from './run-results.js';
+import { baseRun, HOSTILE_RUN, MUST_FAILED, MUST_FAILED_BLOCK, ORDINARY_RUN, PASSED, redactSecret, SECRET, SKIPPED } from './run-results.js';
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 const stripAnsi = (text: string): string => text.replace(ANSI, '');
@@ -49,15 +39,16 @@ describe('formatSummary', () => {
   });
 
   it('prints each failure in the house layout', () => {
-    expect(plain).toContain(
-      MUST_FAILED_BLOCK,
-    );
+    expect(plain).toContain(MUST_FAILED_BLOCK);
     expect(plain).toContain('FAIL  [intapi.invariant.no-5xx]  MUST · spec#integration-api\n');
     expect(plain).toContain('  Request:    POST http://127.0.0.1:8080/submissions\n');
   });
 
   it('marks advisory failures WARN and prints them after the failures that fail the run', () => {
-    const heads = plain.split('\n').filter((line) => /^(FAIL|WARN) /.test(line)).map((line) => line.split('  ')[0] + ' ' + line.split('  ')[1]);
+    const heads = plain
+      .split('\n')
+      .filter((line) => /^(FAIL|WARN) /.test(line))
+      .map((line) => line.split('  ')[0] + ' ' + line.split('  ')[1]);
     expect(heads).toEqual([
       'FAIL [intapi.v2.submissions.create.title-max-255]',
       'FAIL [intapi.invariant.no-5xx]',
@@ -80,7 +71,9 @@ describe('formatSummary', () => {
       { ...MUST_FAILED, id: 'f.2' },
       SKIPPED,
     ];
-    const last = formatSummary({ ...baseRun(checks), durationMs: 8_412 }, { color: false }).split('\n').at(-1);
+    const last = formatSummary({ ...baseRun(checks), durationMs: 8_412 }, { color: false })
+      .split('\n')
+      .at(-1);
     expect(last).toBe('lp-conformance: 412 checks, 409 passed, 2 failed (2 MUST), 1 skipped in 8.4s (15123 requests)');
   });
 

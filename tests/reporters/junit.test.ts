@@ -147,9 +147,7 @@ describe('renderJUnit: verdicts', () => {
 
   it('the failure text is the whole failure block, in the house layout', async () => {
     const text = await xpath(xml, `string(${testcase(MUST_FAILED.id)}/failure)`);
-    expect(text).toBe(
-      MUST_FAILED_BLOCK,
-    );
+    expect(text).toBe(MUST_FAILED_BLOCK);
   });
 
   it('an invariant check reports its violations and names the request when there is no curl', async () => {

@@ -41,9 +41,27 @@ describe('the command line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lpc-md-'));
     const summary = join(dir, 'step-summary.md');
     writeFileSync(summary, 'earlier step\n');
-    const r = await runCli(['run', '--seed', '1', '--runs', '5', '--faults', 'sort-ignored', '--only', 'intapi.v2.templates.list.sort', '--no-progress', '--junit', join(dir, 'j.xml'), '--markdown', join(dir, 'run.md')], {
-      env: { GITHUB_STEP_SUMMARY: summary },
-    });
+    const r = await runCli(
+      [
+        'run',
+        '--seed',
+        '1',
+        '--runs',
+        '5',
+        '--faults',
+        'sort-ignored',
+        '--only',
+        'intapi.v2.templates.list.sort',
+        '--no-progress',
+        '--junit',
+        join(dir, 'j.xml'),
+        '--markdown',
+        join(dir, 'run.md'),
+      ],
+      {
+        env: { GITHUB_STEP_SUMMARY: summary },
+      },
+    );
     expect(r.code, r.stderr).toBe(1);
     const md = readFileSync(join(dir, 'run.md'), 'utf8');
     expect(md).toMatch(/#### FAIL `intapi\.v2\.templates\.list\.sort\.ascending`/);

@@ -23,7 +23,7 @@ export const MUST_FAILED: CheckResult = {
     counterexample: '{"title":"aaaa…(256)","userId":"00000000-0000-4000-8000-000000000001"}',
     curl:
       "curl -X POST 'http://127.0.0.1:8080/submissions' -H 'x-api-version: 2' \\\n" +
-      "  -H \"x-api-key: ${LPC_API_KEY}\" -H 'content-type: application/json' -d '{\"title\":\"aaaa\"}'",
+      '  -H "x-api-key: ${LPC_API_KEY}" -H \'content-type: application/json\' -d \'{"title":"aaaa"}\'',
     replay: 'lp-conformance run --only intapi.v2.submissions.create.title-max-255 --seed 1392788 --path 4:1',
     operation: 'POST http://127.0.0.1:8080/submissions',
   },
@@ -37,7 +37,7 @@ export const MUST_FAILED_BLOCK = [
   '  Received: 201',
   '  Counterexample (shrunk): {"title":"aaaa…(256)","userId":"00000000-0000-4000-8000-000000000001"}',
   "  Reproduce:  curl -X POST 'http://127.0.0.1:8080/submissions' -H 'x-api-version: 2' \\",
-  "                -H \"x-api-key: ${LPC_API_KEY}\" -H 'content-type: application/json' -d '{\"title\":\"aaaa\"}'",
+  '                -H "x-api-key: ${LPC_API_KEY}" -H \'content-type: application/json\' -d \'{"title":"aaaa"}\'',
   '  Replay:     lp-conformance run --only intapi.v2.submissions.create.title-max-255 --seed 1392788 --path 4:1',
 ].join('\n');
 
@@ -96,7 +96,11 @@ export const SHOULD_FAILED: CheckResult = {
   area: 'intapi.v2.errors',
   status: 'failed',
   durationMs: 12,
-  failure: { expected: 'message containing "title"', received: 'message "Bad Request"', replay: 'lp-conformance run --only intapi.v2.errors.message-names-field --seed 7' },
+  failure: {
+    expected: 'message containing "title"',
+    received: 'message "Bad Request"',
+    replay: 'lp-conformance run --only intapi.v2.errors.message-names-field --seed 7',
+  },
 };
 
 export const MAY_FAILED: CheckResult = {
@@ -134,16 +138,7 @@ export function baseRun(checks: CheckResult[]): RunResult {
   };
 }
 
-export const ORDINARY_RUN: RunResult = baseRun([
-  PASSED,
-  MUST_FAILED,
-  SKIPPED,
-  INVARIANT_PASSED,
-  INVARIANT_FAILED,
-  SHOULD_FAILED,
-  MAY_FAILED,
-  PROFILE_FAILED,
-]);
+export const ORDINARY_RUN: RunResult = baseRun([PASSED, MUST_FAILED, SKIPPED, INVARIANT_PASSED, INVARIANT_FAILED, SHOULD_FAILED, MAY_FAILED, PROFILE_FAILED]);
 
 /** Markup and CDATA terminators, several times, so an escape of the first one only shows. */
 export const MARKUP = `<&"'> ]]> <![CDATA[x]]> ]]]]> </failure></testcase>`;

@@ -37,7 +37,11 @@ export function runCli(args: readonly string[], options: { env?: NodeJS.ProcessE
 /** Starts `lp-conformance serve` on a free port; resolves its base URL once it says it listens. */
 export function serveCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   return new Promise((done, failed) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
@@ -45,10 +49,11 @@ export function serveCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): 
       out += d.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m?.[1]) {
-        const stop = () => new Promise<void>((stopped) => {
-          child.once('close', () => stopped());
-          child.kill('SIGTERM');
-        });
+        const stop = () =>
+          new Promise<void>((stopped) => {
+            child.once('close', () => stopped());
+            child.kill('SIGTERM');
+          });
         done({ url: m[1], child, stop });
       }
     });

@@ -54,7 +54,9 @@ try {
     out.targets[targets[i].key] = {
       checks: r.checks.length,
       requests: r.requests,
-      failed: r.checks.filter((x) => x.status === 'failed').map((x) => ({ id: x.id, ...(x.failure?.cause ? { cause: x.failure.cause, received: x.failure.received } : {}) })),
+      failed: r.checks
+        .filter((x) => x.status === 'failed')
+        .map((x) => ({ id: x.id, ...(x.failure?.cause ? { cause: x.failure.cause, received: x.failure.received } : {}) })),
     };
   });
   writeFileSync(resultFile, JSON.stringify(out));

@@ -57,20 +57,17 @@ export async function startProxied(options: { intercept?: Intercept; faults?: st
         stats.intercepted++;
         return;
       }
-      const forward = request(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (c: Buffer) => chunks.push(c));
-          answer.on('end', () => {
-            out();
-            const headers = { ...answer.headers };
-            delete headers['transfer-encoding'];
-            res.writeHead(answer.statusCode ?? 502, headers);
-            res.end(Buffer.concat(chunks));
-          });
-        },
-      );
+      const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          out();
+          const headers = { ...answer.headers };
+          delete headers['transfer-encoding'];
+          res.writeHead(answer.statusCode ?? 502, headers);
+          res.end(Buffer.concat(chunks));
+        });
+      });
       forward.on('error', () => {
         out();
         res.writeHead(502).end();

@@ -239,7 +239,13 @@ function countSelected<R extends { readonly id: string }>(index: Indexed<R>, mem
   return count;
 }
 
-function sortOutright<R extends { readonly id: string }>(table: Table<R>, selection: Selection, keys: readonly SortKey<R>[], from: number, to: number): number[] {
+function sortOutright<R extends { readonly id: string }>(
+  table: Table<R>,
+  selection: Selection,
+  keys: readonly SortKey<R>[],
+  from: number,
+  to: number,
+): number[] {
   const positions = selection.all ? range(0, table.size) : Array.from(selection.positions ?? []);
   const values = new Map<number, SortValue[]>();
   for (const p of positions) {

@@ -50,11 +50,16 @@ export function storedValue(name: SubmissionField, value: JsonValue | undefined)
  * The writable fields of a stored submission from a body. An update is a full replacement
  * (DEVELOPERS.md "Bodies and bounds"); with a merge (a fault) absent fields keep their old value.
  */
-export function writtenFields(body: JsonObject, previous: SubmissionRecord | undefined, update: Behaviour['writes']['update']): Record<WritableField, JsonValue> {
+export function writtenFields(
+  body: JsonObject,
+  previous: SubmissionRecord | undefined,
+  update: Behaviour['writes']['update'],
+): Record<WritableField, JsonValue> {
   const keep = update === 'merge' && previous !== undefined;
-  return Object.fromEntries(
-    WRITABLE_FIELDS.map((name) => [name, keep && body[name] === undefined ? previous[name] : storedValue(name, body[name])]),
-  ) as Record<WritableField, JsonValue>;
+  return Object.fromEntries(WRITABLE_FIELDS.map((name) => [name, keep && body[name] === undefined ? previous[name] : storedValue(name, body[name])])) as Record<
+    WritableField,
+    JsonValue
+  >;
 }
 
 /** Response fields in table order, less those a fault leaves out. */

@@ -72,7 +72,8 @@ export function submissionOperations(deps: IntapiDeps, validators: IntapiValidat
         } catch (refusal) {
           // Fault rejected-create-stored: the refusal is answered, but a record is stored all the same.
           const model = store.submissions.values()[0];
-          if (writes.rejectedCreate === 'stored' && model) store.submissions.insert({ ...model, id: freshId(ids, (candidate) => store.submissions.has(candidate)) });
+          if (writes.rejectedCreate === 'stored' && model)
+            store.submissions.insert({ ...model, id: freshId(ids, (candidate) => store.submissions.has(candidate)) });
           throw refusal;
         }
         const body = validators['submissions.create'].stored(sent, () => freshId(ids, (candidate) => store.submissions.has(candidate)));

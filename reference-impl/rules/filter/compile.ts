@@ -46,11 +46,7 @@ export function compileFilter<R>(node: FilterNode, schema: FieldSchema<R>, seman
   }
 }
 
-function compileComparison<R>(
-  node: Extract<FilterNode, { kind: 'compare' }>,
-  schema: FieldSchema<R>,
-  semantics: FilterSemantics,
-): Predicate<R> {
+function compileComparison<R>(node: Extract<FilterNode, { kind: 'compare' }>, schema: FieldSchema<R>, semantics: FilterSemantics): Predicate<R> {
   const operand = bindOperand(node.operand, schema, semantics);
   if (operand.type === 'boolean' && node.op !== 'eq' && node.op !== 'ne') {
     throw new FilterError('type', `boolean field '${operand.name}' allows only eq and ne, not ${node.op}`);
@@ -69,11 +65,7 @@ function compileComparison<R>(
   };
 }
 
-function compileCall<R>(
-  node: Extract<FilterNode, { kind: 'call' }>,
-  schema: FieldSchema<R>,
-  semantics: FilterSemantics,
-): Predicate<R> {
+function compileCall<R>(node: Extract<FilterNode, { kind: 'call' }>, schema: FieldSchema<R>, semantics: FilterSemantics): Predicate<R> {
   const operand = bindOperand(node.operand, schema, semantics);
   if (!TEXT_TYPES.has(operand.type)) {
     throw new FilterError('type', `${node.fn} applies to text fields, not to '${operand.name}'`);
