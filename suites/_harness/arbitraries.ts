@@ -649,7 +649,8 @@ export function aboveMax(bounds: ValueBounds): fc.Arbitrary<fc.JsonValue> {
     }
     case 'number': {
       const high = requireBound(bounds.maximum, 'maximum');
-      return fc.double({ min: high, minExcluded: true, max: high + 1000, noNaN: true, noDefaultInfinity: true }).filter((value) => value > high); // fast-check orders -0 before 0: keep only values truly above
+      // fast-check orders -0 before 0: keep only values truly above.
+      return fc.double({ min: high, minExcluded: true, max: high + 1000, noNaN: true, noDefaultInfinity: true }).filter((value) => value > high);
     }
     case 'array':
       return arrayOfLength(bounds, fc.constant(requireBound(bounds.maxLength, 'maxLength') + 1));
