@@ -10,21 +10,10 @@
 import { pathToFileURL } from 'node:url';
 import { Agent, request } from 'undici';
 import { createReferenceServer, SANDBOX_CREDENTIALS } from '../dist/reference-impl/index.js';
+import { seededRandom } from '../dist/reference-impl/random.js';
 
 const TARGET_P50_MS = { 100000: 20, 1000000: 200 };
 const RSS_LIMIT_MB = 2048;
-
-/** mulberry32: the request mix is the same on every run. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SUBMISSION_SORTS = [
   '-score',
@@ -104,7 +93,7 @@ async function measure(n, requests, log) {
     const warmSeconds = Number(process.hrtime.bigint() - warming) / 1e9;
     const userIds = (await get('/submissions', { _limit: '100', _offset: '7' })).submissions.map((s) => s.userId);
 
-    const r = random(0x5ca1e + n);
+    const r = seededRandom(0x5ca1e + n);
     const pick = (items) => items[Math.floor(r() * items.length)];
     const times = [];
     let items = 0;

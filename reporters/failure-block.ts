@@ -80,3 +80,14 @@ export function formatFailureBlock(check: CheckResult, opts: { clean: Cleaner; p
     lines.push(labelled('  Known:      ', clean.field(`listed in ${check.known.baseline}${check.known.reason ? `: ${check.known.reason}` : ''}`), paint));
   return lines.join('\n');
 }
+
+/** Areas in the order they first appear, so a report follows the run's order (JUnit, HTML). */
+export function groupByArea(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const byArea = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    const group = byArea.get(check.area);
+    if (group) group.push(check);
+    else byArea.set(check.area, [check]);
+  }
+  return byArea;
+}

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { failsRun, LEVELS, type CheckResult, type CheckStatus, type RunResult } from '../src/runner/model.js';
-import { failureOf, isAdvisory } from './failure-block.js';
+import { failureOf, groupByArea, isAdvisory } from './failure-block.js';
 import { makeCleaner, type Cleaner, type Redact } from './text.js';
 
 export interface HtmlOptions {
@@ -236,17 +236,6 @@ function renderCheck(check: CheckResult, ctx: Ctx): string {
   }
   parts.push('</article>');
   return parts.join('\n');
-}
-
-/** Areas in the order they first appear, so the page follows the run's order. */
-function groupByArea(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
-  const byArea = new Map<string, CheckResult[]>();
-  for (const check of checks) {
-    const group = byArea.get(check.area);
-    if (group) group.push(check);
-    else byArea.set(check.area, [check]);
-  }
-  return byArea;
 }
 
 function seconds(ms: number): string {

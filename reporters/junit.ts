@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import junit, { type Builder, type TestSuite } from 'junit-report-builder';
 import type { CheckResult, RunResult } from '../src/runner/model.js';
-import { failureMessage, failureOf, formatFailureBlock, isAdvisory, NO_PAINT } from './failure-block.js';
+import { failureMessage, failureOf, formatFailureBlock, groupByArea, isAdvisory, NO_PAINT } from './failure-block.js';
 import { makeCleaner, type Cleaner, type Redact } from './text.js';
 
 // Node hands this CommonJS package's module.exports (the builder) to a default import, while
@@ -71,17 +71,6 @@ export function renderJUnit(result: RunResult, options: JUnitOptions = {}): stri
 export function writeJUnit(result: RunResult, file: string, options: JUnitOptions = {}): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, renderJUnit(result, options), 'utf8');
-}
-
-/** Areas in the order they first appear, so the report follows the run's order. */
-function groupByArea(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
-  const byArea = new Map<string, CheckResult[]>();
-  for (const check of checks) {
-    const group = byArea.get(check.area);
-    if (group) group.push(check);
-    else byArea.set(check.area, [check]);
-  }
-  return byArea;
 }
 
 /** What junit-report-builder can express: identity, timing, verdict (so it counts the suite). */

@@ -11,15 +11,12 @@
 // All of it is ONE conformance run (tests/support/controls-run.mjs): one reference server per fault
 // in one process, every (fault, seed) a target of the runner's matrix, scheduled together. The cost is
 // the requests the controls' checks make, not a process and a vitest start per fault.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { listFaults } from '../reference-impl/index.js';
 import { idMatcher } from '../src/runner/select.js';
 import { controlFor } from './negative-controls.expectations.js';
-import { ROOT, runCli } from './support/cli.js';
+import { runCli } from './support/cli.js';
+import { runControls, type Found } from './support/controls.js';
 
 /** The control's own seed, then the seeds that must find its mustFail checks too. */
 export const CONTROL_SEEDS = [11, 12, 13] as const;
@@ -31,41 +28,11 @@ const DEFAULT_RUNS = 25;
 const SWEEP_RUNS = 5;
 const CONCURRENCY = 16;
 
-interface Found {
-  failed: { id: string; cause?: string; received?: string }[];
-  checks: number;
-  requests: number;
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'lpc-negative-'));
 let ids: string[] = [];
 let found: Record<string, Found> = {};
 
 const keyOf = (fault: string, seed: number) => `${fault}@${seed}`;
 const sweepKey = (fault: string) => `${fault}@sweep`;
-
-function runControls(plan: unknown): Promise<Record<string, Found>> {
-  const planFile = join(dir, 'plan.json');
-  const resultFile = join(dir, 'result.json');
-  writeFileSync(planFile, JSON.stringify(plan));
-  return new Promise((done, failed) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'tests/support/controls-run.mjs'), planFile, resultFile], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', failed);
-    child.on('close', (code) => {
-      if (code !== 0) return failed(new Error(`controls-run exited ${code}: ${stderr.slice(-2000)}`));
-      const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { durationMs: number; requests: number; targets: Record<string, Found> };
-      process.stdout.write(
-        `negative controls: ${Object.keys(result.targets).length} targets, ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s\n`,
-      );
-      done(result.targets);
-    });
-  });
-}
 
 beforeAll(async () => {
   const r = await runCli(['run', '--list']);
@@ -82,7 +49,11 @@ beforeAll(async () => {
       ...CONTROL_SEEDS.map((seed) => ({ key: keyOf(fault, seed), fault, seed, runs, only: control.mustFail })),
     ];
   });
-  found = await runControls({ concurrency: CONCURRENCY, targets });
+  const result = await runControls({ concurrency: CONCURRENCY, targets });
+  process.stdout.write(
+    `negative controls: ${Object.keys(result.targets).length} targets, ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s\n`,
+  );
+  found = result.targets;
 }, 1_200_000);
 
 /** The check ids the patterns name; a pattern that names none is an error in the table. */

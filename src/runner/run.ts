@@ -7,29 +7,15 @@ import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { INVARIANTS } from '../checks/invariants.js';
-import type { Profile } from '../profile/index.js';
-import type { CheckMeta, CheckResult, CheckRunMeta, ExchangeDigest, MatrixConfig, RunResult, TargetRun } from './model.js';
+import type { CheckMeta, CheckResult, CheckRunMeta, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
 import './task-meta.js';
 import { packageRoot } from '../util/package-root.js';
 import { Progress, type ProgressSink } from './progress.js';
 import { idMatcher, testNamePattern } from './select.js';
 
-export interface RunOptions {
-  profile: Profile;
-  seed: number;
-  runs: number;
+/** A run against one target: what its checks see (RunConfig), and how the run is driven. */
+export interface RunOptions extends RunConfig {
   only?: string[];
-  path?: string;
-  replayPath?: string;
-  /** The command line that repeats this run, for replay lines. */
-  replayBase: string;
-  timeoutMs: number;
-  /** Appends every request to this file as a JSON line (`--record`). */
-  record?: string;
-  /** Send no write (`--read-only`): a check that must write is skipped. */
-  readOnly?: boolean;
-  /** Keep every exchange's digest for a differential run (`--compare`, compare.ts). */
-  digests?: boolean;
   /** Checks in flight at once (default 8; 1 runs them one after the other, in registration order). */
   concurrency?: number;
   /** At most this many requests per second to the target. */
@@ -56,21 +42,11 @@ export interface MatrixOptions {
 
 export const DEFAULT_CONCURRENCY = 8;
 
+/** What the suites see of a target: its RunConfig, its key and its selection (a RunConfig has no
+ * field that drives the run, so the rest stays in this process). */
 function targetRun(t: MatrixTarget): TargetRun {
-  return {
-    key: t.key,
-    profile: t.profile,
-    seed: t.seed,
-    runs: t.runs,
-    ...(t.only && t.only.length > 0 ? { only: t.only } : {}),
-    ...(t.path ? { path: t.path } : {}),
-    ...(t.replayPath ? { replayPath: t.replayPath } : {}),
-    replayBase: t.replayBase,
-    timeoutMs: t.timeoutMs,
-    ...(t.record ? { record: t.record } : {}),
-    ...(t.readOnly ? { readOnly: true } : {}),
-    ...(t.digests ? { digests: true } : {}),
-  };
+  const { only, progress: _progress, ...config } = t;
+  return { ...config, ...(only && only.length > 0 ? { only } : {}) };
 }
 
 /**
