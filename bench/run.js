@@ -33,15 +33,19 @@ const seconds = (since) => Number(process.hrtime.bigint() - since) / 1e9;
 const only = process.argv.slice(2); // e.g. `node bench/run.js latency` runs one figure
 
 const CREDENTIALS = { apiKey: 'bench-key', username: 'lpc.admin', password: 'bench-password', privateKey: 'bench-private-key' };
-Object.assign(process.env, {
-  LPC_API_KEY: CREDENTIALS.apiKey,
-  LPC_USERNAME: CREDENTIALS.username,
-  LPC_PASSWORD: CREDENTIALS.password,
-  LPC_PRIVATE_KEY: CREDENTIALS.privateKey,
-});
+/** The reference profile's credential variables, set to the bench servers' credentials: a bundled run
+ * sets them to its own random values, so they are set again before every run and replay. */
+const useBenchCredentials = () =>
+  Object.assign(process.env, {
+    LPC_API_KEY: CREDENTIALS.apiKey,
+    LPC_USERNAME: CREDENTIALS.username,
+    LPC_PASSWORD: CREDENTIALS.password,
+    LPC_PRIVATE_KEY: CREDENTIALS.privateKey,
+  });
 
 /** A run of the CLI against `target` (or the bundled server); its exit code, wall time and requests. */
 async function conformanceRun(name, extra) {
+  useBenchCredentials();
   const json = join(dir, `${name}.json`);
   const started = process.hrtime.bigint();
   const code = await main([
@@ -71,6 +75,7 @@ async function referenceServer() {
 
 /** The recorded requests, replayed by a bare undici loop in a worker thread (as the suites run in one). */
 function replay(recordFile, url, concurrency) {
+  useBenchCredentials();
   const source = `
     const { parentPort, workerData } = require('node:worker_threads');
     const { readFileSync } = require('node:fs');
