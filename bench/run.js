@@ -59,6 +59,7 @@ async function conformanceRun(name, extra) {
     '--json',
     json,
     '--no-color',
+    '--no-progress',
     ...extra,
   ]);
   const wall = seconds(started);
