@@ -382,7 +382,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${HELP}\n`);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command '${command}' (run, baseline or serve; --help shows the options)`);
+        throw new UsageError(`unknown command '${command}' (run, baseline, serve or openapi; --help shows the options)`);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ProfileError || error instanceof CredentialsError || error instanceof BaselineError) {
