@@ -1,13 +1,12 @@
 // What a CI gate needs from the command line: a known-failure baseline, an explicit --fail-on, and
 // --read-only runs that send no write (proved by a counting proxy in front of the reference server).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { createReferenceServer, SANDBOX_CREDENTIALS } from '../reference-impl/index.js';
 import { runCli } from './support/cli.js';
+import { PROXY_ENV, startProxied, type Proxied } from './support/proxy.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lpc-gate-'));
 const QUICK = ['--seed', '1', '--runs', '5', '--no-progress', '--junit', join(dir, 'junit.xml')];
@@ -70,43 +69,17 @@ describe('--fail-on', () => {
 });
 
 describe('--read-only', () => {
-  let backend: ReturnType<typeof createReferenceServer>;
-  let proxy: Server;
-  let url = '';
-  const seen: string[] = [];
-
+  let proxied: Proxied;
   beforeAll(async () => {
-    backend = createReferenceServer();
-    const target = new URL(await backend.listen({ port: 0, host: '127.0.0.1' }));
-    // A proxy that counts every request by method and path on its way to the reference server.
-    proxy = createServer((req, res) => {
-      seen.push(`${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`);
-      const forward = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      req.pipe(forward);
-    });
-    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-    const address = proxy.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    proxied = await startProxied();
   });
-
-  afterAll(async () => {
-    await new Promise<void>((done) => proxy.close(() => done()));
-    await backend.close();
-  });
+  afterAll(() => proxied.close());
 
   test('sends no write but POST /authenticate; checks that must write are skipped with the reason; the others pass', async () => {
-    const env = {
-      LPC_API_KEY: SANDBOX_CREDENTIALS.apiKey,
-      LPC_USERNAME: SANDBOX_CREDENTIALS.username,
-      LPC_PASSWORD: SANDBOX_CREDENTIALS.password,
-      LPC_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
-    };
     const json = join(dir, 'read-only.json');
-    const r = await runCli(['run', '--target', url, '--read-only', '--json', json, ...QUICK], { env, timeoutMs: 300_000 });
+    const r = await runCli(['run', '--target', proxied.url, '--read-only', '--json', json, ...QUICK], { env: PROXY_ENV, timeoutMs: 300_000 });
     expect(r.code, r.stdout).toBe(0);
+    const seen = proxied.stats.requests;
     const writes = seen.filter((s) => !s.startsWith('GET ') && s !== 'POST /authenticate');
     expect(seen.length).toBeGreaterThan(100);
     expect(writes).toEqual([]);

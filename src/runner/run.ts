@@ -186,7 +186,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   const only = targets.length === 1 ? targets[0]?.only : undefined;
   const progress = options.progress ? new Progress(options.progress) : undefined;
   const vitest = await vitestFor(matrix, only && only.length > 0 ? testNamePattern(only) : undefined, progress ? progressReporter(progress, targets) : {});
-  const perTarget = options.targets.map(() => ({ checks: [] as CheckResult[], metas: [] as CheckRunMeta[] }));
+  const perTarget = options.targets.map((t) => ({ checks: [] as CheckResult[], metas: [] as CheckRunMeta[], select: idMatcher(t.only) }));
   try {
     await vitest.start();
     const modules = vitest.state.getTestModules();
@@ -200,7 +200,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
         const id = t.meta().check?.id;
         if (found?.digests && id) options.onDigests?.(target.key, id, found.digests);
         const r = resultOf(t, target);
-        if (r && idMatcher(target.only)(r.id)) out.checks.push(r);
+        if (r && out.select(r.id)) out.checks.push(r);
       });
     }
   } finally {
@@ -209,8 +209,8 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   }
   const durationMs = Date.now() - started;
   return options.targets.map((target, i): RunResult => {
-    const { checks, metas } = perTarget[i] as (typeof perTarget)[number];
-    checks.push(...invariantResults(metas, idMatcher(target.only), target));
+    const { checks, metas, select } = perTarget[i] as (typeof perTarget)[number];
+    checks.push(...invariantResults(metas, select, target));
     const waited = metas.reduce(
       (w, m) => ({ retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs, maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs, retries: w.retries + m.waited.retries }),
       {

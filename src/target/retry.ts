@@ -31,7 +31,7 @@ export function retryAfterMs(header: string | undefined, attempt: number, now = 
   return Number.isNaN(date) ? backoff : Math.max(0, date - now);
 }
 
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** Sends `attempt()` until it answers something other than 429, waiting out each Retry-After: at most
  * MAX_ATTEMPTS_429 attempts, and a wait longer than MAX_RETRY_AFTER_MS is not waited (the 429 is the answer). */

@@ -16,6 +16,7 @@ import { Agent, request } from 'undici';
 import { operation, type OperationId, type Profile } from '../../src/profile/index.js';
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
+import { honouring429, sleep } from '../../src/target/retry.js';
 import { checkInvariants } from './invariants.js';
 import type { Uses } from './scheduler.js';
 import type { Secrets } from '../../src/target/secrets.js';
@@ -151,9 +152,6 @@ export class DeadlineError extends Error {
   readonly code = 'LPC_DEADLINE';
 }
 
-export { MAX_ATTEMPTS_429, MAX_RETRY_AFTER_MS, retryAfterMs } from '../../src/target/retry.js';
-import { honouring429 } from '../../src/target/retry.js';
-
 /** Paces the requests to each server to at most `rps` per second (a shared schedule of send times). */
 class Pacer {
   private readonly next = new Map<string, number>();
@@ -169,8 +167,6 @@ class Pacer {
   }
 }
 const pacers = new Map<number, Pacer>();
-
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** The collection an operation belongs to, for the scheduler's locks (`submissions.create` → `submissions`). */
 export function collectionOf(op: OperationId): string {

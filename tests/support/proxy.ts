@@ -20,6 +20,8 @@ export interface ProxyStats {
   maxInFlight: number;
   /** Requests the proxy answered itself. */
   intercepted: number;
+  /** Every request, as `METHOD /path`, in order of arrival. */
+  requests: string[];
 }
 
 /** Answers the request itself (and returns true), or leaves it to the target. `n` counts from 1. */
@@ -34,9 +36,10 @@ export interface Proxied {
 export async function startProxied(options: { intercept?: Intercept; faults?: string[] } = {}): Promise<Proxied> {
   const target = createReferenceServer({ credentials: PROXY_CREDENTIALS, faults: options.faults ?? [] });
   const upstream = new URL(await target.listen({ port: 0, host: '127.0.0.1' }));
-  const stats: ProxyStats = { arrivals: [], inFlight: 0, maxInFlight: 0, intercepted: 0 };
+  const stats: ProxyStats = { arrivals: [], inFlight: 0, maxInFlight: 0, intercepted: 0, requests: [] };
   const server: Server = createServer((req, res) => {
     stats.arrivals.push(Date.now());
+    stats.requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://proxy').pathname}`);
     const n = stats.arrivals.length;
     stats.inFlight++;
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
