@@ -136,8 +136,18 @@ function finalLine(result: RunResult, ctx: { paint: Paint; strict: boolean }): s
   return (
     `lp-conformance: ${plural(result.checks.length, 'check')}, ${count('passed')} passed, ${failedPainted}, ` +
     `${count('skipped')} skipped in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})` +
-    waitedText(result)
+    waitedText(result) +
+    cleanupText(result)
   );
+}
+
+/** `; deleted the 12 SCIM records it created`, and what it could not delete. */
+function cleanupText(result: RunResult): string {
+  const c = result.cleanup;
+  if (!c) return '';
+  const made = c.deleted + c.gone + c.failed.length;
+  const left = c.failed.length === 0 ? '' : `; ${plural(c.failed.length, 'record')} left behind (lp-conformance cleanup removes them): ${c.failed[0]}`;
+  return `; cleaned up ${c.deleted + c.gone} of the ${plural(made, 'record')} the run created (marker lpc-${result.runId ?? '?'}-)${left}`;
 }
 
 /** `; waited 12.0s for the target's rate limits (3 retries after 429)`, when the run waited at all. */

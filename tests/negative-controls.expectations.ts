@@ -9,6 +9,11 @@
  * nothing of them (DEVELOPERS.md, walls).
  */
 
+import { SCIM_CRUD_CONTROLS } from './controls/scim-crud.js';
+import { SCIM_FILTER_CONTROLS } from './controls/scim-filter.js';
+import { SCIM_LISTS_CONTROLS } from './controls/scim-lists.js';
+import { SCIM_PATCH_CONTROLS } from './controls/scim-patch.js';
+
 export interface Control {
   /** Check ids that must fail with the fault on. */
   mustFail: readonly string[];
@@ -264,8 +269,16 @@ export const NAMED: Readonly<Record<string, Control>> = {
   },
 };
 
+/** The SCIM faults' expectations, one file per area of checks. */
+export const SCIM_CONTROLS: Readonly<Record<string, Control>> = {
+  ...SCIM_CRUD_CONTROLS,
+  ...SCIM_LISTS_CONTROLS,
+  ...SCIM_PATCH_CONTROLS,
+  ...SCIM_FILTER_CONTROLS,
+};
+
 export function controlFor(fault: string): Control {
-  const control = perOperation(fault) ?? parametric(fault) ?? NAMED[fault];
+  const control = perOperation(fault) ?? parametric(fault) ?? NAMED[fault] ?? SCIM_CONTROLS[fault];
   if (!control) throw new Error(`no negative-control expectation for fault ${fault}`);
   return control;
 }

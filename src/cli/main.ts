@@ -10,7 +10,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
-import { createReferenceServer, listFaults, MAX_SCALE, seededIds } from '../../reference-impl/index.js';
+import { createReferenceServer, listFaults, MAX_SCALE, SCIM_FAULTS, seededIds } from '../../reference-impl/index.js';
 import { formatList, formatSummary } from '../../reporters/console.js';
 import { writeJUnit } from '../../reporters/junit.js';
 import { renderMarkdown } from '../../reporters/markdown.js';
@@ -20,7 +20,8 @@ import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../ru
 import { failsRun } from '../runner/model.js';
 import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
 import { compareServer, runCompare, type CompareServer } from '../runner/compare.js';
-import { createSecrets, CredentialsError } from '../target/secrets.js';
+import { createSecrets, CredentialsError, MissingCredentialsError } from '../target/secrets.js';
+import { deleteRecords, findLeftovers } from '../runner/cleanup.js';
 import { openapiCommand } from './openapi.js';
 
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
@@ -34,6 +35,9 @@ Usage:
                                    run, then write the failing checks as a known-failure baseline
   lp-conformance serve [options]   start the bundled reference server
   lp-conformance openapi [options] write the profile's OpenAPI 3.1 document (YAML) to stdout
+  lp-conformance cleanup --target URL [--profile FILE]
+                                   delete the SCIM users and groups earlier runs left behind
+                                   (names starting lpc-<run id>-; a run deletes its own when it ends)
 
 run options:
   --target URL      base URL of the Integration API (SCIM: URL/scim/v2, learner API: URL/api/rest/v2)
@@ -94,23 +98,33 @@ function splitList(values: string[] | undefined): string[] {
 
 function faultsOf(values: string[] | undefined): string[] {
   const faults = splitList(values);
-  const known = new Set(listFaults());
+  const known = new Set([...listFaults(), ...Object.keys(SCIM_FAULTS)]);
   const unknown = faults.find((f) => !known.has(f));
   if (unknown) throw new UsageError(`unknown fault '${unknown}' (lp-conformance serve --list-faults lists them)`);
   return faults;
 }
 
-/** Sandbox credentials for one bundled run: fresh random values, put where the profile names them. */
-function bundledCredentials(profile: Profile): { apiKey: string; username: string; password: string; privateKey: string } {
+/** Sandbox credentials for one bundled run: fresh random values, put where the profile names them
+ * (the SCIM token too: a bearer token the bundled server accepts from the start). */
+function bundledCredentials(profile: Profile): { apiKey: string; username: string; password: string; privateKey: string; scimToken: string } {
   const make = () => randomBytes(18).toString('base64url');
-  const creds = { apiKey: make(), username: 'lpc.admin', password: make(), privateKey: make() };
+  const creds = { apiKey: make(), username: 'lpc.admin', password: make(), privateKey: make(), scimToken: make() };
   const c = profile.credentials;
   process.env[c.apiKey.env] = creds.apiKey;
   if (c.username) process.env[c.username.env] = creds.username;
   if (c.password) process.env[c.password.env] = creds.password;
   if (c.privateKey) process.env[c.privateKey.env] = creds.privateKey;
+  const scim = profile.familyCredentials.scim;
+  // The SCIM token exchange takes the sandbox username and password (DEVELOPERS.md).
+  if (scim.token) process.env[scim.token.env] = creds.scimToken;
+  else {
+    process.env[scim.username.env] = creds.username;
+    process.env[scim.password.env] = creds.password;
+  }
   return creds;
 }
+
+const sandboxOf = ({ scimToken: _scimToken, ...credentials }: ReturnType<typeof bundledCredentials>) => credentials;
 
 /** Reachable means it accepts a connection: what it then answers (or fails to) is for the checks to judge. */
 async function ensureReachable(url: string, timeoutMs: number): Promise<void> {
@@ -210,7 +224,9 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const baseline = values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await listChecks()).map((c) => c.id)));
   // The bundled server's new ids follow the run seed, so a seeded run repeats exactly.
   const credentials = bundled ? bundledCredentials(profile) : undefined;
-  const server = credentials ? createReferenceServer({ credentials, faults, ids: seededIds(seed), scale }) : undefined;
+  const server = credentials
+    ? createReferenceServer({ credentials: sandboxOf(credentials), scimToken: credentials.scimToken, faults, ids: seededIds(seed), scale })
+    : undefined;
   let comparing: CompareServer | undefined;
   try {
     if (server) profile = withTarget(profile, await server.listen({ port: 0, host: '127.0.0.1' }));
@@ -276,7 +292,28 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       ...(values['no-progress'] ? {} : { progress: process.stderr }),
       ...(values['read-only'] ? { readOnly: true } : {}),
     };
-    const ran = comparing ? await runCompare({ ...runOptions, compareProfile: comparing.profile }) : await runSuites(runOptions);
+    // Ctrl-C: no further check starts, the records the run created are deleted, then exit 130;
+    // a second Ctrl-C stops at once.
+    const interrupted = new AbortController();
+    const onInterrupt = (): void => {
+      process.stderr.write('lp-conformance: interrupted; stopping the checks and deleting what the run created (Ctrl-C again to quit at once)\n');
+      interrupted.abort();
+      process.once('SIGINT', () => process.exit(130));
+    };
+    process.once('SIGINT', onInterrupt);
+    let ran;
+    try {
+      ran = comparing ? await runCompare({ ...runOptions, compareProfile: comparing.profile }) : await runSuites({ ...runOptions, signal: interrupted.signal });
+    } finally {
+      process.removeListener('SIGINT', onInterrupt);
+    }
+    if (interrupted.signal.aborted) {
+      const c = ran.cleanup;
+      process.stderr.write(
+        `lp-conformance: interrupted${c ? `; deleted ${c.deleted + c.gone} of the records the run created${c.failed.length > 0 ? `, ${c.failed.length} left (lp-conformance cleanup)` : ''}` : ''}\n`,
+      );
+      return 130;
+    }
     const result = baseline ? applyBaseline(ran, baseline) : ran;
     if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
     const junit = resolve(values.junit ?? 'reports/junit.xml');
@@ -315,6 +352,34 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     await comparing?.close();
     await server?.close();
   }
+}
+
+/** `lp-conformance cleanup`: deletes the SCIM users and groups of earlier runs (run markers). */
+async function cleanup(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: { target: { type: 'string' }, profile: { type: 'string' }, timeout: { type: 'string' } },
+  });
+  if (values.target === undefined && values.profile === undefined) throw new UsageError('cleanup needs --target URL (or --profile FILE naming the target)');
+  const timeoutMs = integer('timeout', values.timeout, 10_000, 1, 3_600_000);
+  let profile = loadProfile(values.profile);
+  if (values.target !== undefined) profile = withTarget(profile, values.target);
+  await ensureReachable(profile.families.scim.baseUrl, Math.min(timeoutMs, 10_000));
+  let found;
+  try {
+    found = await findLeftovers(profile, timeoutMs);
+  } catch (error) {
+    if (error instanceof MissingCredentialsError) throw new UsageError(`cleanup: the SCIM credentials are missing (${error.message})`);
+    throw new UsageError(`cleanup: cannot list the SCIM records (${redactor(resolveSecrets(profile).values)((error as Error).message)})`);
+  }
+  const outcome = await deleteRecords(profile, found, timeoutMs);
+  process.stdout.write(
+    `lp-conformance cleanup: ${found.length} record${found.length === 1 ? '' : 's'} of earlier runs found, ${outcome.deleted} deleted` +
+      `${outcome.gone > 0 ? `, ${outcome.gone} already gone` : ''}${outcome.failed.length > 0 ? `, ${outcome.failed.length} not deleted: ${outcome.failed[0]}` : ''}\n`,
+  );
+  return outcome.failed.length > 0 ? 1 : 0;
 }
 
 async function serve(argv: string[]): Promise<number> {
@@ -371,6 +436,8 @@ export async function main(argv: string[]): Promise<number> {
         return await serve(rest);
       case 'openapi':
         return openapiCommand(rest);
+      case 'cleanup':
+        return await cleanup(rest);
       case '--version':
       case '-v':
         process.stdout.write('lp-conformance 0.1.0\n');
@@ -382,7 +449,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${HELP}\n`);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command '${command}' (run, baseline, serve or openapi; --help shows the options)`);
+        throw new UsageError(`unknown command '${command}' (run, baseline, serve, openapi or cleanup; --help shows the options)`);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ProfileError || error instanceof CredentialsError || error instanceof BaselineError) {

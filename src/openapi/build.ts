@@ -7,7 +7,7 @@
  * operation tables (spec#integration-api-learning-resources-v1-and-v2 and the v2 tables) and its
  * Errors section; where the specification says "not shown", from the profile's expectations.
  */
-import { OPERATION_IDS, ProfileError, type OperationId, type Profile } from '../profile/index.js';
+import { familyOf, OPERATION_IDS, ProfileError, type OperationId, type Profile } from '../profile/index.js';
 
 /** A contract as read from its YAML file, keyed by its name (`intapi/submission.create`). */
 export type ContractSchemas = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
@@ -62,8 +62,11 @@ const BANK_ID: PathId = { what: 'question bank id', typedBy: ['intapi/questionBa
 const QUESTION_ID: PathId = { what: 'question id', typedBy: ['intapi/question', 'id'] };
 const FORBIDDEN = [403, 'listed by the specification (conditions not shown)'] as const;
 
-/** What the specification says of each operation (the table is complete: OperationId keys). */
-const OPERATION_DOCS: Readonly<Record<OperationId, OperationDoc>> = {
+/** The Integration API's operations (the document covers that family). */
+type IntapiOperationId = Exclude<OperationId, `scim.${string}` | `learner.${string}`>;
+
+/** What the specification says of each operation (the table is complete: the Integration API's ids). */
+const OPERATION_DOCS: Readonly<Record<IntapiOperationId, OperationDoc>> = {
   'auth.authenticate': {
     summary: 'Obtain a token (x-api-key and a JSON body username, password, privateKey; answered with the bare token string)',
     versions: BOTH,
@@ -361,7 +364,7 @@ function successContent(doc: OperationDoc): { description: string; schema: JsonO
   };
 }
 
-function operationObject(id: OperationId, contracts: ContractSchemas, p: Profile): JsonObject {
+function operationObject(id: IntapiOperationId, contracts: ContractSchemas, p: Profile): JsonObject {
   const doc = OPERATION_DOCS[id];
   const parameters: Json[] = [
     ...Object.entries(doc.pathIds).map(([name, pathId]) => ({
@@ -409,7 +412,8 @@ const shapeOf = (path: string): string => path.replace(/\{[^{}]*\}/g, '{}');
 function pathsOf(contracts: ContractSchemas, p: Profile): JsonObject {
   const paths: Record<string, JsonObject> = {};
   const byShape = new Map<string, { path: string; id: OperationId }>();
-  for (const id of OPERATION_IDS) {
+  // The document covers the Integration API (its servers entry and security schemes are its own).
+  for (const id of OPERATION_IDS.filter((op): op is IntapiOperationId => familyOf(op) === 'intapi')) {
     const { method, path } = p.operations[id];
     const seen = byShape.get(shapeOf(path));
     if (seen && seen.path !== path)

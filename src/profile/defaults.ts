@@ -3,8 +3,8 @@
  * (fixtures/profiles/reference.yaml, the bundled server's behaviour; tests/profile keeps the two
  * equal). Operations default to OPERATIONS; records have no defaults.
  */
-import { RESOURCE_FIELDS, SUBMISSION_FIELDS, TEMPLATE_FIELDS } from './schema.js';
-import type { Credentials, Expectations } from './types.js';
+import { RESOURCE_FIELDS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS } from './schema.js';
+import type { Credentials, Expectations, Profile } from './types.js';
 
 export const DEFAULT_INTAPI_BASE_URL = 'http://127.0.0.1:8080';
 
@@ -19,7 +19,21 @@ export const DEFAULT_CREDENTIALS: Credentials = {
   privateKey: { env: 'LPC_PRIVATE_KEY' },
 };
 
+export const DEFAULT_FAMILY_CREDENTIALS: Profile['familyCredentials'] = {
+  scim: { token: { env: 'LPC_SCIM_TOKEN' } },
+  learner: { username: { env: 'LPC_LEARNER_USERNAME' }, password: { env: 'LPC_LEARNER_PASSWORD' } },
+};
+
 export const DEFAULT_EXPECTATIONS: Expectations = {
+  scim: {
+    unsupportedStatus: 501,
+    unsupported: SCIM_UNSUPPORTED_ENDPOINTS,
+    patchSuccess: 'either',
+    itemsPerPage: 'returned',
+    addUnmatchedValueFilter: 'either',
+    sortSubAttributeStatus: 400,
+    sort: true,
+  },
   versioning: { missingHeader: 1, unsupportedStatus: 400, v2OnlyWithV1Status: 404 },
   pathIdNotGuidStatus: 422,
   notJsonStatus: 400,

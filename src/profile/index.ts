@@ -9,16 +9,27 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
-import { DEFAULT_CREDENTIALS, DEFAULT_EXPECTATIONS, DEFAULT_INTAPI_BASE_URL, LEARNER_SUFFIX, SCIM_SUFFIX } from './defaults.js';
+import { DEFAULT_CREDENTIALS, DEFAULT_EXPECTATIONS, DEFAULT_FAMILY_CREDENTIALS, DEFAULT_INTAPI_BASE_URL, LEARNER_SUFFIX, SCIM_SUFFIX } from './defaults.js';
 import { isOperationId, OPERATION_IDS, OPERATIONS, pathParameters, type OperationId, type OperationRoute } from './operations.js';
 import { PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
 import { packageRoot } from '../util/package-root.js';
-import type { Credentials, EnvRef, Expectations, FamilyTarget, Profile, Records } from './types.js';
+import type { Credentials, EnvRef, Expectations, FamilyCredentials, FamilyTarget, Profile, Records } from './types.js';
 
-export { HTTP_METHODS, OPERATION_IDS, OPERATIONS, isOperationId, type OperationId, type OperationRoute } from './operations.js';
+export {
+  collectionOf,
+  FAMILIES,
+  familyOf,
+  HTTP_METHODS,
+  OPERATION_IDS,
+  OPERATIONS,
+  isOperationId,
+  type Family,
+  type OperationId,
+  type OperationRoute,
+} from './operations.js';
 export { PROFILE_SCHEMA } from './schema.js';
-export { credentialRefs, redactor, resolveSecrets } from './secrets.js';
+export { credentialRefs, familyCredentialRefs, redactor, resolveSecrets, type ResolvedSecrets } from './secrets.js';
 export type * from './types.js';
 
 /** A profile that cannot be used. The message is one line: `profile <file>: <field> <problem>`. */
@@ -115,7 +126,15 @@ type DeepPartial<T> = { [K in keyof T]?: T[K] extends readonly unknown[] ? T[K] 
 interface ProfileDocument {
   name: string;
   families?: { intapi?: { baseUrl: string }; scim?: { baseUrl: string }; learner?: { baseUrl: string } };
-  credentials?: { apiKey?: EnvRef; username?: EnvRef; password?: EnvRef; privateKey?: EnvRef; token?: EnvRef };
+  credentials?: {
+    apiKey?: EnvRef;
+    username?: EnvRef;
+    password?: EnvRef;
+    privateKey?: EnvRef;
+    token?: EnvRef;
+    scim?: Partial<Record<'token' | 'username' | 'password', EnvRef>>;
+    learner?: Partial<Record<'token' | 'username' | 'password', EnvRef>>;
+  };
   records?: Records;
   operations?: Partial<Record<OperationId, Partial<OperationRoute>>>;
   expectations?: DeepPartial<Expectations>;
@@ -141,6 +160,16 @@ function credentialsOf(given: ProfileDocument['credentials'] = {}): Credentials 
   // The schema admits the three login variables only together.
   if (username && password && privateKey) return { apiKey, username, password, privateKey };
   return { ...DEFAULT_CREDENTIALS, apiKey };
+}
+
+function familyCredentialsOf(given: ProfileDocument['credentials'] = {}): Profile['familyCredentials'] {
+  const of = (c: Partial<Record<'token' | 'username' | 'password', EnvRef>> | undefined, fallback: FamilyCredentials): FamilyCredentials => {
+    if (c?.token) return { token: c.token };
+    // The schema admits username and password only together.
+    if (c?.username && c.password) return { username: c.username, password: c.password };
+    return fallback;
+  };
+  return { scim: of(given.scim, DEFAULT_FAMILY_CREDENTIALS.scim), learner: of(given.learner, DEFAULT_FAMILY_CREDENTIALS.learner) };
 }
 
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
@@ -205,6 +234,7 @@ export function parseProfile(text: string, source: string): Profile {
     name: doc.name,
     families: familiesOf(intapiBaseUrl, doc.families),
     credentials: credentialsOf(doc.credentials),
+    familyCredentials: familyCredentialsOf(doc.credentials),
     records: doc.records ?? {},
     operations: Object.fromEntries(OPERATION_IDS.map((id) => [id, { ...OPERATIONS[id], ...doc.operations?.[id] }])) as Record<OperationId, OperationRoute>,
     expectations: mergeDeep(DEFAULT_EXPECTATIONS, doc.expectations) as Expectations,

@@ -1,9 +1,16 @@
 /**
- * The Integration API operations the suites call, with the reference server's method and path
+ * The operations the suites call, of every family, with the reference server's method and path
  * (DEVELOPERS.md, "Choices where the specification is silent": the spec says "Method and path of
  * each operation in this table: not shown"; the resource paths are public facts). A target
- * profile overrides any of them under `operations`.
+ * profile overrides the method and path of any of them under `operations`; the family is fixed.
+ * An operation's id names its family: `scim.…` and `learner.…` ids are those families', the rest
+ * the Integration API's. The part before the last dot is the collection it belongs to (the
+ * scheduler's lock key): `submissions.create` → `submissions`, `scim.users.create` → `scim.users`.
  */
+
+/** The API families of the specification. */
+export const FAMILIES = ['intapi', 'scim', 'learner'] as const;
+export type Family = (typeof FAMILIES)[number];
 
 export interface OperationRoute {
   readonly method: string;
@@ -40,6 +47,35 @@ const TABLE = {
   'questions.create': route('POST', '/question-banks/{questionBankId}/questions'),
   'questions.get': route('GET', '/question-banks/{questionBankId}/questions/{questionId}'),
   'questions.update': route('PUT', '/question-banks/{questionBankId}/questions/{questionId}'),
+  // SCIM 2.0 (public-facts "Base addresses": /Users, /Groups, /Schemas under /scim/v2; RFC 7644 §3.2).
+  'scim.auth.token': route('POST', '/token'),
+  'scim.users.create': route('POST', '/Users'),
+  'scim.users.list': route('GET', '/Users'),
+  'scim.users.get': route('GET', '/Users/{id}'),
+  'scim.users.replace': route('PUT', '/Users/{id}'),
+  'scim.users.patch': route('PATCH', '/Users/{id}'),
+  'scim.users.delete': route('DELETE', '/Users/{id}'),
+  'scim.groups.create': route('POST', '/Groups'),
+  'scim.groups.list': route('GET', '/Groups'),
+  'scim.groups.get': route('GET', '/Groups/{id}'),
+  'scim.groups.replace': route('PUT', '/Groups/{id}'),
+  'scim.groups.patch': route('PATCH', '/Groups/{id}'),
+  'scim.groups.delete': route('DELETE', '/Groups/{id}'),
+  'scim.schemas.list': route('GET', '/Schemas'),
+  'scim.schemas.get': route('GET', '/Schemas/{id}'),
+  // Learner-facing API (the specification's paths; the token exchange and the branding and progress
+  // operations are the reference server's choices, DEVELOPERS.md).
+  'learner.auth.token': route('POST', '/token'),
+  'learner.catalog.list': route('GET', '/my-catalog'),
+  'learner.categories.list': route('GET', '/my-catalog/categories'),
+  'learner.calendar.list': route('GET', '/my-catalog-calendar'),
+  'learner.calendar.sessions': route('GET', '/my-catalog-calendar/sessions'),
+  'learner.courses.calendar': route('GET', '/instructor-led-courses/{courseId}/calendar'),
+  'learner.sessions.list': route('GET', '/instructor-led-courses/{courseId}/sessions'),
+  'learner.sessions.get': route('GET', '/instructor-led-courses/{courseId}/sessions/{sessionId}'),
+  'learner.branding.get': route('GET', '/my-branding'),
+  'learner.progress.get': route('GET', '/my-progress/{courseId}'),
+  'learner.progress.save': route('PUT', '/my-progress/{courseId}/lessons/{lessonId}'),
 } as const;
 
 export type OperationId = keyof typeof TABLE;
@@ -51,6 +87,18 @@ export const OPERATION_IDS: readonly OperationId[] = Object.freeze(Object.keys(T
 
 export function isOperationId(id: string): id is OperationId {
   return Object.hasOwn(TABLE, id);
+}
+
+/** The family an operation belongs to, from its id. */
+export function familyOf(id: string): Family {
+  if (id.startsWith('scim.')) return 'scim';
+  if (id.startsWith('learner.')) return 'learner';
+  return 'intapi';
+}
+
+/** The collection an operation belongs to, for the scheduler's locks: its id without the last part. */
+export function collectionOf(id: string): string {
+  return id.slice(0, id.lastIndexOf('.'));
 }
 
 /** The `{name}` parameters of a path, sorted. */

@@ -63,6 +63,9 @@ const closed = (properties: Record<string, unknown>, extra: Record<string, unkno
   properties,
 });
 
+/** The SCIM endpoints specification rule 4 names as unsupported. */
+export const SCIM_UNSUPPORTED_ENDPOINTS = ['/Me', '/ServiceProviderConfig', '/ResourceTypes', '/Bulk', '/.search'] as const;
+
 export const PROFILE_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'lp:profile',
@@ -78,6 +81,17 @@ export const PROFILE_SCHEMA = {
     guid: { type: 'string', pattern: GUID_PATTERN },
     status: { type: 'integer', minimum: 100, maximum: 599 },
     family: closed({ baseUrl: { type: 'string', pattern: BASE_URL_PATTERN } }, { required: ['baseUrl'] }),
+    familyCredentials: closed(
+      {
+        token: { $ref: '#/$defs/envRef', description: 'A ready bearer token.' },
+        username: { $ref: '#/$defs/envRef', description: "The family's token exchange: username." },
+        password: { $ref: '#/$defs/envRef', description: "The family's token exchange: password." },
+      },
+      {
+        dependentRequired: { username: ['password'], password: ['username'] },
+        dependentSchemas: { token: { type: 'object', properties: { username: false, password: false } } },
+      },
+    ),
     route: closed(
       { method: { type: 'string', enum: HTTP_METHODS }, path: { type: 'string', pattern: PATH_PATTERN } },
       { description: "Method and path of an operation; the path keeps the default path's {parameters}." },
@@ -98,6 +112,14 @@ export const PROFILE_SCHEMA = {
           password: { $ref: '#/$defs/envRef', description: 'POST /authenticate body.' },
           privateKey: { $ref: '#/$defs/envRef', description: 'POST /authenticate body.' },
           token: { $ref: '#/$defs/envRef', description: 'A token issued elsewhere, instead of username, password and privateKey.' },
+          scim: {
+            $ref: '#/$defs/familyCredentials',
+            description: 'SCIM: a bearer token (default LPC_SCIM_TOKEN), or username and password for the token exchange (operation scim.auth.token).',
+          },
+          learner: {
+            $ref: '#/$defs/familyCredentials',
+            description: "Learner API: a learner's username and password (default LPC_LEARNER_USERNAME, LPC_LEARNER_PASSWORD), or a learner token.",
+          },
         },
         {
           dependentRequired: {
@@ -125,6 +147,32 @@ export const PROFILE_SCHEMA = {
       ),
       operations: closed(Object.fromEntries(OPERATION_IDS.map((id) => [id, { $ref: '#/$defs/route' }]))),
       expectations: closed({
+        scim: closed({
+          unsupportedStatus: { $ref: '#/$defs/status', description: 'Status of the unsupported endpoints (specification rule 4); RFC 7644 names 501.' },
+          unsupported: {
+            type: 'array',
+            uniqueItems: true,
+            items: { type: 'string', enum: SCIM_UNSUPPORTED_ENDPOINTS },
+            description: 'The endpoints of specification rule 4 the target does not support; leave out those it serves.',
+          },
+          patchSuccess: {
+            type: 'string',
+            enum: ['200', '204', 'either'],
+            description: 'A successful PATCH: 200 with the resource, 204, or either (RFC 7644 §3.5.2).',
+          },
+          itemsPerPage: { type: 'string', enum: ['returned', 'either'], description: 'itemsPerPage is the number returned, or may be the count asked for.' },
+          addUnmatchedValueFilter: {
+            type: 'string',
+            enum: ['noTarget', 'creates', 'either'],
+            description: 'A PATCH add whose value filter matches nothing: 400 noTarget, creates the value, or either.',
+          },
+          sortSubAttributeStatus: {
+            type: 'integer',
+            enum: [0, 400, 200],
+            description: 'sortBy on a sub-attribute of a multi-valued attribute (emails.type): 400, 200, or 0 (not checked).',
+          },
+          sort: { type: 'boolean', description: 'Whether the target sorts (sortBy/sortOrder).' },
+        }),
         versioning: closed({
           missingHeader: { type: 'integer', enum: [1, 2], description: 'A request without x-api-version behaves as this version.' },
           unsupportedStatus: { $ref: '#/$defs/status', description: 'The status for x-api-version: 3.' },

@@ -2,24 +2,49 @@
  * The secret registry: the values of the credential variables a profile names, and the redactor
  * that replaces each value with `${VAR_NAME}` in everything the tool writes.
  */
-import type { EnvRef, Profile } from './types.js';
+import type { EnvRef, FamilyCredentials, Profile } from './types.js';
 
-/** The credential variables of a profile, in the order apiKey, username, password, privateKey, token. */
+/** The Integration API's credential variables, in the order apiKey, username, password, privateKey, token. */
 export function credentialRefs(p: Profile): EnvRef[] {
   const c = p.credentials;
   return [c.apiKey, c.username, c.password, c.privateKey, c.token].filter((ref): ref is EnvRef => ref !== undefined);
 }
 
-/** Variable name → value for each credential variable; unset or empty variables are `missing`. */
-export function resolveSecrets(p: Profile, env: NodeJS.ProcessEnv = process.env): { values: Record<string, string>; missing: string[] } {
+const familyRefs = (c: FamilyCredentials): EnvRef[] => [c.token, c.username, c.password].filter((ref): ref is EnvRef => ref !== undefined);
+
+/** A family's credential variables: SCIM's and the learner API's own; the learner API also sends
+ * the Integration API's key (apiKey). */
+export function familyCredentialRefs(p: Profile, family: 'scim' | 'learner'): EnvRef[] {
+  const own = familyRefs(p.familyCredentials[family]);
+  return family === 'learner' ? [p.credentials.apiKey, ...own] : own;
+}
+
+export interface ResolvedSecrets {
+  /** Variable name → value, for every credential variable of every family that is set. */
+  values: Record<string, string>;
+  /** The Integration API's variables that are unset or empty: without them no run starts. */
+  missing: string[];
+  /** Per other family, its unset variables: that family's checks are skipped, naming them. */
+  missingByFamily: { scim: string[]; learner: string[] };
+}
+
+/** Variable name → value for each credential variable; unset or empty variables are missing. */
+export function resolveSecrets(p: Profile, env: NodeJS.ProcessEnv = process.env): ResolvedSecrets {
   const values: Record<string, string> = {};
-  const missing: string[] = [];
-  for (const { env: name } of credentialRefs(p)) {
-    const value = env[name];
-    if (value !== undefined && value !== '') values[name] = value;
-    else if (!missing.includes(name)) missing.push(name);
-  }
-  return { values, missing };
+  const unset = (refs: readonly EnvRef[]): string[] => {
+    const names: string[] = [];
+    for (const { env: name } of refs) {
+      const value = env[name];
+      if (value !== undefined && value !== '') values[name] = value;
+      else if (!names.includes(name)) names.push(name);
+    }
+    return names;
+  };
+  return {
+    missing: unset(credentialRefs(p)),
+    missingByFamily: { scim: unset(familyCredentialRefs(p, 'scim')), learner: unset(familyCredentialRefs(p, 'learner')) },
+    values,
+  };
 }
 
 /** The forms in which a value can appear in what the tool writes: as is, URL-encoded (path,

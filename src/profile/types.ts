@@ -27,6 +27,12 @@ export type Credentials =
       readonly privateKey?: undefined;
     };
 
+/** A family's own credentials (SCIM, learner API): a ready bearer token, or the username and
+ * password its token exchange takes. */
+export type FamilyCredentials =
+  | { readonly token: EnvRef; readonly username?: undefined; readonly password?: undefined }
+  | { readonly username: EnvRef; readonly password: EnvRef; readonly token?: undefined };
+
 export interface FamilyTarget {
   readonly baseUrl: string;
   /** True when the profile gave this base URL; false when derived from the Integration API's. */
@@ -54,6 +60,8 @@ export interface ListFields<F extends string> {
 
 /** The target's behaviour where the specification says "not shown". */
 export interface Expectations {
+  /** The SCIM target's choices where RFC 7644 or the specification leave one open (level PROFILE). */
+  readonly scim: ScimExpectations;
   readonly versioning: {
     readonly missingHeader: 1 | 2;
     readonly unsupportedStatus: number;
@@ -100,8 +108,32 @@ export interface Profile {
     readonly scim: FamilyTarget;
     readonly learner: FamilyTarget;
   };
+  /** The Integration API's credentials (the top-level keys of `credentials`). */
   readonly credentials: Credentials;
+  /** The SCIM and learner API credentials (`credentials.scim`, `credentials.learner`). */
+  readonly familyCredentials: { readonly scim: FamilyCredentials; readonly learner: FamilyCredentials };
   readonly records: Records;
   readonly operations: Readonly<Record<OperationId, OperationRoute>>;
   readonly expectations: Expectations;
+}
+
+/** Where RFC 7643/7644 and the specification leave a SCIM choice open, the target declares it. */
+export interface ScimExpectations {
+  /** Status of the unsupported endpoints of specification rule 4 (/Me, /ServiceProviderConfig,
+   * /ResourceTypes, POST /Bulk, POST .search); RFC 7644 §3.11 and §3.7 name 501. */
+  readonly unsupportedStatus: number;
+  /** The endpoints the target does not support (specification rule 4, by default all of them);
+   * an endpoint the target supports is left out, and its check skipped. */
+  readonly unsupported: readonly string[];
+  /** A PATCH that succeeds answers 200 with the resource, 204 without a body, or either (RFC 7644 §3.5.2). */
+  readonly patchSuccess: '200' | '204' | 'either';
+  /** `itemsPerPage` is the number of resources returned (RFC 7644 §3.4.2 text), or may be the count asked. */
+  readonly itemsPerPage: 'returned' | 'either';
+  /** A PATCH `add` whose value filter matches nothing: 400 noTarget, creates the value, or either. */
+  readonly addUnmatchedValueFilter: 'noTarget' | 'creates' | 'either';
+  /** Status of sortBy naming a sub-attribute of a multi-valued attribute (emails.type), which the
+   * specification says is unsupported; 0: not checked. */
+  readonly sortSubAttributeStatus: number;
+  /** Whether the target sorts (RFC 7644 §3.4.2.3 makes sorting optional; the specification names it). */
+  readonly sort: boolean;
 }

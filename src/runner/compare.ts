@@ -7,7 +7,7 @@
  * which keep their verdicts. DEVELOPERS.md "Differential runs" states what is compared and why.
  */
 import { createReferenceServer, seededIds, type Credentials } from '../../reference-impl/index.js';
-import { credentialRefs, OPERATION_IDS, OPERATIONS, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
+import { collectionOf, credentialRefs, OPERATION_IDS, OPERATIONS, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { CredentialsError } from '../target/secrets.js';
 import type { CheckResult, ExchangeDigest, Failure, Level, RunResult } from './model.js';
 import { DEFAULT_CONCURRENCY, runMatrix, type RunOptions } from './run.js';
@@ -20,12 +20,11 @@ const TITLE = 'The target answers as the compare server does: statuses, contract
 /** Collections the suite writes (they have an operation other than GET): their lists hold records
  * other checks wrote, in an order that depends on the run's interleaving on each server. */
 export const WRITTEN_COLLECTIONS: ReadonlySet<string> = new Set(
-  OPERATION_IDS.filter((id) => id !== 'auth.authenticate' && OPERATIONS[id].method !== 'GET').map((id) => id.slice(0, id.indexOf('.'))),
+  OPERATION_IDS.filter((id) => !id.endsWith('.authenticate') && !id.endsWith('.token') && OPERATIONS[id].method !== 'GET').map(collectionOf),
 );
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const guidsOf = (text: string): string[] => [...new Set(Array.from(text.matchAll(GUID), (m) => m[0].toLowerCase()))];
-const collectionOf = (op: string): string => op.slice(0, op.indexOf('.'));
 
 /** The profile's record ids, named by their place in the profile (`$userId`, `$enrollment.courseId`):
  * a compare profile may name other records for the same roles. */

@@ -3,7 +3,7 @@
  * The runner builds it from vitest's results; reporters (JUnit, console) only read it.
  * It also holds the run configuration the runner hands the suites (RunConfig, MatrixConfig).
  */
-import type { Profile } from '../profile/index.js';
+import type { OperationId, Profile } from '../profile/index.js';
 
 /** MUST / SHOULD / MAY keep the specification's (or RFC's) keyword; PROFILE marks a behaviour the
  * specification leaves "not shown" and the target profile declares. MAY never fails a run. */
@@ -112,6 +112,10 @@ export interface RunResult {
   waited?: Waited;
   /** With --baseline: the file, the failures it knew, and its entries whose check now passes. */
   baseline?: { file: string; known: number; nowPassing: string[] };
+  /** The run's id (its records' marker is `lpc-<runId>-`). */
+  runId?: string;
+  /** What the runner deleted of the records the run created, when it ended (cleanup.ts). */
+  cleanup?: { deleted: number; gone: number; failed: string[] };
 }
 
 export interface Waited {
@@ -176,6 +180,15 @@ export interface ExchangeDigest {
 
 /** The run configuration the runner provides to the suites (suites/_harness/config.ts). */
 /** What one check sees of the run: the target it runs against and how. */
+/** A record a run created that the API can delete, as the run's journal holds it (cleanup.ts). */
+export interface JournalEntry {
+  /** The operation that deletes it (`scim.users.delete`). */
+  deleteOp: OperationId;
+  id: string;
+  /** What it is, for the summary (`SCIM user lpc-3f9a1c-crud-1`). */
+  label: string;
+}
+
 export interface RunConfig {
   profile: Profile;
   /** The run's seed; every check derives its own fast-check seed from it and its id. */
@@ -196,6 +209,12 @@ export interface RunConfig {
   readOnly?: boolean;
   /** Keep a digest of every exchange in the check's meta (`--compare`). */
   digests?: boolean;
+  /** The run's id: every record the run creates carries the marker `lpc-<runId>-` where the API has
+   * a free-text field (runMatrix draws one when absent). */
+  runId?: string;
+  /** Where the checks note each record they create that the API can delete (SCIM users and
+   * groups), one JSON line each; the runner deletes them when the run ends (cleanup.ts). */
+  journal?: string;
 }
 
 /** One target of a run: a RunConfig, the checks it selects, and the key its results are filed under. */

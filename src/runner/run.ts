@@ -2,14 +2,16 @@
  * Runs the conformance suites (suites/*.check.ts) with vitest's Node API and turns the results into
  * the run model. The target is reached only over HTTP by the suites; this module never sees it.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import { INVARIANTS } from '../checks/invariants.js';
+import { INVARIANTS, invariantCheck } from '../checks/invariants.js';
 import type { CheckMeta, CheckResult, CheckRunMeta, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
 import './task-meta.js';
 import { packageRoot } from '../util/package-root.js';
+import { type CleanupOutcome, deleteRecords, newRunId, readJournal } from './cleanup.js';
 import { Progress, type ProgressSink } from './progress.js';
 import { idMatcher, testNamePattern } from './select.js';
 
@@ -22,10 +24,13 @@ export interface RunOptions extends RunConfig {
   maxRps?: number;
   /** Where the progress line goes; none when absent. */
   progress?: ProgressSink;
+  /** Aborting it (Ctrl-C) ends the run early: no further check starts, and what the run created is
+   * still deleted. */
+  signal?: AbortSignal;
 }
 
 /** One target of a matrix run: its own profile (so its own server), seed, runs and selection. */
-export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps'> {
+export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps' | 'signal'> {
   /** Results are filed under this key. */
   key: string;
 }
@@ -36,6 +41,8 @@ export interface MatrixOptions {
   maxRps?: number;
   /** Where the progress line goes (stderr for the command line); none when absent. */
   progress?: ProgressSink;
+  /** Aborting it (Ctrl-C) cancels the checks not yet started; the cleanup still runs. */
+  signal?: AbortSignal;
   /** Receives each check's exchange digests per target (targets with `digests`: a differential run). */
   onDigests?: (targetKey: string, checkId: string, digests: readonly ExchangeDigest[]) => void;
 }
@@ -113,7 +120,7 @@ export async function listChecks(): Promise<CheckMeta[]> {
       const check = t.meta().check;
       if (check) checks.push(check);
     }
-    return [...checks, ...INVARIANTS];
+    return [...checks, ...INVARIANTS.map(invariantCheck)];
   } finally {
     await vitest.close();
   }
@@ -141,18 +148,11 @@ function resultOf(t: TestCase, target: MatrixTarget): CheckResult | undefined {
   return { ...check, status: 'passed', durationMs, ...coverage };
 }
 
-const NOT_OBSERVED: Readonly<Record<string, string>> = {
-  'intapi.invariant.no-5xx': 'no exchange was made',
-  'intapi.invariant.json-content-type': 'no answer had a body',
-  'intapi.invariant.success-body-matches-contract': 'no 2xx answer was seen',
-  'intapi.invariant.error-body-matches-contract': 'no 4xx answer was seen',
-  'intapi.invariant.error-code-equals-status': 'no 4xx answer was seen',
-};
-
 function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) => boolean, target: MatrixTarget): CheckResult[] {
-  return INVARIANTS.filter((inv) => select(inv.id)).map((inv): CheckResult => {
+  return INVARIANTS.filter((inv) => select(inv.id)).map((registered): CheckResult => {
+    const inv = invariantCheck(registered);
     const applied = metas.reduce((n, m) => n + (m.applied[inv.id] ?? 0), 0);
-    if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: NOT_OBSERVED[inv.id] ?? 'not observed' };
+    if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: registered.notObserved };
     const count = metas.reduce((n, m) => n + (m.violationCounts[inv.id] ?? 0), 0);
     const first = metas.flatMap((m) => m.violations).find((v) => v.invariant === inv.id);
     if (count === 0 || !first) return { ...inv, status: 'passed', durationMs: 0 };
@@ -172,21 +172,34 @@ function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) =
 }
 
 /** Invariants are observed on the exchanges of other checks: selecting only invariants runs every
- * requirement and reports just the invariants. */
-function onlyInvariants(only: readonly string[] | undefined): boolean {
-  return only !== undefined && only.length > 0 && only.every((p) => p.startsWith('intapi.invariant'));
+ * requirement of their families (`scim.invariant.*` runs `scim.*`) and reports just the invariants. */
+function runSelection(only: string[] | undefined): string[] | undefined {
+  if (only === undefined || only.length === 0) return only;
+  const families = only.map((p) => /^([a-z]+)\.invariant(\.|\*|$)/.exec(p)?.[1]);
+  if (families.some((f) => f === undefined)) return only;
+  return [...new Set(families.map((f) => `${f}.*`))];
 }
 
 /** Runs every selected check against every target in one vitest run; one RunResult per target, in order. */
 export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   const started = Date.now();
-  const targets = options.targets.map((t) => ({ ...t, only: onlyInvariants(t.only) ? undefined : t.only }));
+  const journalDir = mkdtempSync(join(tmpdir(), 'lpc-journal-'));
+  // Every target gets a run id (its records' marker) and a journal of what its checks create.
+  const targets = options.targets.map((t, i) => ({
+    ...t,
+    runId: t.runId ?? newRunId(),
+    journal: t.journal ?? join(journalDir, `${i}.jsonl`),
+    only: runSelection(t.only),
+  }));
   const matrix: MatrixConfig = { targets: targets.map(targetRun), concurrency: options.concurrency, ...(options.maxRps ? { maxRps: options.maxRps } : {}) };
   // A single target's selection also narrows what vitest collects.
   const only = targets.length === 1 ? targets[0]?.only : undefined;
   const progress = options.progress ? new Progress(options.progress) : undefined;
   const vitest = await vitestFor(matrix, only && only.length > 0 ? testNamePattern(only) : undefined, progress ? progressReporter(progress, targets) : {});
+  let cleanups: (CleanupOutcome | undefined)[] = [];
   const perTarget = options.targets.map((t) => ({ checks: [] as CheckResult[], metas: [] as CheckRunMeta[], select: idMatcher(t.only) }));
+  const cancel = (): void => void vitest.cancelCurrentRun('keyboard-input');
+  options.signal?.addEventListener('abort', cancel, { once: true });
   try {
     await vitest.start();
     const modules = vitest.state.getTestModules();
@@ -204,8 +217,18 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
       });
     }
   } finally {
+    options.signal?.removeEventListener('abort', cancel);
     progress?.stop();
     await vitest.close();
+    // The records each target's checks created are deleted now, also when the run failed (the
+    // error then propagates after the cleanup).
+    cleanups = await Promise.all(
+      targets.map(async (t) => {
+        const entries = readJournal(t.journal);
+        return entries.length === 0 ? undefined : await deleteRecords(t.profile, entries, t.timeoutMs);
+      }),
+    );
+    rmSync(journalDir, { recursive: true, force: true });
   }
   const durationMs = Date.now() - started;
   return options.targets.map((target, i): RunResult => {
@@ -232,13 +255,21 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
       requests: metas.reduce((n, m) => n + m.requests, 0),
       concurrency: options.concurrency,
       waited,
+      runId: (targets[i] as (typeof targets)[number]).runId,
+      ...(cleanups[i] ? { cleanup: cleanups[i] } : {}),
     };
   });
 }
 
 /** One target: the command line's run. */
 export async function runSuites(options: RunOptions): Promise<RunResult> {
-  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, ...target } = options;
-  const [result] = await runMatrix({ targets: [{ ...target, key: 'target' }], concurrency, ...(maxRps ? { maxRps } : {}), ...(progress ? { progress } : {}) });
+  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, signal, ...target } = options;
+  const [result] = await runMatrix({
+    targets: [{ ...target, key: 'target' }],
+    concurrency,
+    ...(maxRps ? { maxRps } : {}),
+    ...(progress ? { progress } : {}),
+    ...(signal ? { signal } : {}),
+  });
   return result as RunResult;
 }

@@ -21,6 +21,12 @@ export interface Secrets {
   token(): Promise<Token>;
   /** Asks POST /authenticate for a new token and makes it the session's. */
   authenticate(): Promise<Token>;
+  /** The SCIM or learner API session token: the profile's ready token, or one from the family's
+   * token exchange, obtained once per server. Rejects with MissingCredentialsError when the
+   * family's variables are not set (its checks are then skipped, naming them). */
+  familyToken(family: 'scim' | 'learner'): Promise<Token>;
+  /** Asks the family's token exchange for a new token and makes it the session's. */
+  familyAuthenticate(family: 'scim' | 'learner'): Promise<Token>;
   /** Makes `value` a secret shown as `${env}` (a token a check obtained itself). */
   remember(env: string, value: string): void;
   redact(text: string): string;
@@ -31,8 +37,20 @@ export const TOKEN_VAR = 'LPC_TOKEN';
 
 export class CredentialsError extends Error {}
 
+/** A family's credentials are not set: its checks are skipped, not failed. */
+export class MissingCredentialsError extends Error {
+  readonly code = 'LPC_NO_CREDENTIALS';
+}
+
+/** Variable names under which tokens from the SCIM and learner token exchanges are shown. */
+export const FAMILY_TOKEN_VARS = { scim: 'LPC_SCIM_TOKEN', learner: 'LPC_LEARNER_TOKEN' } as const;
+
+/** The field of a token exchange's answer that holds the token: SCIM's `token` (public-facts), the
+ * learner API's OAuth-style `access_token`. */
+const TOKEN_FIELD = { scim: 'token', learner: 'access_token' } as const;
+
 export function createSecrets(profile: Profile, timeoutMs: number, env: NodeJS.ProcessEnv = process.env): Secrets {
-  const { values, missing } = resolveSecrets(profile, env);
+  const { values, missing, missingByFamily } = resolveSecrets(profile, env);
   if (missing.length > 0) throw new CredentialsError(`credentials: ${missing.join(', ')} not set`);
   const known: Record<string, string> = { ...values };
   let redact = redactor(known);
@@ -97,10 +115,54 @@ export function createSecrets(profile: Profile, timeoutMs: number, env: NodeJS.P
     return { env: TOKEN_VAR, value: token, preamble };
   }
 
+  const familyCurrent: Partial<Record<'scim' | 'learner', Promise<Token>>> = {};
+
+  async function familyAuthenticate(family: 'scim' | 'learner'): Promise<Token> {
+    if (missingByFamily[family].length > 0) throw new MissingCredentialsError(`${missingByFamily[family].join(', ')} not set`);
+    const c = profile.familyCredentials[family];
+    if (c.token) return { env: c.token.env, value: valueOf(c.token) };
+    const { method, path } = operation(profile, family === 'scim' ? 'scim.auth.token' : 'learner.auth.token');
+    const url = `${profile.families[family].baseUrl.replace(/\/+$/, '')}${path}`;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (family === 'learner') headers['x-api-key'] = valueOf(creds.apiKey);
+    const res = await honouring429(async () => {
+      const deadline = AbortSignal.timeout(timeoutMs);
+      try {
+        const answer = await request(url, {
+          method: method as 'POST',
+          headers,
+          body: JSON.stringify({ username: valueOf(c.username), password: valueOf(c.password) }),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          signal: deadline,
+        });
+        return Object.assign(answer, { text: await answer.body.text() });
+      } catch (error) {
+        if (!deadline.aborted) throw error;
+        throw Object.assign(new Error(`no complete answer within ${timeoutMs} ms (${method} ${path})`), { code: 'LPC_DEADLINE' });
+      }
+    });
+    let json: unknown;
+    try {
+      json = JSON.parse(res.text);
+    } catch {
+      json = undefined;
+    }
+    const answer = `${res.statusCode} ${redact(res.text).replace(/\s+/g, ' ').slice(0, 200)}`;
+    const token = typeof json === 'object' && json !== null ? (json as Record<string, unknown>)[TOKEN_FIELD[family]] : undefined;
+    if (res.statusCode < 200 || res.statusCode > 299 || typeof token !== 'string' || token.length === 0) {
+      throw Object.assign(new Error(`${method} ${path} did not issue a ${family} token: ${answer}`), { code: 'LPC_NO_TOKEN' });
+    }
+    remember(FAMILY_TOKEN_VARS[family], token);
+    return { env: FAMILY_TOKEN_VARS[family], value: token };
+  }
+
   return {
     apiKey: { env: creds.apiKey.env, value: valueOf(creds.apiKey) },
     token: () => (current ??= authenticate()),
     authenticate: () => (current = authenticate()),
+    familyToken: (family) => (familyCurrent[family] ??= familyAuthenticate(family)),
+    familyAuthenticate: (family) => (familyCurrent[family] = familyAuthenticate(family)),
     redact: (text) => redact(text),
     remember,
   };

@@ -13,7 +13,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
-import { operation, type OperationId, type Profile } from '../../src/profile/index.js';
+import { collectionOf, familyOf, operation, type OperationId, type Profile } from '../../src/profile/index.js';
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
 import { honouring429, sleep } from '../../src/target/retry.js';
@@ -37,11 +37,27 @@ export interface ApiRequest {
   contentType?: string;
   /** x-api-version; `null` leaves the header out. Default '2'. */
   version?: string | null;
-  /** 'valid' (default) sends the profile's key, 'none' no header, any other string that literal. */
+  /** 'valid' sends the profile's key (the default for the Integration and learner APIs), 'none' no
+   * header (the default for SCIM), any other string that literal. */
   apiKey?: string;
-  /** 'valid' (default) sends `Bearer <session token>`, 'raw' the session token without `Bearer `,
-   * 'none' no Authorization header, a token object that token (shown as its variable). */
-  token?: 'valid' | 'raw' | 'none' | { env: string; value: string };
+  /** 'valid' (default) sends `Bearer <the family's session token>`, 'raw' the session token without
+   * `Bearer `, 'none' no Authorization header, a token object that token (shown as its variable),
+   * `{ literal }` that exact Authorization header value (a wrong token, shown as is). */
+  token?: 'valid' | 'raw' | 'none' | { env: string; value: string } | { literal: string };
+  /** Further request headers (If-Match, Accept, …), sent and shown as given. */
+  headers?: Record<string, string>;
+  /** Another method and path under the operation's family than the operation's own (an endpoint
+   * the profile has no operation for, such as an unsupported one); `op` still names the family and
+   * the collection the request belongs to. */
+  route?: { method: string; path: string };
+}
+
+/** The SCIM media type (RFC 7644 §3.1, §8.1). */
+export const SCIM_MEDIA_TYPE = 'application/scim+json';
+
+/** A family's token exchange: sent without a session token, and allowed in a read-only run. */
+export function isTokenExchange(op: OperationId): boolean {
+  return op === 'auth.authenticate' || op.endsWith('.auth.token');
 }
 
 export interface Exchange {
@@ -169,9 +185,7 @@ class Pacer {
 const pacers = new Map<number, Pacer>();
 
 /** The collection an operation belongs to, for the scheduler's locks (`submissions.create` → `submissions`). */
-export function collectionOf(op: OperationId): string {
-  return op.slice(0, op.indexOf('.'));
-}
+export { collectionOf };
 
 export function buildPath(template: string, params: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -240,7 +254,7 @@ export class Client {
    * checks that observe it: the scheduler could not keep them apart. */
   private checkDeclared(op: OperationId, method: string): void {
     const uses = this.options.uses;
-    if (op === 'auth.authenticate') {
+    if (isTokenExchange(op)) {
       if (!uses?.rotatesSession) throw new Error(`harness: check ${this.recorder.checkId} calls ${op} without declaring rotatesSession`);
       return;
     }
@@ -252,39 +266,48 @@ export class Client {
   }
 
   async send(req: ApiRequest): Promise<ApiResponse> {
-    const { method, path } = operation(this.profile, req.op);
+    const { method, path } = req.route ?? operation(this.profile, req.op);
+    const family = familyOf(req.op);
     this.checkDeclared(req.op, method);
-    if (this.options.readOnly && method !== 'GET' && req.op !== 'auth.authenticate') {
+    if (this.options.readOnly && method !== 'GET' && !isTokenExchange(req.op)) {
       throw new ReadOnlySkip(`it writes (${method} ${path}), and the run is --read-only`);
     }
-    const base = this.profile.families.intapi.baseUrl.replace(/\/+$/, '');
+    const base = this.profile.families[family].baseUrl.replace(/\/+$/, '');
     const pathAndQuery = `${buildPath(path, req.params)}${queryString(req.query)}`;
     const url = `${base}${pathAndQuery}`;
     const headers: Record<string, string> = { 'x-lpc-check': this.recorder.checkId };
     if (this.caseId !== undefined) headers['x-lpc-case'] = this.caseId;
     const curlHeaders: CurlRequest['headers'] = {};
-    const version = req.version === undefined ? '2' : req.version;
+    // x-api-version is the Integration API's; SCIM and the learner API are not versioned by header.
+    const version = family !== 'intapi' ? null : req.version === undefined ? '2' : req.version;
     if (version !== null) headers['x-api-version'] = curlHeaders['x-api-version'] = version;
-    const apiKey = req.apiKey ?? 'valid';
+    // The Integration API's key is sent to it and to the learner API (public-facts); never to SCIM.
+    const apiKey = req.apiKey ?? (family === 'scim' ? 'none' : 'valid');
     if (apiKey === 'valid') {
       headers['x-api-key'] = this.secrets.apiKey.value;
       curlHeaders['x-api-key'] = { env: this.secrets.apiKey.env };
     } else if (apiKey !== 'none') {
       headers['x-api-key'] = curlHeaders['x-api-key'] = apiKey;
     }
+    if (family === 'scim') headers.accept = curlHeaders.accept = SCIM_MEDIA_TYPE;
     let tokenPreamble: string | undefined;
     const tokenMode = req.token ?? 'valid';
-    if (tokenMode !== 'none' && req.op !== 'auth.authenticate') {
-      const token = typeof tokenMode === 'object' ? tokenMode : await this.secrets.token();
-      const scheme = tokenMode === 'raw' ? '' : 'Bearer ';
-      headers.authorization = `${scheme}${token.value}`;
-      curlHeaders.authorization = { env: token.env, prefix: scheme };
-      if ('preamble' in token && typeof token.preamble === 'string') tokenPreamble = token.preamble;
+    if (tokenMode !== 'none' && !isTokenExchange(req.op)) {
+      if (typeof tokenMode === 'object' && 'literal' in tokenMode) {
+        headers.authorization = curlHeaders.authorization = tokenMode.literal;
+      } else {
+        const token = typeof tokenMode === 'object' ? tokenMode : family === 'intapi' ? await this.secrets.token() : await this.secrets.familyToken(family);
+        const scheme = tokenMode === 'raw' ? '' : 'Bearer ';
+        headers.authorization = `${scheme}${token.value}`;
+        curlHeaders.authorization = { env: token.env, prefix: scheme };
+        if ('preamble' in token && typeof token.preamble === 'string') tokenPreamble = token.preamble;
+      }
     }
+    for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = curlHeaders[name.toLowerCase()] = value;
     let body: string | undefined;
     if (req.json !== undefined || req.rawBody !== undefined) {
       body = req.rawBody ?? JSON.stringify(req.json);
-      headers['content-type'] = curlHeaders['content-type'] = req.contentType ?? 'application/json';
+      headers['content-type'] = curlHeaders['content-type'] = req.contentType ?? (family === 'scim' ? SCIM_MEDIA_TYPE : 'application/json');
     }
     const curl: CurlRequest = { method, url, headers: curlHeaders, ...(body !== undefined ? { body } : {}) };
     const exchange: Exchange = { method, url, operation: `${method} ${pathAndQuery}`, curl, status: 0, ...(tokenPreamble ? { tokenPreamble } : {}) };
@@ -337,7 +360,7 @@ export class Client {
       json = undefined;
     }
     const response: ApiResponse = { status: res.statusCode, headers: responseHeaders, text, json, exchange };
-    const outcome = checkInvariants(req, response, this.profile.expectations.versioning.missingHeader);
+    const outcome = checkInvariants(req, response, this.profile);
     for (const id of outcome.applied) this.recorder.applied[id] = (this.recorder.applied[id] ?? 0) + 1;
     for (const v of outcome.violations) {
       this.recorder.addViolation({ ...v, operation: exchange.operation, curl: this.curlOf(exchange) });

@@ -1,12 +1,14 @@
 /**
- * The invariants of src/checks/invariants.ts, evaluated on one exchange. Each returns at most one
+ * The invariants of src/checks/invariants.ts, evaluated on one exchange, by the family of its
+ * operation: the Integration API's here, SCIM's in scim/invariants.ts. Each returns at most one
  * violation; the client records them against the running check.
  */
-import type { OperationId } from '../../src/profile/index.js';
+import { familyOf, type OperationId, type Profile } from '../../src/profile/index.js';
 import type { InvariantId } from '../../src/checks/invariants.js';
 import { validate, type ContractName } from './contracts.js';
 import { excerpt } from './failure.js';
 import type { ApiRequest, ApiResponse } from './http.js';
+import { checkScimInvariants } from './scim/invariants.js';
 
 export interface Violation {
   invariant: InvariantId;
@@ -59,7 +61,7 @@ export function successContract(op: OperationId, version: string): ContractName 
   }
 }
 
-function contractViolation(invariant: InvariantId, name: ContractName, res: ApiResponse): Violation | undefined {
+export function contractViolation(invariant: InvariantId, name: ContractName, res: ApiResponse): Violation | undefined {
   if (res.json === undefined) {
     return { invariant, expected: `a JSON body valid against ${name}`, received: `${res.status} ${excerpt(res.text) || '(empty body)'}` };
   }
@@ -86,8 +88,20 @@ export interface InvariantOutcome {
   contract?: { name: ContractName; valid: boolean };
 }
 
+/** The invariants of the exchange's family. */
+export function checkInvariants(req: ApiRequest, res: ApiResponse, profile: Profile): InvariantOutcome {
+  switch (familyOf(req.op)) {
+    case 'scim':
+      return checkScimInvariants(req, res);
+    case 'learner':
+      return { violations: [], applied: [] };
+    default:
+      return checkIntapiInvariants(req, res, profile.expectations.versioning.missingHeader);
+  }
+}
+
 /** `missingVersion`: the version a request without x-api-version gets (the profile's expectation). */
-export function checkInvariants(req: ApiRequest, res: ApiResponse, missingVersion: number): InvariantOutcome {
+function checkIntapiInvariants(req: ApiRequest, res: ApiResponse, missingVersion: number): InvariantOutcome {
   const found: Violation[] = [];
   const applied: InvariantId[] = ['intapi.invariant.no-5xx'];
   let contract: InvariantOutcome['contract'];

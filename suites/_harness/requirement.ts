@@ -15,7 +15,7 @@ import { CheckFailure } from './failure.js';
 import { CoverageTally } from './coverage.js';
 import { Client, exchangeOf, ReadOnlySkip, Recorder } from './http.js';
 import { locksOf, Scheduler, type Uses } from './scheduler.js';
-import { sessionSecrets, type Secrets } from '../../src/target/secrets.js';
+import { MissingCredentialsError, sessionSecrets, type Secrets } from '../../src/target/secrets.js';
 
 export interface RequirementMeta {
   /** Frozen once released, never reused. */
@@ -350,6 +350,7 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
   } catch (error) {
     if (error instanceof SkipSignal) return { ...runMeta(), skipReason: error.reason };
     if (error instanceof ReadOnlySkip) return { ...runMeta(), skipReason: `not run: ${error.message}` };
+    if (error instanceof MissingCredentialsError) return { ...runMeta(), skipReason: `not run: the family's credentials are missing (${error.message})` };
     return { ...runMeta(), failure: toFailure(error, meta, { config, http, secrets }, propertyFailure) };
   }
   return runMeta();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DEFAULT_CREDENTIALS, DEFAULT_EXPECTATIONS, DEFAULT_INTAPI_BASE_URL } from '../../src/profile/defaults.js';
+import { DEFAULT_CREDENTIALS, DEFAULT_EXPECTATIONS, DEFAULT_FAMILY_CREDENTIALS, DEFAULT_INTAPI_BASE_URL } from '../../src/profile/defaults.js';
 import {
   loadProfile,
   operation,
@@ -77,7 +77,9 @@ describe('the reference profile', () => {
   it('holds exactly the default values', () => {
     const raw = parse(readFileSync(referenceProfilePath(), 'utf8')) as Record<string, unknown>;
     expect(raw.expectations).toStrictEqual(DEFAULT_EXPECTATIONS);
-    expect(raw.credentials).toStrictEqual(DEFAULT_CREDENTIALS);
+    const { scim, learner, ...intapi } = raw.credentials as Record<string, unknown>;
+    expect(intapi).toStrictEqual(DEFAULT_CREDENTIALS);
+    expect({ scim, learner }).toStrictEqual(DEFAULT_FAMILY_CREDENTIALS);
     expect(raw.families).toStrictEqual({ intapi: { baseUrl: DEFAULT_INTAPI_BASE_URL } });
     expect(raw.operations).toStrictEqual({});
   });
@@ -90,9 +92,9 @@ describe('OPERATIONS', () => {
   function developersTable(): Record<string, { method: string; path: string }> {
     const text = readFileSync(new URL('../../DEVELOPERS.md', import.meta.url), 'utf8');
     const table: Record<string, { method: string; path: string }> = {};
-    for (const [, ids = '', routes = ''] of text.matchAll(/^\| ([a-zA-Z]+\.[a-zA-Z]+(?: \/ \.[a-zA-Z]+)?) \| ([A-Z][^|]*?) \|$/gm)) {
+    for (const [, ids = '', routes = ''] of text.matchAll(/^\| ([a-zA-Z]+(?:\.[a-zA-Z]+)+(?: \/ \.[a-zA-Z]+)?) \| ([A-Z][^|]*?) \|$/gm)) {
       const [first = '', ...rest] = ids.split(' / ');
-      const prefix = first.slice(0, first.indexOf('.'));
+      const prefix = first.slice(0, first.lastIndexOf('.'));
       const names = [first, ...rest.map((r) => `${prefix}${r}`)];
       const pairs = routes.includes(',')
         ? routes.split(', ').map((r) => r.split(' ') as [string, string])
@@ -110,7 +112,7 @@ describe('OPERATIONS', () => {
 
   it('is the table of DEVELOPERS.md', () => {
     expect(OPERATIONS).toEqual(developersTable());
-    expect(OPERATION_IDS).toHaveLength(23);
+    expect(OPERATION_IDS).toHaveLength(23 + 15 + 11);
   });
 
   it('operation() answers the profile route', () => {
@@ -136,6 +138,7 @@ describe('defaults', () => {
         learner: { baseUrl: `${DEFAULT_INTAPI_BASE_URL}/api/rest/v2`, explicit: false },
       },
       credentials: DEFAULT_CREDENTIALS,
+      familyCredentials: DEFAULT_FAMILY_CREDENTIALS,
       records: {},
       operations: OPERATIONS,
       expectations: DEFAULT_EXPECTATIONS,

@@ -9,6 +9,7 @@ describe('resolveSecrets', () => {
     expect(resolveSecrets(reference, env)).toEqual({
       values: { LPC_API_KEY: 'k', LPC_USERNAME: 'u', LPC_PASSWORD: 'p', LPC_PRIVATE_KEY: 'pk' },
       missing: [],
+      missingByFamily: { scim: ['LPC_SCIM_TOKEN'], learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'] },
     });
   });
 
@@ -16,6 +17,7 @@ describe('resolveSecrets', () => {
     expect(resolveSecrets(reference, { LPC_API_KEY: 'k', LPC_PASSWORD: '' })).toEqual({
       values: { LPC_API_KEY: 'k' },
       missing: ['LPC_USERNAME', 'LPC_PASSWORD', 'LPC_PRIVATE_KEY'],
+      missingByFamily: { scim: ['LPC_SCIM_TOKEN'], learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'] },
     });
   });
 
@@ -24,12 +26,22 @@ describe('resolveSecrets', () => {
     expect(resolveSecrets(p, { LPC_API_KEY: 'k', MY_TOKEN: 't', LPC_USERNAME: 'u' })).toEqual({
       values: { LPC_API_KEY: 'k', MY_TOKEN: 't' },
       missing: [],
+      missingByFamily: { scim: ['LPC_SCIM_TOKEN'], learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'] },
     });
   });
 
   it('a variable named twice is missing once', () => {
     const p = parseProfile('name: x\ncredentials: { apiKey: { env: SAME }, token: { env: SAME } }\n', 'x.yaml');
-    expect(resolveSecrets(p, {})).toEqual({ values: {}, missing: ['SAME'] });
+    expect(resolveSecrets(p, {})).toMatchObject({ values: {}, missing: ['SAME'] });
+  });
+
+  it("a family's variables are missing for that family only, and their values are secrets too", () => {
+    const p = parseProfile('name: x\ncredentials: { scim: { username: { env: S_USER }, password: { env: S_PASS } } }\n', 'x.yaml');
+    const env = { LPC_API_KEY: 'k', LPC_USERNAME: 'u', LPC_PASSWORD: 'p', LPC_PRIVATE_KEY: 'pk', S_USER: 'su', LPC_LEARNER_TOKEN_UNUSED: 'x' };
+    const resolved = resolveSecrets(p, env);
+    expect(resolved.missing).toEqual([]);
+    expect(resolved.missingByFamily).toEqual({ scim: ['S_PASS'], learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'] });
+    expect(resolved.values.S_USER).toBe('su');
   });
 });
 

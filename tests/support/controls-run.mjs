@@ -24,6 +24,8 @@ process.env[c.apiKey.env] = credentials.apiKey;
 process.env[c.username.env] = credentials.username;
 process.env[c.password.env] = credentials.password;
 process.env[c.privateKey.env] = credentials.privateKey;
+const scimToken = make();
+process.env[base.familyCredentials.scim.token.env] = scimToken;
 
 const servers = new Map();
 const targets = [];
@@ -31,7 +33,7 @@ for (const t of plan.targets) {
   const fault = t.fault ?? '';
   let url = servers.get(fault)?.url;
   if (!url) {
-    const server = createReferenceServer({ credentials, faults: fault ? [fault] : [], ids: seededIds(t.seed) });
+    const server = createReferenceServer({ credentials, scimToken, faults: fault ? [fault] : [], ids: seededIds(t.seed) });
     url = await server.listen({ port: 0, host: '127.0.0.1' });
     servers.set(fault, { server, url });
   }

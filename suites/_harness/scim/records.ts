@@ -1,0 +1,125 @@
+/**
+ * The SCIM suites' records: every user and group a check reads it has created itself, named with
+ * the run's marker (`lpc-<run id>-…`), so that nothing depends on a target's own data and the
+ * checks of one run, or of two runs against one server, never see each other's records. Each
+ * creation is noted in the run's journal; the runner deletes them all when the run ends
+ * (src/runner/cleanup.ts), also after a failure or an interruption.
+ */
+import { appendFileSync } from 'node:fs';
+import type { JournalEntry } from '../../../src/runner/model.js';
+import { describeResponse, excerpt, fail } from '../failure.js';
+import type { ApiResponse } from '../http.js';
+import type { Json } from '../records.js';
+import type { CheckContext } from '../requirement.js';
+
+export const SCIM_SCHEMAS = {
+  user: 'urn:ietf:params:scim:schemas:core:2.0:User',
+  group: 'urn:ietf:params:scim:schemas:core:2.0:Group',
+  enterprise: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User',
+  listResponse: 'urn:ietf:params:scim:api:messages:2.0:ListResponse',
+  patchOp: 'urn:ietf:params:scim:api:messages:2.0:PatchOp',
+  error: 'urn:ietf:params:scim:api:messages:2.0:Error',
+} as const;
+
+/** The run's marker: the prefix of every userName and group displayName the run creates. */
+export function runMarker(t: CheckContext): string {
+  return `lpc-${t.config.runId ?? '000000'}-`;
+}
+
+/** A name no other check or run uses: the run's marker, a tag naming the check's purpose, and a
+ * value drawn from the check's seeded source (so a replay of the run draws the same tail). */
+export function uniqueName(t: CheckContext, tag: string): string {
+  return `${runMarker(t)}${tag}-${t.uuid().slice(0, 8)}`;
+}
+
+/** The body of a user: RFC 7643 §4.1 (userName required; name, as public-facts says the platform requires it). */
+export function userBody(userName: string, extra: Json = {}): Json {
+  return { schemas: [SCIM_SCHEMAS.user], userName, name: { givenName: 'Lpc', familyName: 'Check' }, ...extra };
+}
+
+export function groupBody(displayName: string, extra: Json = {}): Json {
+  return { schemas: [SCIM_SCHEMAS.group], displayName, ...extra };
+}
+
+function note(t: CheckContext, entry: JournalEntry): void {
+  if (t.config.journal) appendFileSync(t.config.journal, `${JSON.stringify(entry)}\n`);
+}
+
+/** The id of a created resource, noted for the cleanup. */
+function createdId(t: CheckContext, res: ApiResponse, kind: 'user' | 'group', name: string): string | undefined {
+  const id = typeof res.json === 'object' && res.json !== null ? (res.json as Json).id : undefined;
+  if (res.status >= 200 && res.status < 300 && typeof id === 'string' && id.length > 0) {
+    note(t, { deleteOp: kind === 'user' ? 'scim.users.delete' : 'scim.groups.delete', id, label: `SCIM ${kind} ${name}` });
+    return id;
+  }
+  return undefined;
+}
+
+/** POST /Users with `body`, noted for the cleanup when it succeeds; the answer, whatever it is. */
+export async function postUser(t: CheckContext, body: Json): Promise<ApiResponse> {
+  const res = await t.http.send({ op: 'scim.users.create', json: body });
+  createdId(t, res, 'user', String(body.userName));
+  return res;
+}
+
+export async function postGroup(t: CheckContext, body: Json): Promise<ApiResponse> {
+  const res = await t.http.send({ op: 'scim.groups.create', json: body });
+  createdId(t, res, 'group', String(body.displayName));
+  return res;
+}
+
+/** Creates a user (201 expected: anything else fails the check as a precondition) and returns it. */
+export async function createUser(t: CheckContext, tag: string, extra: Json = {}): Promise<Json & { id: string; userName: string }> {
+  const userName = typeof extra.userName === 'string' ? extra.userName : uniqueName(t, tag);
+  const res = await postUser(t, userBody(userName, extra));
+  if (res.status !== 201 || typeof (res.json as Json | undefined)?.id !== 'string') {
+    fail('POST /Users with a valid user to answer 201 with the user (to set up the check)', describeResponse(res), res);
+  }
+  return res.json as Json & { id: string; userName: string };
+}
+
+export async function createGroup(t: CheckContext, tag: string, extra: Json = {}): Promise<Json & { id: string; displayName: string }> {
+  const displayName = typeof extra.displayName === 'string' ? extra.displayName : uniqueName(t, tag);
+  const res = await postGroup(t, groupBody(displayName, extra));
+  if (res.status !== 201 || typeof (res.json as Json | undefined)?.id !== 'string') {
+    fail('POST /Groups with a valid group to answer 201 with the group (to set up the check)', describeResponse(res), res);
+  }
+  return res.json as Json & { id: string; displayName: string };
+}
+
+/** A SCIM error answer (RFC 7644 §3.12): the status, and the scimType when the rule names one. */
+export function expectScimError(res: ApiResponse, status: number, scimType?: string | readonly string[], what = ''): void {
+  const types = scimType === undefined ? undefined : typeof scimType === 'string' ? [scimType] : scimType;
+  const expected = `${status}${types ? ` with scimType ${types.join(' or ')}` : ''}${what ? ` ${what}` : ''}`;
+  if (res.status !== status) fail(expected, describeResponse(res), res);
+  if (types) {
+    const got = typeof res.json === 'object' && res.json !== null ? (res.json as Json).scimType : undefined;
+    if (typeof got !== 'string' || !types.includes(got)) fail(expected, `${res.status} with scimType ${JSON.stringify(got)}: ${excerpt(res.text)}`, res);
+  }
+}
+
+/** A ListResponse's fields, read leniently (the contract invariant judges their form). */
+export interface ListPage {
+  totalResults: number | undefined;
+  startIndex: number | undefined;
+  itemsPerPage: number | undefined;
+  resources: Json[];
+}
+
+export function pageOf(res: ApiResponse): ListPage {
+  const body = (typeof res.json === 'object' && res.json !== null ? res.json : {}) as Json;
+  const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+  const list = body.Resources;
+  return {
+    totalResults: num(body.totalResults),
+    startIndex: num(body.startIndex),
+    itemsPerPage: num(body.itemsPerPage),
+    resources: Array.isArray(list) ? (list as Json[]) : [],
+  };
+}
+
+/** The ids of resources, as given. */
+export const idsOfResources = (resources: readonly Json[]): string[] => resources.map((r) => String(r.id));
+
+/** A filter literal: a JSON string (RFC 7644 §3.4.2.2 compValue). */
+export const literal = (value: string): string => JSON.stringify(value);
