@@ -177,9 +177,29 @@ function messageOf(e: ErrorObject): string {
       return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'type':
       return `must be ${String(params.type).split(',').join(' or ')}`;
+    // verbose: e.schema is the keyword's value, here the subschema.
+    case 'contains': {
+      const wanted = (e.schema as JsonSchema).const;
+      return wanted === undefined ? (e.message ?? e.keyword) : `must contain ${JSON.stringify(wanted)}`;
+    }
+    case 'not': {
+      // `not: {}` is how a contract says "never present" (SCIM's password).
+      const negated = e.schema as JsonSchema;
+      if (Object.keys(negated).length === 0) return 'must be absent';
+      if (negated.const !== undefined) return `must NOT be ${JSON.stringify(negated.const)}`;
+      return negated.description === undefined ? (e.message ?? e.keyword) : `must NOT be ${negated.description}`;
+    }
     default:
       return e.message ?? e.keyword;
   }
+}
+
+/** The errors that say what is wrong: ajv also reports an `if` whose `then` failed (the `then`
+ * branch's own errors say why) and each item that failed a failed `contains` (the `contains` error,
+ * "must contain ...", says it). */
+function explaining(errors: readonly ErrorObject[]): ErrorObject[] {
+  const failedContains = errors.filter((e) => e.keyword === 'contains').map((e) => `${e.schemaPath}/`);
+  return errors.filter((e) => e.keyword !== 'if' && !failedContains.some((prefix) => e.schemaPath.startsWith(prefix)));
 }
 
 /** The violations of `name` by `value`; [] when the value is valid. */
@@ -188,7 +208,7 @@ export function validate(name: ContractName, value: unknown): ContractError[] {
   const fn = validators.get(name);
   if (!fn) throw new Error(`contracts: ${name} did not compile`);
   if (fn(value)) return [];
-  return (fn.errors ?? []).map((e) => {
+  return explaining(fn.errors ?? []).map((e) => {
     const spec = specOf(e, root);
     return {
       instancePath: e.instancePath,
