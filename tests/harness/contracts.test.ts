@@ -406,7 +406,7 @@ describe('discovery of the contract files (src/util/contract-files.ts)', () => {
   });
 
   it('a family name without a file is an error when it is used, naming the file it looked for', () => {
-    expect(isContractName('intapi/token')).toBe(true);
+    expect(isContractName('scim/user')).toBe(true);
     expect(isContractName('scim/nothing')).toBe(false);
     expect(() => validate('scim/nothing', {})).toThrow('contracts: unknown contract scim/nothing (no file contracts/scim.nothing.yaml)');
   });
