@@ -308,6 +308,18 @@ describe('buildOpenApi (the pure builder)', () => {
     expect(v2.apiVersion).toMatchObject({ required: false, schema: { enum: ['1', '2'], default: '2' } });
   });
 
+  test("components are the Integration API's contracts only: another family's contract is left out", () => {
+    const withScim = new Map([...contracts, ['scim/x', { $id: 'lp:scim/x', type: 'object', not: { $ref: 'lp:scim/elsewhere' } }]]);
+    const names = Object.keys(build(withScim).components.schemas);
+    expect(names).not.toContain('scim.x');
+    expect(names.sort()).toEqual(
+      [...contracts.keys()]
+        .filter((n) => n.startsWith('intapi/'))
+        .map((n) => n.replace('/', '.'))
+        .sort(),
+    );
+  });
+
   test('the same inputs give the same document', () => {
     expect(JSON.stringify(build())).toBe(JSON.stringify(build()));
   });

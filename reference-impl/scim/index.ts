@@ -277,8 +277,8 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
       method: 'GET',
       path: '/Schemas',
       auth: true,
-      handle: () => {
-        const resources = schemaResources();
+      handle: (call) => {
+        const resources = schemaResources(call.context.baseUrl);
         return ok(200, { schemas: [LIST_URN], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources });
       },
     },
@@ -288,7 +288,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
       path: '/Schemas/:id',
       auth: true,
       handle: (call) => {
-        const found = schemaResources().find((s) => s.id === call.params.id);
+        const found = schemaResources(call.context.baseUrl).find((s) => s.id === call.params.id);
         if (found === undefined) throw scimNotFound(`Schema ${call.params.id ?? ''} not found.`);
         return ok(200, found);
       },

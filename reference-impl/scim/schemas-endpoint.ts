@@ -21,20 +21,22 @@ function attribute(a: Attr): JsonObject {
 
 const COMMON = new Set(['schemas', 'id', 'externalId', 'meta']);
 
-function definition(id: string, name: string, attrs: Iterable<Attr>): JsonObject {
+function definition(baseUrl: string, id: string, name: string, attrs: Iterable<Attr>): JsonObject {
   return {
     schemas: [SCHEMA_URN],
     id,
     name,
     attributes: [...attrs].filter((a) => !COMMON.has(a.name)).map(attribute),
-    meta: { resourceType: 'Schema', location: `/Schemas/${id}` },
+    // rfc7643#section-3.1: the URI of the resource, absolute like the Users' and Groups'.
+    meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${id}` },
   };
 }
 
-export function schemaResources(): JsonObject[] {
+/** The Schema resources; `baseUrl` is the SCIM base (`http://host/scim/v2`) of their locations. */
+export function schemaResources(baseUrl: string): JsonObject[] {
   return [
-    definition(USER_SCHEMA.urn, 'User', USER_SCHEMA.core.values()),
-    definition(GROUP_SCHEMA.urn, 'Group', GROUP_SCHEMA.core.values()),
-    ...[...USER_SCHEMA.extensions.values()].map((e) => definition(e.urn, 'EnterpriseUser', e.attrs.values())),
+    definition(baseUrl, USER_SCHEMA.urn, 'User', USER_SCHEMA.core.values()),
+    definition(baseUrl, GROUP_SCHEMA.urn, 'Group', GROUP_SCHEMA.core.values()),
+    ...[...USER_SCHEMA.extensions.values()].map((e) => definition(baseUrl, e.urn, 'EnterpriseUser', e.attrs.values())),
   ];
 }

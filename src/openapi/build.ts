@@ -21,6 +21,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const ID_PREFIX = 'lp:';
+const INTAPI_PREFIX = 'intapi/';
 
 /** `intapi/submission.create` → `intapi.submission.create` (component names allow only `[A-Za-z0-9._-]`). */
 export const componentName = (contract: string): string => contract.replace(/\//g, '.');
@@ -444,7 +445,9 @@ function versionParameter(versions: readonly Version[], p: Profile): JsonObject 
 
 /** The OpenAPI 3.1 document of the profile's Integration API. */
 export function buildOpenApi(contracts: ContractSchemas, p: Profile, options: BuildOptions): JsonObject {
-  const known = new Set(contracts.keys());
+  // The document describes the Integration API: its components are that family's contracts only
+  // (the SCIM and learner contracts describe other hosts and paths, DEVELOPERS.md "OpenAPI document").
+  const known = new Set([...contracts.keys()].filter((name) => name.startsWith(INTAPI_PREFIX)));
   const schemas: JsonObject = {};
   for (const name of [...known].sort()) schemas[componentName(name)] = embed(contract(contracts, name), name, known);
   return {

@@ -1,19 +1,21 @@
 /**
- * The contracts: contracts/*.yaml (JSON Schema 2020-12 authored in YAML, one file per
- * representation, `$id: lp:<name>`), read once at module load and compiled on one ajv instance.
- * The suites validate bodies with `validate` and derive their bounds checks from `boundsOf`, so
- * the field tables of the specification live in exactly one place.
+ * The contracts: contracts/<family>.<name>.yaml (JSON Schema 2020-12 authored in YAML, one file
+ * per representation, `$id: lp:<family>/<name>`), discovered and read once at module load
+ * (src/util/contract-files.ts) and compiled on one ajv instance. The suites validate bodies with
+ * `validate` and derive their bounds checks from `boundsOf`, so the field tables of the
+ * specification live in exactly one place.
  *
  * A file `contracts/intapi.submission.create.yaml` holds the contract `intapi/submission.create`
  * with `$id: lp:intapi/submission.create`; contracts refer to each other by that `$id`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import { CONTRACT_ID_PREFIX as ID_PREFIX, readContractFiles, type ContractFamily } from '../../src/util/contract-files.js';
 import { deepFreeze } from '../../src/util/deep-freeze.js';
 
-export const CONTRACT_NAMES = [
+/** The Integration API's contracts, named literally so that the intapi code's names are checked
+ * when it compiles; the loader fails when this list and the `intapi.*.yaml` files disagree. */
+export const INTAPI_CONTRACT_NAMES = [
   'intapi/token',
   'intapi/resource',
   'intapi/resource.list',
@@ -37,7 +39,11 @@ export const CONTRACT_NAMES = [
   'intapi/error',
 ] as const;
 
-export type ContractName = (typeof CONTRACT_NAMES)[number];
+export type IntapiContractName = (typeof INTAPI_CONTRACT_NAMES)[number];
+
+/** A contract's name. The other families' contracts are whatever their files are (`scim.user.yaml`
+ * is `scim/user`): adding one edits no list, and a name without a file is an error at run time. */
+export type ContractName = IntapiContractName | `${Exclude<ContractFamily, 'intapi'>}/${string}`;
 
 /** A contract schema as read from its YAML file (or dereferenced by `schemaOf`). */
 export interface JsonSchema {
@@ -94,38 +100,16 @@ export interface FieldBounds {
   spec: string;
 }
 
-const ID_PREFIX = 'lp:';
-const CONTRACTS_DIR = new URL('../../contracts/', import.meta.url);
-
 // ajv-formats' uuid also accepts a `urn:uuid:` prefix; a spec guid is the bare 8-4-4-4-12 form.
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function isContractName(name: string): name is ContractName {
-  return (CONTRACT_NAMES as readonly string[]).includes(name);
-}
-
-/** `intapi.submission.create.yaml` → `intapi/submission.create`. */
-function nameOfFile(file: string): string {
-  return file.replace(/\.yaml$/, '').replace('.', '/');
-}
-
+/** The discovered contracts, with the intapi ones checked against `INTAPI_CONTRACT_NAMES`. */
 function readContracts(): Map<ContractName, JsonSchema> {
-  const found = new Map<ContractName, JsonSchema>();
-  for (const file of readdirSync(CONTRACTS_DIR)
-    .filter((f) => f.endsWith('.yaml'))
-    .sort()) {
-    const name = nameOfFile(file);
-    let schema: JsonSchema;
-    try {
-      schema = parse(readFileSync(new URL(file, CONTRACTS_DIR), 'utf8')) as JsonSchema;
-    } catch (error) {
-      throw new Error(`contracts/${file}: ${(error as Error).message.split('\n')[0] ?? ''}`);
-    }
-    if (!isContractName(name)) throw new Error(`contracts/${file}: ${name} is not a known contract name (CONTRACT_NAMES)`);
-    if (schema.$id !== `${ID_PREFIX}${name}`) throw new Error(`contracts/${file}: $id must be ${ID_PREFIX}${name}`);
-    found.set(name, schema);
-  }
-  const absent = CONTRACT_NAMES.filter((name) => !found.has(name));
+  const found = readContractFiles() as Map<ContractName, JsonSchema>;
+  const intapi: readonly string[] = INTAPI_CONTRACT_NAMES;
+  const unlisted = [...found.keys()].filter((name) => name.startsWith('intapi/') && !intapi.includes(name));
+  if (unlisted.length > 0) throw new Error(`contracts: ${unlisted.join(', ')} not in INTAPI_CONTRACT_NAMES`);
+  const absent = INTAPI_CONTRACT_NAMES.filter((name) => !found.has(name));
   if (absent.length > 0) throw new Error(`contracts: no file for ${absent.join(', ')}`);
   return found;
 }
@@ -149,9 +133,17 @@ function compileAll(schemas: ReadonlyMap<ContractName, JsonSchema>): Map<Contrac
 const raw = readContracts();
 const validators = compileAll(raw);
 
+/** Every contract, in the order of the file names. */
+export const CONTRACT_NAMES: readonly ContractName[] = Object.freeze([...raw.keys()]);
+
+/** Whether `name` names a contract that exists (a file in contracts/). */
+export function isContractName(name: string): name is ContractName {
+  return raw.has(name as ContractName);
+}
+
 function rawSchema(name: ContractName): JsonSchema {
   const schema = raw.get(name);
-  if (!schema) throw new Error(`contracts: unknown contract ${String(name)}`);
+  if (!schema) throw new Error(`contracts: unknown contract ${name} (no file contracts/${name.replace('/', '.')}.yaml)`);
   return schema;
 }
 
@@ -185,18 +177,38 @@ function messageOf(e: ErrorObject): string {
       return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'type':
       return `must be ${String(params.type).split(',').join(' or ')}`;
+    // verbose: e.schema is the keyword's value, here the subschema.
+    case 'contains': {
+      const wanted = (e.schema as JsonSchema).const;
+      return wanted === undefined ? (e.message ?? e.keyword) : `must contain ${JSON.stringify(wanted)}`;
+    }
+    case 'not': {
+      // `not: {}` is how a contract says "never present" (SCIM's password).
+      const negated = e.schema as JsonSchema;
+      if (Object.keys(negated).length === 0) return 'must be absent';
+      if (negated.const !== undefined) return `must NOT be ${JSON.stringify(negated.const)}`;
+      return negated.description === undefined ? (e.message ?? e.keyword) : `must NOT be ${negated.description}`;
+    }
     default:
       return e.message ?? e.keyword;
   }
 }
 
+/** The errors that say what is wrong: ajv also reports an `if` whose `then` failed (the `then`
+ * branch's own errors say why) and each item that failed a failed `contains` (the `contains` error,
+ * "must contain ...", says it). */
+function explaining(errors: readonly ErrorObject[]): ErrorObject[] {
+  const failedContains = errors.filter((e) => e.keyword === 'contains').map((e) => `${e.schemaPath}/`);
+  return errors.filter((e) => e.keyword !== 'if' && !failedContains.some((prefix) => e.schemaPath.startsWith(prefix)));
+}
+
 /** The violations of `name` by `value`; [] when the value is valid. */
 export function validate(name: ContractName, value: unknown): ContractError[] {
-  const fn = validators.get(name);
-  if (!fn) throw new Error(`contracts: unknown contract ${String(name)}`);
-  if (fn(value)) return [];
   const root = rawSchema(name);
-  return (fn.errors ?? []).map((e) => {
+  const fn = validators.get(name);
+  if (!fn) throw new Error(`contracts: ${name} did not compile`);
+  if (fn(value)) return [];
+  return explaining(fn.errors ?? []).map((e) => {
     const spec = specOf(e, root);
     return {
       instancePath: e.instancePath,
@@ -214,17 +226,18 @@ function refTarget(ref: string): ContractName {
   return name;
 }
 
-/** A copy of `schema` with every `$ref` to another contract replaced by that contract's schema. */
+/** A copy of `schema` with every `$ref` to another contract replaced by that contract's schema
+ * (a property named `$ref`, as SCIM's, is a schema, not a reference, and stays). */
 function dereference(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(dereference);
   if (typeof schema !== 'object' || schema === null) return schema;
-  const { $ref, ...rest } = schema as JsonSchema;
   const copy: Record<string, unknown> = {};
+  const { $ref } = schema as JsonSchema;
   if (typeof $ref === 'string') {
     const { $id: _id, $schema: _schema, ...target } = rawSchema(refTarget($ref));
     Object.assign(copy, dereference(target));
   }
-  for (const [k, v] of Object.entries(rest)) copy[k] = dereference(v);
+  for (const [k, v] of Object.entries(schema)) if (!(k === '$ref' && typeof v === 'string')) copy[k] = dereference(v);
   return copy;
 }
 

@@ -3,9 +3,23 @@
  * the specification's tables (learning-platform-apis.md, "Resources and their fields"): they are
  * the guard against a contract drifting from the spec, so they are not derived from anything.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boundsOf, CONTRACT_NAMES, schemaOf, validate, type ContractName, type FieldBounds, type JsonSchema } from '../../suites/_harness/contracts.js';
+import {
+  boundsOf,
+  CONTRACT_NAMES,
+  INTAPI_CONTRACT_NAMES,
+  isContractName,
+  schemaOf,
+  validate,
+  type ContractName,
+  type FieldBounds,
+  type JsonSchema,
+} from '../../suites/_harness/contracts.js';
+import { readContractFiles } from '../../src/util/contract-files.js';
+import { loadAnchorTargets, resolves } from '../support/anchors.js';
 
 const SUB = 'spec#integration-api-submission-v2';
 const QB = 'spec#integration-api-question-bank-v2';
@@ -219,9 +233,10 @@ describe('boundsOf matches the specification tables', () => {
     expect(boundsOf('intapi/resource.list')).toEqual([]);
   });
 
-  it('every object contract has an expected table here', () => {
-    const covered = new Set(TABLES.map((t) => t.name));
-    const objects = CONTRACT_NAMES.filter((n) => schemaOf(n).type === 'object');
+  // The flat contracts of the Integration API; the SCIM contracts nest and are not field tables.
+  it('every object contract of the Integration API has an expected table here', () => {
+    const covered = new Set<ContractName>(TABLES.map((t) => t.name));
+    const objects = INTAPI_CONTRACT_NAMES.filter((n) => schemaOf(n).type === 'object');
     expect(objects.filter((n) => !covered.has(n))).toEqual([]);
   });
 });
@@ -334,7 +349,7 @@ describe.each(groups)('$file: $description ($schema)', ({ schema, tests }) => {
 
 describe('example documents', () => {
   it('name known contracts only', () => {
-    expect(groups.map((g) => g.schema).filter((s) => !(CONTRACT_NAMES as readonly string[]).includes(s))).toEqual([]);
+    expect(groups.map((g) => g.schema).filter((s) => !isContractName(s))).toEqual([]);
   });
   it.each([...CONTRACT_NAMES])('%s has a valid and an invalid example', (name) => {
     const tests = groups.filter((g) => g.schema === name).flatMap((g) => g.tests);
@@ -355,6 +370,47 @@ function nodes(schema: unknown, path = '#'): { path: string; node: JsonSchema }[
   if (typeof s.additionalProperties === 'object') found.push(...nodes(s.additionalProperties, `${path}/additionalProperties`));
   return found;
 }
+
+describe('discovery of the contract files (src/util/contract-files.ts)', () => {
+  const folder = (files: Record<string, string>): string => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'lpc-contracts-')), 'contracts');
+    mkdirSync(dir);
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+    return dir;
+  };
+  const schema = (id: string): string => `$schema: https://json-schema.org/draft/2020-12/schema\n$id: ${id}\ntype: object\n`;
+
+  it('names each contract <family>/<name> from its file <family>.<name>.yaml, any family of the three', () => {
+    const dir = folder({
+      'intapi.submission.create.yaml': schema('lp:intapi/submission.create'),
+      'scim.user.yaml': schema('lp:scim/user'),
+      'learner.course.yaml': schema('lp:learner/course'),
+      'README.md': 'not a contract',
+    });
+    expect([...readContractFiles(dir).keys()]).toEqual(['intapi/submission.create', 'learner/course', 'scim/user']);
+  });
+
+  it.each([
+    [
+      'an $id that disagrees with the file name',
+      { 'scim.user.yaml': schema('lp:scim/users') },
+      'contracts/scim.user.yaml: $id "lp:scim/users" does not match the file name: it must be lp:scim/user',
+    ],
+    ['no $id', { 'scim.user.yaml': 'type: object\n' }, 'contracts/scim.user.yaml: $id undefined does not match the file name: it must be lp:scim/user'],
+    ['an unknown family', { 'ldap.user.yaml': schema('lp:ldap/user') }, 'contracts/ldap.user.yaml: family ldap is not one of intapi, scim, learner'],
+    ['a file name without a family', { 'user.yaml': schema('lp:user') }, 'contracts/user.yaml: a contract file is named <family>.<name>.yaml'],
+    ['YAML that does not parse', { 'scim.user.yaml': 'a: [1\n' }, /^contracts\/scim\.user\.yaml: /],
+    ['a document that is not a schema object', { 'scim.user.yaml': '- 1\n' }, 'contracts/scim.user.yaml: not a schema object'],
+  ])('rejects %s, naming the file', (_, files, message) => {
+    expect(() => readContractFiles(folder(files))).toThrow(message);
+  });
+
+  it('a family name without a file is an error when it is used, naming the file it looked for', () => {
+    expect(isContractName('scim/user')).toBe(true);
+    expect(isContractName('scim/nothing')).toBe(false);
+    expect(() => validate('scim/nothing', {})).toThrow('contracts: unknown contract scim/nothing (no file contracts/scim.nothing.yaml)');
+  });
+});
 
 describe('contracts', () => {
   // The loader compiles every contract in strict mode when it is imported; a contract that does
@@ -417,45 +473,21 @@ describe('contracts', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Every anchor resolves to a heading of the specification (or of public-facts.md).
+// Every anchor resolves: to a heading of the specification or of public-facts.md, or to a section
+// of RFC 7643/7644 (tests/support/anchors.ts; without ../shared/spec this fails, it never skips).
 
-/** GitHub's heading slug: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
-function slugs(markdown: string): Set<string> {
-  const seen = new Map<string, number>();
-  const result = new Set<string>();
-  for (const [, heading] of markdown.matchAll(/^#{1,6}\s+(.+?)\s*$/gm)) {
-    const slug = (heading ?? '')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/\s/g, '-');
-    const n = seen.get(slug) ?? 0;
-    seen.set(slug, n + 1);
-    result.add(n === 0 ? slug : `${slug}-${n}`);
-  }
-  return result;
+/** Every x-spec anywhere in a schema, also under if/then, allOf, not and contains. */
+function anchorsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(anchorsOf);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([k, v]) => (k === 'x-spec' && typeof v === 'string' ? [v] : anchorsOf(v)));
 }
 
-const SPEC_DIR = new URL('../../../shared/spec/', import.meta.url);
-const specPresent = existsSync(new URL('learning-platform-apis.md', SPEC_DIR));
-
 describe('x-spec anchors', () => {
-  it.skipIf(!specPresent)('resolve to headings of the specification documents', () => {
-    const anchors = {
-      spec: slugs(readFileSync(new URL('learning-platform-apis.md', SPEC_DIR), 'utf8')),
-      'public-facts': slugs(readFileSync(new URL('public-facts.md', SPEC_DIR), 'utf8')),
-    };
-    const used = new Set(
-      CONTRACT_NAMES.flatMap((n) =>
-        nodes(schemaOf(n))
-          .map(({ node }) => node['x-spec'])
-          .filter((s): s is string => !!s),
-      ),
-    );
-    const unresolved = [...used].filter((ref) => {
-      const [doc, anchor] = ref.split('#') as [string, string];
-      return !(anchors[doc as keyof typeof anchors]?.has(anchor) ?? false);
-    });
-    expect(unresolved).toEqual([]);
+  it('resolve to headings of the specification documents and sections of the RFCs', () => {
+    const targets = loadAnchorTargets();
+    const used = new Set(CONTRACT_NAMES.flatMap((n) => anchorsOf(schemaOf(n))));
+    expect([...used].filter((anchor) => !resolves(anchor, targets))).toEqual([]);
     expect(used.size).toBeGreaterThan(5);
   });
 });

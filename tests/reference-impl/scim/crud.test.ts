@@ -250,6 +250,8 @@ describe('unsupported endpoints: 501 with a SCIM error body', () => {
     const attrs = user.attributes as Record<string, unknown>[];
     expect(attrs.find((a) => a.name === 'userName')).toMatchObject({ caseExact: false, uniqueness: 'server', required: true });
     expect(attrs.find((a) => a.name === 'password')).toMatchObject({ returned: 'never', mutability: 'writeOnly' });
+    // meta.location is where the Schema resource is served (it once lacked the /scim/v2 prefix).
+    expect((user.meta as Record<string, unknown>).location).toBe(`${h.base}/Schemas/${USER_URN}`);
   });
 });
 
