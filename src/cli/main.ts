@@ -20,7 +20,7 @@ import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../ru
 import { failsRun } from '../runner/model.js';
 import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
 import { compareServer, runCompare, type CompareServer } from '../runner/compare.js';
-import { createSecrets, CredentialsError, MissingCredentialsError } from '../target/secrets.js';
+import { createSecrets, CredentialsError, intapiCredentialsMissing, MissingCredentialsError } from '../target/secrets.js';
 import { deleteRecords, findLeftovers } from '../runner/cleanup.js';
 import { openapiCommand } from './openapi.js';
 
@@ -102,6 +102,12 @@ function faultsOf(values: string[] | undefined): string[] {
   const unknown = faults.find((f) => !known.has(f));
   if (unknown) throw new UsageError(`unknown fault '${unknown}' (lp-conformance serve --list-faults lists them)`);
   return faults;
+}
+
+/** Whether `--only` can select checks of a family: no pattern, a pattern of that family, or one
+ * that begins with a wildcard. */
+function selectsFamily(only: readonly string[], family: string): boolean {
+  return only.length === 0 || only.some((p) => p.startsWith(`${family}.`) || p === family || /^[*?[]/.test(p) || family.startsWith(p.replace(/[*?].*$/, '')));
 }
 
 /** Sandbox credentials for one bundled run: fresh random values, put where the profile names them
@@ -233,13 +239,19 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     else await ensureReachable(profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
     // Authenticate once before the run: refused credentials are a configuration error (exit 2), not
     // hundreds of failed checks. A target that does not answer is left to the checks to judge.
-    try {
-      await createSecrets(profile, timeoutMs).token();
-    } catch (error) {
-      if (error instanceof CredentialsError) throw error;
-      process.stderr.write(
-        `lp-conformance: warning: authentication did not complete (${(error as { code?: string }).code ?? String(error)}); the checks will say more\n`,
-      );
+    // A run of other families' checks only (`--only 'scim.*'` against a SCIM server) needs neither
+    // the Integration API's credentials nor its log-in.
+    if (selectsFamily(only, 'intapi')) {
+      const missing = intapiCredentialsMissing(profile);
+      if (missing) throw new CredentialsError(missing);
+      try {
+        await createSecrets(profile, timeoutMs).token();
+      } catch (error) {
+        if (error instanceof CredentialsError) throw error;
+        process.stderr.write(
+          `lp-conformance: warning: authentication did not complete (${(error as { code?: string }).code ?? String(error)}); the checks will say more\n`,
+        );
+      }
     }
     if (values.compare !== undefined) {
       const compareProfile = values['compare-profile'] !== undefined || values.compare === 'bundled' ? loadProfile(values['compare-profile']) : profile;
