@@ -1,6 +1,6 @@
 // The learner API and course player of the reference server, over real HTTP (undici) on loopback.
 import { type Answer, type JsonRecord, send } from '../_support.js';
-import { createReferenceServer, type ReferenceServerOptions, SANDBOX_CREDENTIALS, SANDBOX_LEARNERS } from '../../../reference-impl/index.js';
+import { createReferenceServer, LEARNER_SEED_IDS, type ReferenceServerOptions, SANDBOX_CREDENTIALS, SANDBOX_LEARNERS } from '../../../reference-impl/index.js';
 
 export const API = '/api/rest/v2';
 export const KEY = SANDBOX_CREDENTIALS.apiKey;
@@ -107,4 +107,15 @@ export const names = (answer: Answer, name: string): boolean =>
 export function testClock(start = Date.parse('2030-06-01T12:00:00Z')): { now: () => Date; advance: (ms: number) => void } {
   let t = start;
   return { now: () => new Date(t), advance: (ms) => void (t += ms) };
+}
+
+/** The course player's path for a token (default: the seed's player course). */
+export const playerPath = (token: string, query = '', course: string = LEARNER_SEED_IDS.playerCourse): string =>
+  `/learn/course-player/${course}?token=${token}${query}`;
+
+/** The configuration block the player page hands its script. */
+export function configOf(page: Answer): JsonRecord {
+  const m = /<script type="application\/json" id="lpc-player-config">(.*?)<\/script>/s.exec(page.text);
+  if (m?.[1] === undefined) throw new Error(`no configuration in ${page.status} ${page.text.slice(0, 200)}`);
+  return JSON.parse(m[1]) as JsonRecord;
 }
