@@ -4,7 +4,7 @@ import { seededRandom } from '../random.js';
 /**
  * The learner family's deterministic seed (DEVELOPERS.md "Learner reference server and player:
  * choices"): two departments (one branded), two learners, a category tree five levels deep with
- * empty categories and courses at every level, 66 catalog courses (online, instructor-led,
+ * empty categories and courses at every level, 62 catalog courses (online, instructor-led,
  * curricula) with lessons and tags, and sessions of the instructor-led courses placed around the
  * clock's time at server creation, so that "now" always has completed, running and future ones.
  */
