@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type Credentials, SANDBOX_CREDENTIALS } from './credentials.js';
+import { type Credentials, type LearnerAccounts, SANDBOX_CREDENTIALS, SANDBOX_LEARNERS } from './credentials.js';
 import { behaviourWithFaults } from './faults.js';
 import { buildApp, mountFamily } from './http/app.js';
 import type { Headers } from './http/route.js';
 import { createIntapiFamily } from './intapi/index.js';
+import { isLearnerFamilyFault, learnerBehaviourWithFaults } from './learner/faults.js';
+import { createLearnerFamily } from './learner/index.js';
+import { LearnerStore } from './learner/store.js';
+import { createPlayerFamily } from './player/index.js';
 import { scimBehaviourWithFaults } from './scim/faults.js';
 import { createScimFamily } from './scim/index.js';
 import { createSeededStore, type IdOrigin, type SeededIds } from './seed.js';
@@ -14,8 +18,11 @@ import type { Store } from './store/store.js';
  * The bundled in-memory reference server of lp-conformance: an independent reading of the
  * specification (it imports nothing from contracts/, suites/, src/ or reporters/).
  */
-export { type Credentials, SANDBOX_CREDENTIALS } from './credentials.js';
+export { type Credentials, type LearnerAccounts, type LearnerCredentials, SANDBOX_CREDENTIALS, SANDBOX_LEARNERS } from './credentials.js';
 export { FAULTS, type FaultInfo, type FaultName, listFaults } from './faults.js';
+export { LEARNER_FAULTS, type LearnerFaultName } from './learner/faults.js';
+export { LEARNER_PREFIX, PLAYER_PREFIX } from './learner/index.js';
+export { LEARNER_SEED_IDS, learnerCategoryId, learnerCourseId } from './learner/seed.js';
 export { MAX_SCALE } from './scale.js';
 export { SCIM_FAULTS, type ScimFaultName } from './scim/faults.js';
 export { SCIM_PREFIX } from './scim/index.js';
@@ -39,12 +46,16 @@ export interface ReferenceServerOptions {
    * the ids of a request that names its check (`x-lpc-check`, `x-lpc-case`) follow that check. */
   ids?: (() => string) | SeededIds;
   /**
-   * Named fault toggles (see FAULTS, and SCIM_FAULTS for names starting `scim.`); an unknown name
-   * throws.
+   * Named fault toggles (see FAULTS, SCIM_FAULTS for names starting `scim.`, LEARNER_FAULTS for
+   * `learner.` and `player.`); an unknown name throws.
    */
   faults?: readonly string[];
   /** A SCIM bearer token accepted from the start, besides those of the token exchange. */
   scimToken?: string;
+  /** The learners of the learner API's token exchange. Default: SANDBOX_LEARNERS. */
+  learners?: LearnerAccounts;
+  /** Lifetime of a learner token, in seconds, on `clock`. Default 3600. */
+  learnerTokenTtlSeconds?: number;
 }
 
 export interface ReferenceServer {
@@ -66,8 +77,13 @@ function originOf(headers: Headers): IdOrigin | undefined {
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
   if (options.store !== undefined && (options.scale ?? 0) > 0) throw new TypeError('createReferenceServer: give store or scale, not both');
   const faults = options.faults ?? [];
-  const behaviour = behaviourWithFaults(faults.filter((name) => !name.startsWith('scim.')));
+  const behaviour = behaviourWithFaults(faults.filter((name) => !name.startsWith('scim.') && !isLearnerFamilyFault(name)));
   const scimBehaviour = scimBehaviourWithFaults(faults.filter((name) => name.startsWith('scim.')));
+  const learnerBehaviour = learnerBehaviourWithFaults(faults.filter(isLearnerFamilyFault));
+  const learnerTokenTtlSeconds = options.learnerTokenTtlSeconds ?? 3600;
+  if (!Number.isInteger(learnerTokenTtlSeconds) || learnerTokenTtlSeconds < 1) {
+    throw new TypeError('createReferenceServer: learnerTokenTtlSeconds must be a positive integer');
+  }
   const ids = options.ids ?? randomUUID;
   const clock = options.clock ?? (() => new Date());
   const credentials = options.credentials ?? SANDBOX_CREDENTIALS;
@@ -85,6 +101,14 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     ids,
     ...(options.scimToken === undefined ? {} : { token: options.scimToken }),
   });
+  // Session times of the learner seed are placed around the clock's time at creation.
+  const learnerDeps = {
+    store: new LearnerStore(clock(), options.learners ?? SANDBOX_LEARNERS),
+    behaviour: learnerBehaviour,
+    credentials,
+    clock,
+    tokenTtlSeconds: learnerTokenTtlSeconds,
+  };
   const within = (ids as Partial<SeededIds>).within;
   const around = within ? <T>(headers: Headers, handle: () => T): T => within(originOf(headers), handle) : undefined;
   const intapi = around ? { ...family, around } : family;
@@ -94,7 +118,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     contentTypes: behaviour.http.contentTypes,
     notJsonStatus: behaviour.errors.notJsonStatus,
     renderError: intapi.renderError,
-    families: [mountFamily(intapi), mountFamily(scim)],
+    families: [mountFamily(intapi), mountFamily(scim), mountFamily(createLearnerFamily(learnerDeps)), mountFamily(createPlayerFamily(learnerDeps))],
   });
   return {
     fastify,

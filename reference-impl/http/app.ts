@@ -41,7 +41,10 @@ function withHeaders(reply: FastifyReply, headers: ResponseHeaders | undefined):
 function sendResult(reply: FastifyReply, result: Result, textPlain: boolean, contentType: string): void {
   withHeaders(reply, result.headers);
   if ('text' in result) {
-    reply.code(result.status).header('content-type', TEXT_TYPE).send(result.text);
+    reply
+      .code(result.status)
+      .header('content-type', result.contentType ?? TEXT_TYPE)
+      .send(result.text);
   } else if ('empty' in result) {
     reply.code(result.status).send();
   } else {

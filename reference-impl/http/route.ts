@@ -21,12 +21,13 @@ export interface Call<C> {
 export type ResponseHeaders = Readonly<Record<string, string>>;
 
 /**
- * What a handler answers: JSON, no body at all (204), or (a deliberate fault only) raw text; each
- * with optional response headers.
+ * What a handler answers: JSON, no body at all (204), or text (the course player's HTML page and
+ * images, or a deliberate fault's raw text) labelled `contentType` (default text/plain); each with
+ * optional response headers.
  */
 export type Result =
   | { readonly status: number; readonly body: JsonValue; readonly headers?: ResponseHeaders }
-  | { readonly status: number; readonly text: string; readonly headers?: ResponseHeaders }
+  | { readonly status: number; readonly text: string; readonly contentType?: string; readonly headers?: ResponseHeaders }
   | { readonly status: number; readonly empty: true; readonly headers?: ResponseHeaders };
 
 /** A family's error answer: status, body and optional headers (e.g. WWW-Authenticate). */
