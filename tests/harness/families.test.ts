@@ -3,7 +3,7 @@
 // naming the variables; the SCIM invariants judge every SCIM exchange.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadProfile, withTarget, type Profile } from '../../src/profile/index.js';
+import { loadProfile, withTarget, type OperationId, type Profile } from '../../src/profile/index.js';
 import { createSecrets, MissingCredentialsError } from '../../src/target/secrets.js';
 import { Client, Recorder, type ApiResponse } from '../../suites/_harness/http.js';
 import { checkScimInvariants } from '../../suites/_harness/scim/invariants.js';
@@ -68,7 +68,7 @@ describe('the SCIM invariants', () => {
   const answer = (status: number, json: unknown, type = 'application/scim+json'): ApiResponse =>
     ({ status, headers: { 'content-type': type }, text: JSON.stringify(json), json, exchange: {} }) as unknown as ApiResponse;
   const error = (status: unknown) => ({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status, detail: 'x' });
-  const ids = (res: ApiResponse, op = 'scim.users.get' as const) => checkScimInvariants({ op }, res).violations.map((v) => v.invariant);
+  const ids = (res: ApiResponse, op: OperationId = 'scim.users.get') => checkScimInvariants({ op }, res).violations.map((v) => v.invariant);
 
   test('an error body with status as a string equal to the HTTP status passes; a number or another status fails', () => {
     expect(ids(answer(404, error('404')))).toEqual([]);
