@@ -13,6 +13,9 @@ import { SCIM_CRUD_CONTROLS } from './controls/scim-crud.js';
 import { SCIM_FILTER_CONTROLS } from './controls/scim-filter.js';
 import { SCIM_LISTS_CONTROLS } from './controls/scim-lists.js';
 import { SCIM_PATCH_CONTROLS } from './controls/scim-patch.js';
+import { LEARNER_CONTROLS } from './controls/learner.js';
+
+export { LEARNER_CONTROLS };
 
 export interface Control {
   /** Check ids that must fail with the fault on. */
@@ -278,7 +281,7 @@ export const SCIM_CONTROLS: Readonly<Record<string, Control>> = {
 };
 
 export function controlFor(fault: string): Control {
-  const control = perOperation(fault) ?? parametric(fault) ?? NAMED[fault] ?? SCIM_CONTROLS[fault];
+  const control = perOperation(fault) ?? parametric(fault) ?? NAMED[fault] ?? SCIM_CONTROLS[fault] ?? LEARNER_CONTROLS[fault];
   if (!control) throw new Error(`no negative-control expectation for fault ${fault}`);
   return control;
 }

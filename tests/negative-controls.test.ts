@@ -14,7 +14,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { listFaults } from '../reference-impl/index.js';
 import { idMatcher } from '../src/runner/select.js';
-import { controlFor, SCIM_CONTROLS } from './negative-controls.expectations.js';
+import { controlFor, LEARNER_CONTROLS, SCIM_CONTROLS } from './negative-controls.expectations.js';
 import { runCli } from './support/cli.js';
 import { runControls, type Found } from './support/controls.js';
 
@@ -31,18 +31,21 @@ const CONCURRENCY = 16;
 /** Families whose checks are still being written: their faults take part as their expectations
  * land (SCIM_CONTROLS), and their checks are not yet required to have a control. Empty when every
  * family is complete. */
-const IN_PROGRESS: readonly string[] = ['scim.'];
+const IN_PROGRESS: readonly string[] = ['scim.', 'learner.', 'player.'];
 const inProgress = (id: string): boolean => IN_PROGRESS.some((prefix) => id.startsWith(prefix));
 
 /** Every fault under control: the reference server's catalogue, and the SCIM faults with expectations.
  * While developing, LPC_CONTROLS_FAULTS=prefix[,prefix] runs the controls of those faults only (and
  * skips the coverage test, which needs them all). */
 const ONLY = (process.env.LPC_CONTROLS_FAULTS ?? '').split(',').filter((p) => p !== '');
-const FAULTS = [...new Set([...listFaults(), ...Object.keys(SCIM_CONTROLS)])].filter((f) => ONLY.length === 0 || ONLY.some((p) => f.startsWith(p)));
+const FAULTS = [...new Set([...listFaults(), ...Object.keys(SCIM_CONTROLS), ...Object.keys(LEARNER_CONTROLS)])].filter(
+  (f) => ONLY.length === 0 || ONLY.some((p) => f.startsWith(p)),
+);
 
 /** A fault patches one entry of its family's behaviour table (reference-impl/behaviour.ts,
  * scim/behaviour.ts), so its sweep ("nothing else fails") covers its family's checks. */
-const familyScope = (fault: string): string[] => (fault.startsWith('scim.') ? ['scim.*'] : ['intapi.*']);
+const familyScope = (fault: string): string[] =>
+  fault.startsWith('scim.') ? ['scim.*'] : fault.startsWith('learner.') || fault.startsWith('player.') ? ['learner.*', 'player.*'] : ['intapi.*'];
 
 let ids: string[] = [];
 let found: Record<string, Found> = {};

@@ -10,7 +10,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
-import { createReferenceServer, listFaults, MAX_SCALE, SCIM_FAULTS, seededIds } from '../../reference-impl/index.js';
+import { createReferenceServer, LEARNER_FAULTS, listFaults, MAX_SCALE, SANDBOX_LEARNERS, SCIM_FAULTS, seededIds } from '../../reference-impl/index.js';
 import { formatList, formatSummary } from '../../reporters/console.js';
 import { writeJUnit } from '../../reporters/junit.js';
 import { renderMarkdown } from '../../reporters/markdown.js';
@@ -98,7 +98,7 @@ function splitList(values: string[] | undefined): string[] {
 
 function faultsOf(values: string[] | undefined): string[] {
   const faults = splitList(values);
-  const known = new Set([...listFaults(), ...Object.keys(SCIM_FAULTS)]);
+  const known = new Set([...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)]);
   const unknown = faults.find((f) => !known.has(f));
   if (unknown) throw new UsageError(`unknown fault '${unknown}' (lp-conformance serve --list-faults lists them)`);
   return faults;
@@ -126,6 +126,12 @@ function bundledCredentials(profile: Profile): { apiKey: string; username: strin
   else {
     process.env[scim.username.env] = creds.username;
     process.env[scim.password.env] = creds.password;
+  }
+  // The learner API's log-in: the sandbox's learner A (a department with branding).
+  const learner = profile.familyCredentials.learner;
+  if (learner.username) {
+    process.env[learner.username.env] = SANDBOX_LEARNERS.a.username;
+    process.env[learner.password.env] = SANDBOX_LEARNERS.a.password;
   }
   return creds;
 }

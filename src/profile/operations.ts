@@ -68,6 +68,7 @@ const TABLE = {
   'learner.auth.token': route('POST', '/token'),
   'learner.catalog.list': route('GET', '/my-catalog'),
   'learner.categories.list': route('GET', '/my-catalog/categories'),
+  'learner.courses.get': route('GET', '/courses/{courseId}'),
   'learner.calendar.list': route('GET', '/my-catalog-calendar'),
   'learner.calendar.sessions': route('GET', '/my-catalog-calendar/sessions'),
   'learner.courses.calendar': route('GET', '/instructor-led-courses/{courseId}/calendar'),

@@ -10,7 +10,7 @@
 // RESULT: { durationMs, requests, targets: { key: { failed: [{ id, cause? }], checks, requests } } }
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createReferenceServer, seededIds } from '../../dist/reference-impl/index.js';
+import { createReferenceServer, SANDBOX_LEARNERS, seededIds } from '../../dist/reference-impl/index.js';
 import { loadProfile, withTarget } from '../../dist/src/profile/index.js';
 import { runMatrix } from '../../dist/src/runner/run.js';
 
@@ -26,6 +26,8 @@ process.env[c.password.env] = credentials.password;
 process.env[c.privateKey.env] = credentials.privateKey;
 const scimToken = make();
 process.env[base.familyCredentials.scim.token.env] = scimToken;
+process.env[base.familyCredentials.learner.username.env] = SANDBOX_LEARNERS.a.username;
+process.env[base.familyCredentials.learner.password.env] = SANDBOX_LEARNERS.a.password;
 
 const servers = new Map();
 const targets = [];
