@@ -14,6 +14,12 @@ import { SCIM_FILTER_CONTROLS } from './controls/scim-filter.js';
 import { SCIM_LISTS_CONTROLS } from './controls/scim-lists.js';
 import { SCIM_PATCH_CONTROLS } from './controls/scim-patch.js';
 import { LEARNER_CONTROLS } from './controls/learner.js';
+import { INTAPI_ENROLLMENTS_CONTROLS } from './controls/intapi-enrollments.js';
+import { INTAPI_MORE_CONTROLS } from './controls/intapi-more.js';
+import { INTAPI_USERS_CONTROLS } from './controls/intapi-users.js';
+
+/** The expectations of the Integration API operations named by release notes (issue 8), per area. */
+const INTAPI_AREA_CONTROLS: Readonly<Record<string, Control>> = { ...INTAPI_USERS_CONTROLS, ...INTAPI_ENROLLMENTS_CONTROLS, ...INTAPI_MORE_CONTROLS };
 
 export { LEARNER_CONTROLS };
 
@@ -281,7 +287,7 @@ export const SCIM_CONTROLS: Readonly<Record<string, Control>> = {
 };
 
 export function controlFor(fault: string): Control {
-  const control = perOperation(fault) ?? parametric(fault) ?? NAMED[fault] ?? SCIM_CONTROLS[fault] ?? LEARNER_CONTROLS[fault];
+  const control = perOperation(fault) ?? parametric(fault) ?? NAMED[fault] ?? INTAPI_AREA_CONTROLS[fault] ?? SCIM_CONTROLS[fault] ?? LEARNER_CONTROLS[fault];
   if (!control) throw new Error(`no negative-control expectation for fault ${fault}`);
   return control;
 }

@@ -1,0 +1,4 @@
+// Negative-control expectations of the Integration API faults of the more area (issue 8; see tests/negative-controls.expectations.ts).
+import type { Control } from '../negative-controls.expectations.js';
+
+export const INTAPI_MORE_CONTROLS: Readonly<Record<string, Control>> = {};
