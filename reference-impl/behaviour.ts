@@ -12,6 +12,8 @@ export interface Behaviour {
     /** public-facts#authentication-integration-api: a missing or invalid x-api-key gets 401. */
     missingApiKey: 'reject' | 'accept';
     wrongApiKey: 'reject' | 'accept';
+    /** Operations that serve a missing or wrong x-api-key as if it were valid (`key-unchecked:<op>`). */
+    keyUnchecked: Set<string>;
     /** Every operation but /authenticate needs `Authorization: Bearer <token>`. */
     token: 'required' | 'not-checked';
     /** A raw token without `Bearer ` is accepted too. */
@@ -34,6 +36,8 @@ export interface Behaviour {
     unsupported: 'reject' | 'as-v2';
     /** A version-2-only operation called with version 1: 404 or served. */
     v2OnlyOnV1: 'not-found' | 'served';
+    /** Version-2-only operations served with version 1 all the same (`v1-served:<op>`). */
+    servedOnV1: Set<string>;
   };
   readonly errors: {
     /** The error body's `code` equals the HTTP status, or differs from it. */
@@ -136,7 +140,8 @@ export interface Behaviour {
     returnedItems: 'page-length' | 'page-length-plus-one';
     limit: 'in-force' | 'default';
     offset: 'in-force' | 'zero';
-    totalItems: 'collection' | 'page';
+    /** public-facts: the whole (filtered) collection; or the page; or the collection before `_filter`. */
+    totalItems: 'collection' | 'page' | 'unfiltered';
   };
 }
 
@@ -152,6 +157,7 @@ export function referenceBehaviour(): Behaviour {
     auth: {
       missingApiKey: 'reject',
       wrongApiKey: 'reject',
+      keyUnchecked: new Set(),
       token: 'required',
       rawToken: 'accept',
       reissue: 'revokes-previous',
@@ -160,7 +166,7 @@ export function referenceBehaviour(): Behaviour {
       password: 'checked',
       successStatus: 200,
     },
-    versions: { missing: 1, unsupported: 'reject', v2OnlyOnV1: 'not-found' },
+    versions: { missing: 1, unsupported: 'reject', v2OnlyOnV1: 'not-found', servedOnV1: new Set() },
     errors: { code: 'status', term: 'present', validations: 'name-field', notJsonStatus: 400, pathIdNotGuidStatus: 422 },
     http: {
       bodyLimit: BODY_LIMIT,

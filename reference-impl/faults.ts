@@ -213,6 +213,10 @@ const NAMED_FAULTS = {
     description: 'Envelope totalItems counts the page instead of the whole (filtered) collection.',
     apply: (b) => void (b.envelope.totalItems = 'page'),
   },
+  'filtered-total-unfiltered': {
+    description: 'With _filter, envelope totalItems counts the whole collection before the filter instead of the filtered collection.',
+    apply: (b) => void (b.envelope.totalItems = 'unfiltered'),
+  },
   // List parameters (public-facts "List parameters and envelope", DEVELOPERS.md "Lists")
   'paging-item-offset': {
     description: '_offset is treated as an item offset instead of a page number.',
@@ -363,7 +367,14 @@ const NAMED_FAULTS = {
 
 export type NamedFaultName = keyof typeof NAMED_FAULTS;
 export type FaultName =
-  NamedFaultName | `skip-rule:${string}` | `exclusive-bound:${string}` | `unrouted:${string}` | `unknown-id-ok:${string}` | `lossy-store:${string}`;
+  | NamedFaultName
+  | `skip-rule:${string}`
+  | `exclusive-bound:${string}`
+  | `unrouted:${string}`
+  | `unknown-id-ok:${string}`
+  | `lossy-store:${string}`
+  | `key-unchecked:${string}`
+  | `v1-served:${string}`;
 
 const BODY_SPECS = Object.values(INTAPI_BODIES);
 
@@ -416,6 +427,28 @@ const UNKNOWN_ID_OK_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   ]),
 );
 
+/** `key-unchecked:<operationId>`: one per operation, x-api-key included (public-facts: missing or invalid gets 401). */
+const KEY_UNCHECKED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
+  INTAPI_OPERATIONS.map((operation) => [
+    `key-unchecked:${operation.id}`,
+    {
+      description: `${operation.method} ${shownPath(operation.path)} serves a request without x-api-key, or with a wrong one, instead of answering 401.`,
+      apply: (b: Behaviour) => void b.auth.keyUnchecked.add(operation.id),
+    },
+  ]),
+);
+
+/** `v1-served:<operationId>`: one per version-2-only operation (DEVELOPERS.md "Versions": 404 with version 1). */
+const V1_SERVED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
+  INTAPI_OPERATIONS.filter((operation) => operation.v2Only).map((operation) => [
+    `v1-served:${operation.id}`,
+    {
+      description: `${operation.method} ${shownPath(operation.path)}, a version-2-only operation, is served with x-api-version 1 instead of answering 404.`,
+      apply: (b: Behaviour) => void b.versions.servedOnV1.add(operation.id),
+    },
+  ]),
+);
+
 /** `lossy-store:<operation>.<field>`: one per bounded, enum, date-time or client-id field of a create/update body. */
 const LOSSY_STORE_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   BODY_SPECS.flatMap(listLossyFields).map(({ id, alteration }) => [
@@ -433,6 +466,8 @@ const GENERATED_FAMILIES: readonly (readonly [string, Record<string, NamedFault>
   ['unrouted:<operationId>', UNROUTED_FAULTS],
   ['unknown-id-ok:<operationId>', UNKNOWN_ID_OK_FAULTS],
   ['lossy-store:<operation>.<field>', LOSSY_STORE_FAULTS],
+  ['key-unchecked:<operationId>', KEY_UNCHECKED_FAULTS],
+  ['v1-served:<operationId>', V1_SERVED_FAULTS],
 ];
 
 const ALL_FAULTS: Readonly<Record<string, NamedFault>> = {
@@ -447,7 +482,7 @@ export const FAULTS: Readonly<Record<string, FaultInfo>> = Object.freeze(
 
 /**
  * Every valid fault name: the named faults, then the generated `skip-rule:`, `exclusive-bound:`,
- * `unrouted:`, `unknown-id-ok:` and `lossy-store:` ones.
+ * `unrouted:`, `unknown-id-ok:`, `lossy-store:`, `key-unchecked:` and `v1-served:` ones.
  */
 export function listFaults(): string[] {
   return Object.keys(ALL_FAULTS);

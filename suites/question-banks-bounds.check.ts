@@ -3,6 +3,7 @@
 import { boundsChecks } from './_harness/bounds.js';
 import { countOf, createQuestion, createQuestionBank, memo, validQuestion, validQuestionBank } from './_harness/records.js';
 import type { CheckContext } from './_harness/requirement.js';
+import { marked } from './_harness/marker.js';
 
 const BANK_SPEC = 'spec#integration-api-question-bank-v2';
 const QUESTION_SPEC = 'spec#integration-api-question-bank-question-v2';
@@ -13,7 +14,7 @@ boundsChecks({
   spec: BANK_SPEC,
   label: 'Create question bank',
   contract: 'intapi/questionBank.create',
-  validBody: async () => validQuestionBank(),
+  validBody: async (t) => validQuestionBank(t),
   send: (t, body) => t.http.send({ op: 'questionBanks.create', json: body }),
   successStatus: () => [201],
   readBack: (t, res) => t.http.send({ op: 'questionBanks.get', params: { questionBankId: idOfBody(res.json) } }),
@@ -29,7 +30,7 @@ boundsChecks({
   label: 'Update question bank',
   contract: 'intapi/questionBank.update',
   notAccepted: { id: (t) => t.uuid() },
-  validBody: async () => ({ name: 'lp-conformance bank, updated' }),
+  validBody: async (t) => ({ name: marked(t, 'lp-conformance bank, updated') }),
   send: async (t, body) => t.http.send({ op: 'questionBanks.update', params: { questionBankId: await bankToUpdate(t) }, json: body }),
   successStatus: () => [200],
   readBack: async (t) => t.http.send({ op: 'questionBanks.get', params: { questionBankId: await bankToUpdate(t) } }),
@@ -50,7 +51,7 @@ boundsChecks({
   spec: QUESTION_SPEC,
   label: 'Create question',
   contract: 'intapi/question.create',
-  validBody: async () => validQuestion(),
+  validBody: async (t) => validQuestion(t),
   send: async (t, body) => t.http.send({ op: 'questions.create', params: { questionBankId: await bankForQuestions(t) }, json: body }),
   successStatus: () => [201],
   readBack: async (t, res) => t.http.send({ op: 'questions.get', params: { questionBankId: await bankForQuestions(t), questionId: idOfBody(res.json) } }),
@@ -70,8 +71,11 @@ boundsChecks({
   spec: QUESTION_SPEC,
   label: 'Update question',
   contract: 'intapi/question.update',
+  // The question table says id is "create only" (the operation "question body without id"), not
+  // "not accepted": refusing it is our choice.
   notAccepted: { id: (t) => t.uuid() },
-  validBody: async () => validQuestion(),
+  refusedByChoice: ['id'],
+  validBody: async (t) => validQuestion(t),
   send: async (t, body) => t.http.send({ op: 'questions.update', params: await questionToUpdate(t), json: body }),
   successStatus: () => [200],
   readBack: async (t) => t.http.send({ op: 'questions.get', params: await questionToUpdate(t) }),

@@ -1,6 +1,7 @@
 // Bounds of the submission create and update bodies (spec#integration-api-submission-v2).
 import { boundsChecks } from './_harness/bounds.js';
 import { countOf, createSubmission, memo, validSubmission } from './_harness/records.js';
+import { marked } from './_harness/marker.js';
 
 const SPEC = 'spec#integration-api-submission-v2';
 
@@ -10,8 +11,9 @@ boundsChecks({
   label: 'Create submission',
   contract: 'intapi/submission.create',
   references: ['userId', 'templateId'],
-  // spec#integration-api-submission-v2: id is "response only".
+  // spec#integration-api-submission-v2: id is "response only" (not "not accepted"): refusing it is our choice.
   notAccepted: { id: (t) => t.uuid() },
+  refusedByChoice: ['id'],
   validBody: async (t) => validSubmission(t),
   send: (t, body) => t.http.send({ op: 'submissions.create', json: body }),
   successStatus: (t) => [t.profile.expectations.submissions.createStatus],
@@ -32,7 +34,9 @@ boundsChecks({
     templateId: (t) => t.profile.records.templateId ?? t.uuid(),
     id: (t) => t.uuid(),
   },
-  validBody: async () => ({ title: 'lp-conformance submission, updated', completionDate: '2024-06-01T10:00:00.000Z' }),
+  // userId and templateId are "not accepted" in the table; id is "response only".
+  refusedByChoice: ['id'],
+  validBody: async (t) => ({ title: marked(t, 'lp-conformance submission, updated'), completionDate: '2024-06-01T10:00:00.000Z' }),
   send: async (t, body) => t.http.send({ op: 'submissions.update', params: { id: await submissionToUpdate(t) }, json: body }),
   successStatus: (t) => [t.profile.expectations.submissions.updateStatus],
   readBack: async (t) => t.http.send({ op: 'submissions.get', params: { id: await submissionToUpdate(t) } }),

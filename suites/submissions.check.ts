@@ -4,6 +4,7 @@ import { boundsOf } from './_harness/contracts.js';
 import { expectClientError, expectRejected, expectStatus, fail } from './_harness/failure.js';
 import { requirement } from './_harness/requirement.js';
 import { statusChecks } from './_harness/statuses.js';
+import { marked } from './_harness/marker.js';
 
 const SPEC = 'spec#integration-api-submissions-and-templates-v2';
 /** Every check here creates or updates submissions (scheduler.ts). */
@@ -76,7 +77,7 @@ statusChecks(
       request: async (t) => ({
         op: 'submissions.update',
         params: { id: await createSubmission(t) },
-        json: { title: 'updated', completionDate: '2024-07-01T00:00:00Z' },
+        json: { title: marked(t, 'updated'), completionDate: '2024-07-01T00:00:00Z' },
       }),
     },
     {
@@ -85,7 +86,11 @@ statusChecks(
       spec: 'spec#errors',
       title: 'Update submission of an unknown id answers 404',
       status: 404,
-      request: (t) => ({ op: 'submissions.update', params: { id: unknownId(t) }, json: { title: 'updated', completionDate: '2024-07-01T00:00:00Z' } }),
+      request: (t) => ({
+        op: 'submissions.update',
+        params: { id: unknownId(t) },
+        json: { title: marked(t, 'updated'), completionDate: '2024-07-01T00:00:00Z' },
+      }),
     },
     {
       id: 'intapi.v2.templates.list.status-200',

@@ -4,9 +4,21 @@ import fc from 'fast-check';
 import { pageWithin } from './_harness/arbitraries.js';
 import { describeResponse, expectStatus, fail } from './_harness/failure.js';
 import { survey } from './_harness/lists.js';
-import { idsOf } from './_harness/records.js';
-import { requirement } from './_harness/requirement.js';
+import type { ApiRequest } from './_harness/http.js';
+import {
+  createQuestion,
+  createQuestionBank,
+  createSubmission,
+  idsOf,
+  perServer,
+  profileRecord,
+  validQuestion,
+  validQuestionBank,
+  validSubmission,
+} from './_harness/records.js';
+import { requirement, type CheckContext } from './_harness/requirement.js';
 import { statusChecks } from './_harness/statuses.js';
+import { marked } from './_harness/marker.js';
 
 const SPEC = 'spec#versioning';
 const ids = (items: unknown): string => (Array.isArray(items) ? idsOf(items).join() : '(not an array)');
@@ -105,3 +117,96 @@ statusChecks([
     request: () => ({ op: 'submissions.list', version: '1' }),
   },
 ]);
+
+/** Records the version-2-only probes name, made once per target server: an existing record, so that
+ * a target serving the operation with version 1 answers 200 rather than the 404 of an unknown id. */
+const submission = perServer((t) => createSubmission(t));
+const questionBank = perServer((t) => createQuestionBank(t));
+const bank = async (t: CheckContext) => ({ questionBankId: await questionBank(t) });
+const bankAndQuestion = perServer(async (t) => {
+  const questionBankId = await questionBank(t);
+  return { questionBankId, questionId: await createQuestion(t, questionBankId) };
+});
+
+/** The other version-2-only operations (DEVELOPERS.md "Versions": submissions, templates, question
+ * banks, questions), one check each; `intapi.versions.v2-only-with-v1` above probes List submissions. */
+const V2_ONLY: readonly { name: string; label: string; writes: readonly string[]; request: (t: CheckContext) => Promise<ApiRequest> | ApiRequest }[] = [
+  { name: 'submissions.create', label: 'create submission', writes: ['submissions'], request: (t) => ({ op: 'submissions.create', json: validSubmission(t) }) },
+  {
+    name: 'submissions.get',
+    label: 'get submission',
+    writes: ['submissions'],
+    request: async (t) => ({ op: 'submissions.get', params: { id: await submission(t) } }),
+  },
+  {
+    name: 'submissions.update',
+    label: 'update submission',
+    writes: ['submissions'],
+    request: async (t) => ({
+      op: 'submissions.update',
+      params: { id: await submission(t) },
+      json: { title: marked(t, 'lp-conformance submission, updated'), completionDate: '2024-06-01T10:00:00.000Z' },
+    }),
+  },
+  { name: 'templates.list', label: 'list templates', writes: [], request: () => ({ op: 'templates.list' }) },
+  { name: 'templates.get', label: 'get template', writes: [], request: (t) => ({ op: 'templates.get', params: { id: profileRecord(t, 'templateId') } }) },
+  { name: 'question-banks.list', label: 'list question banks', writes: [], request: () => ({ op: 'questionBanks.list' }) },
+  {
+    name: 'question-banks.create',
+    label: 'create question bank',
+    writes: ['questionBanks'],
+    request: (t) => ({ op: 'questionBanks.create', json: validQuestionBank(t) }),
+  },
+  {
+    name: 'question-banks.get',
+    label: 'get question bank',
+    writes: ['questionBanks', 'questions'],
+    request: async (t) => ({ op: 'questionBanks.get', params: await bank(t) }),
+  },
+  {
+    name: 'question-banks.update',
+    label: 'update question bank',
+    writes: ['questionBanks', 'questions'],
+    request: async (t) => ({ op: 'questionBanks.update', params: await bank(t), json: validQuestionBank(t) }),
+  },
+  {
+    name: 'questions.list',
+    label: 'list questions',
+    writes: ['questionBanks', 'questions'],
+    request: async (t) => ({ op: 'questions.list', params: await bank(t) }),
+  },
+  {
+    name: 'questions.create',
+    label: 'create question',
+    writes: ['questionBanks', 'questions'],
+    request: async (t) => ({ op: 'questions.create', params: await bank(t), json: validQuestion(t) }),
+  },
+  {
+    name: 'questions.get',
+    label: 'get question',
+    writes: ['questionBanks', 'questions'],
+    request: async (t) => ({ op: 'questions.get', params: await bankAndQuestion(t) }),
+  },
+  {
+    name: 'questions.update',
+    label: 'update question',
+    writes: ['questionBanks', 'questions'],
+    request: async (t) => ({ op: 'questions.update', params: await bankAndQuestion(t), json: validQuestion(t) }),
+  },
+];
+
+for (const { name, label, writes, request } of V2_ONLY) {
+  requirement(
+    {
+      id: `intapi.versions.v2-only-on-v1.${name}`,
+      level: 'PROFILE',
+      spec: 'spec#versioning',
+      title: `Version-2-only ${label} with x-api-version 1 answers the profile's status`,
+    },
+    async (t) => {
+      const req = await request(t);
+      expectStatus(await t.http.send({ ...req, version: '1' }), t.profile.expectations.versioning.v2OnlyWithV1Status, 'with x-api-version 1');
+    },
+    { write: writes },
+  );
+}

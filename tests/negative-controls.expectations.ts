@@ -86,6 +86,53 @@ const OPERATION_CHECKS: Readonly<Record<string, [prefix: string, success: string
   'auth.authenticate': ['intapi.auth', 'authenticate-token'],
 };
 
+/** Operation → the names of its x-api-key probes (suites/auth.check.ts): `intapi.auth.missing-key-401.<name>`
+ * and `intapi.auth.wrong-key-401.<name>`. */
+const KEY_PROBES: Readonly<Record<string, readonly string[]>> = {
+  'auth.authenticate': ['authenticate'],
+  'resources.get': ['get-resource'],
+  'resources.list': ['resources-v1', 'resources-v2'],
+  'resources.listForUser': ['list-user-resources'],
+  'resources.listMine': ['list-my-resources'],
+  'resources.listForCourse': ['list-course-resources'],
+  'resources.getForCourse': ['get-course-resource'],
+  'resources.listForEnrollment': ['list-enrollment-resources'],
+  'resources.listMineForCourse': ['list-my-course-resources'],
+  'submissions.list': ['submissions'],
+  'submissions.create': ['create-submission'],
+  'submissions.get': ['get-submission'],
+  'submissions.update': ['update-submission'],
+  'templates.list': ['templates'],
+  'templates.get': ['get-template'],
+  'questionBanks.list': ['question-banks'],
+  'questionBanks.create': ['create-question-bank'],
+  'questionBanks.get': ['get-question-bank'],
+  'questionBanks.update': ['update-question-bank'],
+  'questions.list': ['list-bank-questions'],
+  'questions.create': ['create-bank-question'],
+  'questions.get': ['get-bank-question'],
+  'questions.update': ['update-bank-question'],
+};
+
+/** key-unchecked:<op> (the operation serves a missing or wrong x-api-key): that operation's key probes.
+ * v1-served:<op> (a version-2-only operation served with version 1): its version probe. */
+function perOperationAuth(fault: string): Control | undefined {
+  const key = /^key-unchecked:(\w+\.\w+)$/.exec(fault);
+  const probes = key ? KEY_PROBES[key[1] ?? ''] : undefined;
+  if (probes) {
+    const mustFail = probes.flatMap((p) => [`intapi.auth.missing-key-401.${p}`, `intapi.auth.wrong-key-401.${p}`]);
+    return { mustFail, scope: ['intapi.auth.'] };
+  }
+  const v1 = /^v1-served:(\w+)\.(\w+)$/.exec(fault);
+  if (!v1) return undefined;
+  const [, collection = '', action = ''] = v1;
+  const id =
+    collection === 'submissions' && action === 'list'
+      ? 'intapi.versions.v2-only-with-v1'
+      : `intapi.versions.v2-only-on-v1.${collection.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.${action}`;
+  return { mustFail: [id], scope: ['intapi.versions.'] };
+}
+
 /** unrouted:<op> (the operation answers as an unknown route) and unknown-id-ok:<op> (an unknown
  * path id answers 200): within the operation's checks, its success status, or its 404s. */
 function perOperation(fault: string): Control | undefined {
@@ -151,13 +198,20 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'authenticate-missing-field-401': { mustFail: ['intapi.auth.authenticate-missing-field-400'] },
   'accept-wrong-password': { mustFail: ['intapi.auth.authenticate-wrong-credentials-401'] },
   'unsupported-version-accepted': { mustFail: ['intapi.versions.unsupported-value'] },
-  'v2-submissions-on-v1': { mustFail: ['intapi.versions.v2-only-with-v1'] },
+  'v2-submissions-on-v1': { mustFail: ['intapi.versions.v2-only-with-v1', 'intapi.versions.v2-only-on-v1.'] },
   'missing-version-as-v2': { mustFail: ['intapi.versions.missing-header'], mayFail: ['intapi.invariant.success-body-matches-contract'] },
   'error-code-mismatch': { mustFail: ['intapi.invariant.error-code-equals-status'] },
   'error-body-missing-term': { mustFail: ['intapi.invariant.error-body-matches-contract'] },
   'validations-unnamed': { mustFail: REJECTIONS },
   'not-json-500': { mustFail: ['intapi.invariant.no-5xx', `${V2}.submissions.create.not-json-4xx`, `${V2}.submissions.create.not-json-status`] },
-  'not-guid-404': { mustFail: ['intapi.v1.resources.get.non-guid-id', `${V2}.resources.get.non-guid-id`, `${V2}.submissions.get.non-guid-id`] },
+  'not-guid-404': {
+    mustFail: [
+      'intapi.v1.resources.get.non-guid-id',
+      `${V2}.resources.get.non-guid-id`,
+      `${V2}.submissions.get.non-guid-id`,
+      `${V2}.question-banks.get.non-guid-id`,
+    ],
+  },
   'text-content-type': { mustFail: ['intapi.invariant.json-content-type'] },
   'crash-on-unknown-submission': {
     mustFail: ['intapi.invariant.no-5xx', `${V2}.submissions.get.unknown-id-404`],
@@ -177,10 +231,14 @@ export const NAMED: Readonly<Record<string, Control>> = {
       `${V2}.submissions.update.`,
       `${V2}.submissions.list.default-order`,
       `${V2}.stateful.model`,
+      'intapi.versions.v2-only-on-v1.submissions.',
     ],
   },
-  'create-bank-200': { mustFail: [`${V2}.question-banks.create.status-201`], mayFail: [`${V2}.question-banks.`, `${V2}.questions.`, `${V2}.stateful.model`] },
-  'create-question-200': { mustFail: [`${V2}.questions.create.status-201`], mayFail: [`${V2}.questions.`] },
+  'create-bank-200': {
+    mustFail: [`${V2}.question-banks.create.status-201`],
+    mayFail: [`${V2}.question-banks.`, `${V2}.questions.`, `${V2}.stateful.model`, 'intapi.versions.v2-only-on-v1.question'],
+  },
+  'create-question-200': { mustFail: [`${V2}.questions.create.status-201`], mayFail: [`${V2}.questions.`, 'intapi.versions.v2-only-on-v1.questions.'] },
   'create-submission-ignores-unknown-user': { mustFail: [`${V2}.submissions.create.unknown-user`] },
   'update-unknown-submission-creates': { mustFail: [`${V2}.submissions.update.unknown-id-404`] },
   'question-under-unknown-bank-201': { mustFail: [`${V2}.questions.create.unknown-bank-404`] },
@@ -208,7 +266,11 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'envelope-returned-items-off': { mustFail: each(ALL_LISTS.slice(1), 'envelope.returned-items') },
   'envelope-limit-echo-default': { mustFail: each(ALL_LISTS.slice(1), 'envelope.limit-echo') },
   'envelope-offset-echo-zero': { mustFail: each(ALL_LISTS.slice(1), 'envelope.offset-echo') },
-  'envelope-total-counts-page': { mustFail: each(ALL_LISTS.slice(1), 'envelope.total-items') },
+  'envelope-total-counts-page': {
+    mustFail: each(ALL_LISTS.slice(1), 'envelope.total-items'),
+    mayFail: each(LISTS_WITH_FILTER.slice(1), 'envelope.filtered-total-items'),
+  },
+  'filtered-total-unfiltered': { mustFail: each(LISTS_WITH_FILTER.slice(1), 'envelope.filtered-total-items') },
   'paging-item-offset': { mustFail: each(ALL_LISTS, 'paging.walk-once') },
   // Every page holds 20 items: whatever reads pages of another size sees it. Pages drawn within
   // the collection at a smaller limit come back empty past the 20-item pages: not exercised.
@@ -287,7 +349,14 @@ export const SCIM_CONTROLS: Readonly<Record<string, Control>> = {
 };
 
 export function controlFor(fault: string): Control {
-  const control = perOperation(fault) ?? parametric(fault) ?? NAMED[fault] ?? INTAPI_AREA_CONTROLS[fault] ?? SCIM_CONTROLS[fault] ?? LEARNER_CONTROLS[fault];
+  const control =
+    perOperation(fault) ??
+    perOperationAuth(fault) ??
+    parametric(fault) ??
+    NAMED[fault] ??
+    INTAPI_AREA_CONTROLS[fault] ??
+    SCIM_CONTROLS[fault] ??
+    LEARNER_CONTROLS[fault];
   if (!control) throw new Error(`no negative-control expectation for fault ${fault}`);
   return control;
 }

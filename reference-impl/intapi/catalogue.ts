@@ -10,12 +10,16 @@ export interface CatalogueEntry {
   readonly path: string;
   /** The path identifiers (GUIDs), in path order. */
   readonly pathIds: readonly string[];
+  /** Served with x-api-version 2 only (DEVELOPERS.md "Versions"). */
+  readonly v2Only: boolean;
 }
 
 const entry = (id: string, method: CatalogueEntry['method'], path: string): CatalogueEntry => ({
   id,
   method,
   path,
+  // The learning-resource operations and /authenticate exist in both versions; the rest in version 2 only.
+  v2Only: !id.startsWith('resources.') && id !== 'auth.authenticate',
   pathIds: path
     .split('/')
     .filter((segment) => segment.startsWith(':'))

@@ -13,7 +13,8 @@ export function createGuard(deps: IntapiDeps): (headers: Headers, operation: Int
   const { store, behaviour, credentials, clock } = deps;
   const { auth, versions } = behaviour;
 
-  const checkApiKey = (headers: Headers): void => {
+  const checkApiKey = (headers: Headers, operation: IntapiOperation): void => {
+    if (auth.keyUnchecked.has(operation.id)) return;
     const key = headerValue(headers, 'x-api-key');
     if (key === undefined) {
       if (auth.missingApiKey === 'reject') throw new ApiError(401, 'Unauthorized', 'An API key is required.', ['x-api-key: is required']);
@@ -47,9 +48,9 @@ export function createGuard(deps: IntapiDeps): (headers: Headers, operation: Int
   };
 
   return (headers, operation) => {
-    checkApiKey(headers);
+    checkApiKey(headers, operation);
     const version = readVersion(headers);
-    if (!operation.versions.includes(version) && versions.v2OnlyOnV1 === 'not-found') {
+    if (!operation.versions.includes(version) && versions.v2OnlyOnV1 === 'not-found' && !versions.servedOnV1.has(operation.id)) {
       throw notFound(`The operation is not available in version ${version}.`);
     }
     return { version, userId: operation.auth === 'token' ? currentUser(tokenUser(headers)) : undefined };

@@ -28,8 +28,13 @@ export interface BoundsTarget {
   contract: ContractName;
   /** Fields that hold ids of other records (their valid values cannot be generated). */
   references?: readonly string[];
-  /** Fields the operation does not accept (spec: "not accepted"), with a plausible value. */
+  /** Fields the operation does not accept, with a plausible value. Level MUST when the field table
+   * says "not accepted"; PROFILE for the fields named in `refusedByChoice`. */
   notAccepted?: Readonly<Record<string, (t: CheckContext) => Promise<unknown> | unknown>>;
+  /** Fields of `notAccepted` the table marks "response only" or "create only", not "not accepted":
+   * the specification does not say a request carrying one is refused; refusing it (422 naming it) is
+   * the reference server's choice (DEVELOPERS.md "Bodies and bounds"), so the check is PROFILE. */
+  refusedByChoice?: readonly string[];
   /** Fields whose bounds this target does not check here (checked elsewhere). */
   skip?: readonly string[];
   /** A valid body with only what is required (values the field's own check replaces). */
@@ -228,7 +233,7 @@ export function boundsChecks(target: BoundsTarget): void {
     requirement(
       {
         id: `${target.idPrefix}.${field}.not-accepted`,
-        level: 'MUST',
+        level: target.refusedByChoice?.includes(field) ? 'PROFILE' : 'MUST',
         spec: target.spec,
         title: `${target.label} with ${field} in the body answers 422 naming ${field}`,
       },

@@ -411,8 +411,58 @@ function envelopeChecks(target: ListTarget): void {
   });
 }
 
+/** public-facts: "totalItems counts the whole (filtered) collection". A filter drawn from the
+ * collection's values, preferring one that selects some items but not all (a filter selecting every
+ * item has the unfiltered total too); the filtered collection is walked in pages of 1000 (its size is
+ * what the walk yields, whatever the filter's semantics), then one page of it at a drawn limit and
+ * offset must report that size. */
+function filteredTotalCheck(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
+  const types = fieldTypes(target.itemContract);
+  check(
+    target,
+    'envelope.filtered-total-items',
+    'PROFILE',
+    FACTS_SPEC,
+    `${target.label}: with _filter, totalItems counts the filtered collection`,
+    async (t) => {
+      const surveyed = await survey(t, target);
+      const { items } = surveyed;
+      t.requireData(items.length >= 2, `${target.label} has ${items.length} items; a filter that selects some but not all needs at least 2`);
+      const fields = Object.fromEntries(t.profile.expectations.lists[collection].filterable.flatMap((f) => (types[f] ? [[f, types[f]]] : [])));
+      const proper = (ast: FilterAst) => {
+        const selected = filterRecords(items, ast, fields).length;
+        return selected > 0 && selected < items.length;
+      };
+      const cases = fc.tuple(preferring(filterExpression(fields, items), proper), fc.integer({ min: 1, max: 30 }), fc.nat());
+      await t.property(cases, async ([ast, limit, pick]) => {
+        const text = render(ast);
+        const read = surveyed.whole ? readAll : readHead;
+        const filtered = await read(t, target, { _filter: text });
+        const size = filtered.items.length;
+        const whole = !('whole' in filtered) || filtered.whole;
+        if (size === 0) t.degenerate('a filter that selects no item');
+        else if (whole && size >= surveyed.size) t.degenerate('a filter that selects every item, whose total is the unfiltered one');
+        else t.outcome('filtered-total-proper-subset');
+        const offset = Math.min(reach(t).maxOffset, pick % Math.max(1, Math.ceil(size / limit)));
+        const p = await page(t, target, { _filter: text, _limit: limit, _offset: offset });
+        const total = env(p).totalItems;
+        if (whole ? total !== size : typeof total !== 'number' || total < size)
+          fail(
+            `totalItems ${whole ? '' : 'at least '}${size} (the items a walk over _filter=${text} yields)`,
+            `totalItems ${JSON.stringify(total)}${total === surveyed.size ? ' (the unfiltered total)' : ''}`,
+            p.res,
+          );
+      });
+    },
+  );
+}
+
+const env = (p: Page) => p.envelope ?? fail('an envelope', describeResponse(p.res), p.res);
+
 function pagingChecks(target: ListTarget): void {
-  check(target, 'paging.walk-once', 'MUST', FACTS_SPEC, `${target.label}: a walk over all pages yields every item exactly once`, async (t) => {
+  // The specification states it (_offset: "number of pages to offset into the collection", _limit: the
+  // page size); public-facts only repeats it, so the MUST check quotes the specification.
+  check(target, 'paging.walk-once', 'MUST', LIST_SPEC, `${target.label}: a walk over all pages yields every item exactly once`, async (t) => {
     const surveyed = await survey(t, target);
     if (!surveyed.whole) return sampledWalk(t, target, surveyed);
     const all = ids(surveyed.items);
@@ -699,4 +749,5 @@ export function listChecks(target: ListTarget): void {
   pagingChecks(target);
   if (target.collection) filterSortChecks(target, target.collection);
   else onlyPagingChecks(target);
+  if (target.collection && target.key !== undefined) filteredTotalCheck(target, target.collection);
 }

@@ -4,6 +4,7 @@
  */
 import { expectStatus, fail } from './failure.js';
 import type { ApiResponse } from './http.js';
+import { marked } from './marker.js';
 import type { CheckContext } from './requirement.js';
 
 export type Json = Record<string, unknown>;
@@ -49,7 +50,7 @@ export function validSubmission(t: CheckContext): Json {
   return {
     userId: profileRecord(t, 'userId'),
     templateId: profileRecord(t, 'templateId'),
-    title: 'lp-conformance submission',
+    title: marked(t, 'lp-conformance submission'),
     completionDate: '2024-05-01T10:00:00.000Z',
   };
 }
@@ -60,21 +61,21 @@ export async function createSubmission(t: CheckContext, body: Json = validSubmis
   return idOf(res);
 }
 
-export function validQuestionBank(): Json {
-  return { name: 'lp-conformance bank' };
+export function validQuestionBank(t: CheckContext): Json {
+  return { name: marked(t, 'lp-conformance bank') };
 }
 
-export async function createQuestionBank(t: CheckContext, body: Json = validQuestionBank()): Promise<string> {
+export async function createQuestionBank(t: CheckContext, body: Json = validQuestionBank(t)): Promise<string> {
   const res = await t.http.send({ op: 'questionBanks.create', json: body });
   expectStatus(res, 201, 'creating a question bank to work on');
   return idOf(res);
 }
 
-export function validQuestion(): Json {
-  return { questionType: 'SingleAnswer', name: 'lp-conformance question', questionOptions: [{ name: 'yes', isCorrect: true, order: 0 }] };
+export function validQuestion(t: CheckContext): Json {
+  return { questionType: 'SingleAnswer', name: marked(t, 'lp-conformance question'), questionOptions: [{ name: 'yes', isCorrect: true, order: 0 }] };
 }
 
-export async function createQuestion(t: CheckContext, questionBankId: string, body: Json = validQuestion()): Promise<string> {
+export async function createQuestion(t: CheckContext, questionBankId: string, body: Json = validQuestion(t)): Promise<string> {
   const res = await t.http.send({ op: 'questions.create', params: { questionBankId }, json: body });
   expectStatus(res, 201, 'creating a question to work on');
   return idOf(res);

@@ -120,14 +120,14 @@ describe('the generated names', () => {
       credentials: SANDBOX_CREDENTIALS,
       clock: () => new Date(),
       ids: () => NIL,
-    }).operations.map((o) => ({ id: o.id, method: o.method, path: o.path }));
-    expect(routes).toEqual(expect.arrayContaining(INTAPI_OPERATIONS.map(({ id, method, path }) => ({ id, method, path }))));
+    }).operations.map((o) => ({ id: o.id, method: o.method, path: o.path, v2Only: !o.versions.includes(1) }));
+    expect(routes).toEqual(expect.arrayContaining(INTAPI_OPERATIONS.map(({ id, method, path, v2Only }) => ({ id, method, path, v2Only }))));
     expect(routes).toHaveLength(INTAPI_OPERATIONS.length);
   });
 
   test('an unknown name of a family throws, naming the families', () => {
     expect(() => behaviourWithFaults(['unrouted:resources.delete'])).toThrow(
-      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(23\), unknown-id-ok:<operationId> \(15\) and lossy-store:<operation>\.<field> \(40\)/,
+      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(23\), unknown-id-ok:<operationId> \(15\), lossy-store:<operation>\.<field> \(40\), key-unchecked:<operationId> \(23\) and v1-served:<operationId> \(14\)/,
     );
     expect(() => behaviourWithFaults(['unknown-id-ok:resources.list'])).toThrow(/Unknown fault/);
     expect(() => behaviourWithFaults(['lossy-store:questions.create.questionOptions'])).toThrow(/Unknown fault/);
@@ -247,6 +247,44 @@ describe('unrouted:<operationId>', () => {
       expectErrorBody(await raw.call(p.method, p.path, { body: p.body, key: false, token: false }), 404, 'NotFound');
       const routed = await statuses(raw);
       expect(routed).toEqual({ ...baseline, [operation]: [404, 404] });
+    } finally {
+      await raw.close();
+    }
+  });
+});
+
+describe('key-unchecked:<operationId>', () => {
+  test('one per operation, each with a description', () => {
+    expect(family('key-unchecked:')).toEqual(OPERATION_IDS.map((id) => `key-unchecked:${id}`));
+    for (const name of family('key-unchecked:')) expect(FAULTS[name]?.description.length).toBeGreaterThan(20);
+  });
+
+  test.each(OPERATION_IDS)('key-unchecked:%s serves that operation without x-api-key or with a wrong one, and only it', async (operation) => {
+    const raw = await rawServer([`key-unchecked:${operation}`]);
+    try {
+      const p = PROBES[operation];
+      if (p === undefined) throw new Error(operation);
+      const other = operation === 'templates.list' ? 'resources.list' : 'templates.list';
+      expectErrorBody(await raw.call('GET', other === 'templates.list' ? '/templates' : '/resources', { key: false }), 401, 'Unauthorized');
+      expect((await raw.call(p.method, p.path, { body: p.body, key: false })).status).toBeLessThan(300);
+    } finally {
+      await raw.close();
+    }
+  });
+});
+
+describe('v1-served:<operationId>', () => {
+  const V2_ONLY = OPERATION_IDS.filter((id) => PROBES[id]?.v1 === false);
+  test('one per version-2-only operation, each with a description', () => {
+    expect(family('v1-served:')).toEqual(V2_ONLY.map((id) => `v1-served:${id}`));
+    for (const name of family('v1-served:')) expect(FAULTS[name]?.description.length).toBeGreaterThan(20);
+  });
+
+  test.each(V2_ONLY)('v1-served:%s serves that operation with version 1, and only it', async (operation) => {
+    const raw = await rawServer([`v1-served:${operation}`]);
+    try {
+      const served = await statuses(raw);
+      for (const [id, [v1, v2]] of Object.entries(served)) expect(v1, id).toBe(id === operation || PROBES[id]?.v1 === true ? v2 : 404);
     } finally {
       await raw.close();
     }

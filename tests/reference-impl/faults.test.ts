@@ -242,6 +242,7 @@ const SPOTS: Record<NamedFaultName, Spot> = {
   'envelope-limit-echo-default': { probe: envelopeField('/resources?_limit=5', 'limit'), expected: [5, 20] },
   'envelope-offset-echo-zero': { probe: envelopeField('/resources?_offset=2', 'offset'), expected: [2, 0] },
   'envelope-total-counts-page': { probe: total('/resources?_limit=5'), expected: [75, 5] },
+  'filtered-total-unfiltered': { probe: total(`/resources?_limit=5&_filter=${encodeURIComponent("name eq 'lpc-none'")}`), expected: [0, 75] },
   'paging-item-offset': {
     probe: async (h) => {
       const all = idsOf(itemsOf(await h.get('/resources?_limit=1000'), 'resources'));

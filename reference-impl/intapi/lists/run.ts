@@ -16,6 +16,8 @@ import type { ListParams } from './params.js';
  */
 export interface ListOutcome<R> {
   readonly total: number;
+  /** The collection's size before `_filter` (what a server that ignores the filter in its count says). */
+  readonly unfilteredTotal: number;
   readonly page: readonly R[];
   /** The values in force, echoed by the envelope. */
   readonly limit: number;
@@ -71,20 +73,20 @@ export function runList<R extends { readonly id: string }>(
   if (source instanceof Table && indexable(lists)) {
     const start = lists.offsetUnit === 'page' ? offset * pageSize : offset;
     const { total, page } = indexedPage(source, filter, keys ?? [], start, pageSize);
-    return { total, page, limit: params.limit, offset: params.offset };
+    return { total, unfilteredTotal: source.size, page, limit: params.limit, offset: params.offset };
   }
   const records = source instanceof Table ? source.values() : source;
   let items: readonly R[] = lists.defaultOrder === 'creation' ? records : [...records].reverse();
   if (filter !== undefined) items = items.filter(filter.predicate);
   if (keys !== undefined) items = sortRecords(items, keys, lists.sort);
   const page = pageOf(items, pageSize, offset, lists.offsetUnit);
-  return { total: items.length, page, limit: params.limit, offset: params.offset };
+  return { total: items.length, unfilteredTotal: records.length, page, limit: params.limit, offset: params.offset };
 }
 
 /** spec#paged-list-envelope-v2-list-operations: `{totalItems, returnedItems, limit, offset, <key>}`. */
 export function envelope(key: string, outcome: ListOutcome<unknown>, items: JsonValue[], shape: Behaviour['envelope']): JsonObject {
   return {
-    totalItems: shape.totalItems === 'collection' ? outcome.total : items.length,
+    totalItems: shape.totalItems === 'collection' ? outcome.total : shape.totalItems === 'unfiltered' ? outcome.unfilteredTotal : items.length,
     returnedItems: items.length + (shape.returnedItems === 'page-length' ? 0 : 1),
     limit: shape.limit === 'in-force' ? outcome.limit : DEFAULT_LIMIT,
     offset: shape.offset === 'in-force' ? outcome.offset : 0,

@@ -11,6 +11,7 @@ import { describeResponse, excerpt, fail } from '../failure.js';
 import type { ApiResponse } from '../http.js';
 import type { Json } from '../records.js';
 import type { CheckContext } from '../requirement.js';
+import { runMarker } from '../marker.js';
 
 export const SCIM_SCHEMAS = {
   user: 'urn:ietf:params:scim:schemas:core:2.0:User',
@@ -21,10 +22,8 @@ export const SCIM_SCHEMAS = {
   error: 'urn:ietf:params:scim:api:messages:2.0:Error',
 } as const;
 
-/** The run's marker: the prefix of every userName and group displayName the run creates. */
-export function runMarker(t: CheckContext): string {
-  return `lpc-${t.config.runId ?? '000000'}-`;
-}
+/** The run's marker: the prefix of every userName and group displayName the run creates (marker.ts). */
+export { runMarker };
 
 /** A name no other check or run uses: the run's marker, a tag naming the check's purpose, and a
  * value drawn from the check's seeded source (so a replay of the run draws the same tail). */
