@@ -121,6 +121,24 @@ export interface ScimBehaviour {
     addMultiValued: 'appends' | 'replaces';
     /** No-path add/replace with an object value: applied, or 400 invalidPath. */
     noPath: 'supported' | 'rejected';
+    /** A body without the PatchOp URN in `schemas`: 400 invalidSyntax, or read anyway. */
+    schemas: 'required' | 'unchecked';
+    /** An empty `Operations` array: 400 invalidSyntax, or a no-op success. */
+    emptyOperations: 'reject' | 'no-op';
+    /** add/replace without `value`: 400 invalidValue, or read as null (the attribute is cleared). */
+    value: 'required' | 'optional';
+    /** A path that is not valid path syntax: 400 invalidPath, or the operation is ignored. */
+    malformedPath: 'invalid-path' | 'ignored';
+    /** A successful PATCH: 200 with the resource (projected), 204 always (even with `attributes`), or 200 with an empty body. */
+    success: 'resource' | 'always-204' | 'empty-200';
+    /** A user's `groups`: derived from the groups' members, or never shown. */
+    userGroups: 'derived' | 'omitted';
+    /** A PATCH that changes nothing (an identical add): meta.lastModified kept, or advanced anyway. */
+    noOpLastModified: 'kept' | 'advanced';
+    /** replace of a complex attribute (name) with some sub-attributes: merged, or the value overwrites it whole. */
+    complexReplace: 'merges' | 'overwrites';
+    /** A value made primary: the others' primary cleared, or left (the result, with two primaries, is then refused 400 invalidValue). */
+    primary: 'clears-others' | 'unchanged';
   };
 }
 
@@ -177,6 +195,15 @@ export function referenceScimBehaviour(): ScimBehaviour {
       mutability: 'checked',
       addMultiValued: 'appends',
       noPath: 'supported',
+      schemas: 'required',
+      emptyOperations: 'reject',
+      value: 'required',
+      malformedPath: 'invalid-path',
+      success: 'resource',
+      userGroups: 'derived',
+      noOpLastModified: 'kept',
+      complexReplace: 'merges',
+      primary: 'clears-others',
     },
   };
 }

@@ -193,6 +193,46 @@ const FAULTS = {
     description: 'add/replace without a path answers 400 invalidPath instead of applying the object value.',
     apply: (b) => void (b.patch.noPath = 'rejected'),
   },
+  'scim.patch-schemas-unchecked': {
+    description: 'A PATCH body without the PatchOp URN in schemas is applied instead of 400.',
+    apply: (b) => void (b.patch.schemas = 'unchecked'),
+  },
+  'scim.patch-empty-operations-ok': {
+    description: 'A PATCH body with an empty Operations array is a no-op 200 instead of 400.',
+    apply: (b) => void (b.patch.emptyOperations = 'no-op'),
+  },
+  'scim.patch-value-optional': {
+    description: 'add/replace without a value clears the attribute instead of 400 invalidValue.',
+    apply: (b) => void (b.patch.value = 'optional'),
+  },
+  'scim.patch-malformed-path-ignored': {
+    description: 'A PATCH path that is not valid path syntax is ignored instead of 400 invalidPath.',
+    apply: (b) => void (b.patch.malformedPath = 'ignored'),
+  },
+  'scim.patch-always-204': {
+    description: 'A successful PATCH answers 204 even when attributes is given (RFC 7644 §3.5.2 then demands 200).',
+    apply: (b) => void (b.patch.success = 'always-204'),
+  },
+  'scim.patch-empty-200': {
+    description: 'A successful PATCH answers 200 with an empty body instead of the resource.',
+    apply: (b) => void (b.patch.success = 'empty-200'),
+  },
+  'scim.user-groups-omitted': {
+    description: "A user's groups attribute is never shown (not derived from the groups' members).",
+    apply: (b) => void (b.patch.userGroups = 'omitted'),
+  },
+  'scim.patch-no-op-touches-last-modified': {
+    description: 'A PATCH that changes nothing (an identical add) still advances meta.lastModified.',
+    apply: (b) => void (b.patch.noOpLastModified = 'advanced'),
+  },
+  'scim.patch-complex-replace-overwrites': {
+    description: 'replace of a complex attribute (name) with some sub-attributes drops the others instead of leaving them unchanged.',
+    apply: (b) => void (b.patch.complexReplace = 'overwrites'),
+  },
+  'scim.patch-primary-not-cleared': {
+    description: "A PATCH making a value primary leaves the others' primary true (then refused 400) instead of setting it false.",
+    apply: (b) => void (b.patch.primary = 'unchanged'),
+  },
 } satisfies Record<string, ScimFault>;
 
 export type ScimFaultName = keyof typeof FAULTS;

@@ -213,6 +213,9 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
             }
           }
           touch(record, before);
+          if (b.patch.noOpLastModified === 'advanced') record.lastModified = now();
+          if (b.patch.success === 'always-204') return { status: 204, empty: true };
+          if (b.patch.success === 'empty-200') return { status: 200, empty: true };
           return ok(200, render(schema, record, call));
         },
       },

@@ -23,11 +23,15 @@ export interface PatchOperation {
 export function readPatchRequest(body: unknown, b: ScimBehaviour): PatchOperation[] {
   if (!isJsonObject(body)) throw badRequest('invalidSyntax', 'The body must be a JSON object.');
   const schemas = body.schemas;
-  if (!Array.isArray(schemas) || !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === PATCH_URN.toLowerCase())) {
+  if (
+    b.patch.schemas === 'required' &&
+    (!Array.isArray(schemas) || !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === PATCH_URN.toLowerCase()))
+  ) {
     throw badRequest('invalidSyntax', `schemas must contain ${PATCH_URN}.`);
   }
   const operations = body.Operations ?? body.operations;
-  if (!Array.isArray(operations) || operations.length === 0) throw badRequest('invalidSyntax', 'Operations must be a non-empty array.');
+  if (!Array.isArray(operations) || (operations.length === 0 && b.patch.emptyOperations === 'reject'))
+    throw badRequest('invalidSyntax', 'Operations must be a non-empty array.');
   return operations.map((o, i) => {
     if (!isJsonObject(o)) throw badRequest('invalidSyntax', `Operations[${i}] must be an object.`);
     const raw = o.op;
@@ -35,7 +39,7 @@ export function readPatchRequest(body: unknown, b: ScimBehaviour): PatchOperatio
     if (op !== 'add' && op !== 'replace' && op !== 'remove') throw badRequest('invalidSyntax', `Operations[${i}].op must be add, replace or remove.`);
     if (o.path !== undefined && o.path !== null && typeof o.path !== 'string') throw badRequest('invalidPath', `Operations[${i}].path must be a string.`);
     const path = typeof o.path === 'string' ? o.path : undefined;
-    if (op !== 'remove' && o.value === undefined) throw badRequest('invalidValue', `Operations[${i}] (${op}) needs a value.`);
+    if (op !== 'remove' && o.value === undefined && b.patch.value === 'required') throw badRequest('invalidValue', `Operations[${i}] (${op}) needs a value.`);
     return { op, path, value: o.value };
   });
 }
@@ -78,6 +82,10 @@ export class PatchApplier {
     this.applyPath(data, op, path, value);
   }
 
+  private singlePrimary(list: JsonValue[], chosen: ReadonlySet<JsonValue>): void {
+    if (this.b.patch.primary === 'clears-others') singlePrimary(list, chosen);
+  }
+
   private mutability(detail: string): void {
     if (this.b.patch.mutability === 'checked') throw badRequest('mutability', detail);
   }
@@ -92,7 +100,10 @@ export class PatchApplier {
       return;
     }
     const path = parsePatchPath(pathText, this.b.filter);
-    if (path === undefined) throw badRequest('invalidPath', `'${pathText}' is not a valid path.`);
+    if (path === undefined) {
+      if (this.b.patch.malformedPath === 'ignored') return;
+      throw badRequest('invalidPath', `'${pathText}' is not a valid path.`);
+    }
     const resolved = resolvePath(this.schema, path.attrPath);
     if (resolved === undefined) {
       if (this.b.patch.unknownPath === 'ignored') return;
@@ -153,7 +164,7 @@ export class PatchApplier {
           chosen.add(next);
           return next;
         });
-        singlePrimary(container[attr.name] as JsonValue[], chosen);
+        this.singlePrimary(container[attr.name] as JsonValue[], chosen);
       }
     } else {
       if (subAttr.mutability === 'readOnly') {
@@ -164,7 +175,7 @@ export class PatchApplier {
         if (op === 'remove' || value === null) delete v[subAttr.name];
         else v[subAttr.name] = attributeValue(subAttr, value ?? null, `${attr.name}.${subAttr.name}`) ?? null;
       }
-      singlePrimary(list, new Set(matched));
+      this.singlePrimary(list, new Set(matched));
     }
     finish();
   }
@@ -200,14 +211,14 @@ export class PatchApplier {
       if (op === 'add' && Array.isArray(current) && this.b.patch.addMultiValued === 'appends') {
         const added = v.filter((x) => !current.some((c) => same(c, x)));
         const list = [...current, ...added];
-        singlePrimary(list, new Set(added));
+        this.singlePrimary(list, new Set(added));
         container[attr.name] = list;
       } else {
         container[attr.name] = v;
       }
       return;
     }
-    if (attr.sub !== undefined && isJsonObject(v) && isJsonObject(current)) {
+    if (attr.sub !== undefined && isJsonObject(v) && isJsonObject(current) && (op === 'add' || this.b.patch.complexReplace === 'merges')) {
       container[attr.name] = { ...current, ...v };
       return;
     }

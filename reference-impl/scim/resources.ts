@@ -178,7 +178,7 @@ export function fullView(schema: ResourceSchema, record: ScimRecord, ctx: ViewCo
     }
     view[key] = value;
   }
-  if (schema.resourceType === 'User') {
+  if (schema.resourceType === 'User' && ctx.b.patch.userGroups === 'derived') {
     const groups = ctx.groupsOf().get(record.id) ?? [];
     if (groups.length > 0) {
       view.groups = groups.map((g) => ({

@@ -258,6 +258,62 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'replace', value: { title: 'x' } }])),
     expected: [200, 400],
   },
+  'scim.patch-schemas-unchecked': {
+    probe: async (h) =>
+      status(h.call('PATCH', `/Users/${await created(h)}`, { body: { schemas: [USER_URN], Operations: [{ op: 'replace', path: 'title', value: 'x' }] } })),
+    expected: [400, 200],
+  },
+  'scim.patch-empty-operations-ok': { probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [])), expected: [400, 200] },
+  'scim.patch-value-optional': { probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'add', path: 'title' }])), expected: [400, 200] },
+  'scim.patch-malformed-path-ignored': {
+    probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 'emails[type eq "work"', value: 'x' }])),
+    expected: [400, 200],
+  },
+  'scim.patch-always-204': {
+    probe: async (h) => status(h.patch(`/Users/${await created(h)}?attributes=userName`, [{ op: 'replace', path: 'title', value: 'x' }])),
+    expected: [200, 204],
+  },
+  'scim.patch-empty-200': {
+    probe: async (h) => (await h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 'title', value: 'x' }])).text.length > 0,
+    expected: [true, false],
+  },
+  'scim.user-groups-omitted': {
+    probe: async (h) => {
+      const id = await created(h);
+      await h.call('POST', '/Groups', { body: { schemas: [GROUP_URN], displayName: unique(), members: [{ value: id }] } });
+      return Array.isArray((await h.get(`/Users/${id}`)).obj.groups);
+    },
+    expected: [true, false],
+  },
+  'scim.patch-no-op-touches-last-modified': {
+    probe: async (h) => {
+      const user = await h.createUser({ title: 'Same' });
+      await new Promise((done) => setTimeout(done, 5));
+      const after = await h.patch(`/Users/${String(user.id)}`, [{ op: 'add', path: 'title', value: 'Same' }]);
+      return (after.obj.meta as { lastModified: string }).lastModified === (user.meta as { lastModified: string }).lastModified;
+    },
+    expected: [true, false],
+  },
+  'scim.patch-complex-replace-overwrites': {
+    probe: async (h) =>
+      (
+        (
+          await h.patch(`/Users/${await created(h, { name: { givenName: 'g', familyName: 'f' } })}`, [
+            { op: 'replace', path: 'name', value: { givenName: 'h' } },
+          ])
+        ).obj.name as { familyName?: string }
+      ).familyName,
+    expected: ['f', undefined],
+  },
+  'scim.patch-primary-not-cleared': {
+    probe: async (h) =>
+      status(
+        h.patch(`/Users/${await created(h, { emails: [{ value: 'a@x', type: 'work', primary: true }] })}`, [
+          { op: 'add', path: 'emails', value: [{ value: 'b@x', type: 'home', primary: true }] },
+        ]),
+      ),
+    expected: [200, 400],
+  },
 };
 
 let reference: ScimHarness;

@@ -1,0 +1,424 @@
+// SCIM PATCH (rfc7644#section-3.5.2, spec#scim-20-api rule 3): a model-based sequence of PATCH
+// operations on a user and a group the check created, and one check per error or answer rule.
+import fc from 'fast-check';
+import { describeResponse, excerpt, fail } from '../_harness/failure.js';
+import type { ApiResponse } from '../_harness/http.js';
+import { memo, type Json } from '../_harness/records.js';
+import { requirement, type CheckContext } from '../_harness/requirement.js';
+import { type Fixtures, patchBody, patchCommands, patchedResource, patchGroup, patchUser, type PatchOp, resetFixtures } from '../_harness/scim/patch-model.js';
+import { createGroup, createUser, expectScimError, literal, SCIM_SCHEMAS, uniqueName } from '../_harness/scim/records.js';
+
+const WRITES_USERS = { write: ['scim.users'] } as const;
+const WRITES_BOTH = { write: ['scim.users', 'scim.groups'] } as const;
+
+const bodyOf = (res: ApiResponse): Json => (typeof res.json === 'object' && res.json !== null && !Array.isArray(res.json) ? (res.json as Json) : {});
+
+/** The user each single-shot check works on: one work email, a title. */
+const userOf = memo((t) => createUser(t, 'patch', { title: 'Before', emails: [{ value: 'work.1@example.com', type: 'work' }] }));
+
+async function getUser(t: CheckContext, id: string): Promise<{ user: Json; res: ApiResponse }> {
+  const res = await t.http.send({ op: 'scim.users.get', params: { id } });
+  if (res.status !== 200) fail('GET of the user to answer 200 with it', describeResponse(res), res);
+  return { user: bodyOf(res), res };
+}
+
+/** An error answer whose scimType, when the RFC names none, is one of `types` if present (RFC 7644 §3.12: scimType is optional). */
+function expectBadRequest(res: ApiResponse, types: readonly string[], what: string): void {
+  const scimType = bodyOf(res).scimType;
+  const expected = `400 ${what} (scimType, if any, ${types.join(' or ')})`;
+  if (res.status !== 400) fail(expected, describeResponse(res), res);
+  if (scimType !== undefined && (typeof scimType !== 'string' || !types.includes(scimType))) {
+    fail(expected, `400 with scimType ${JSON.stringify(scimType)}: ${excerpt(res.text)}`, res);
+  }
+}
+
+// ---- The model ------------------------------------------------------------------------------
+
+const fixturesOf = memo(async (t): Promise<Fixtures> => {
+  const user = await createUser(t, 'patch-model');
+  const others = [await createUser(t, 'patch-member'), await createUser(t, 'patch-member')];
+  const group = await createGroup(t, 'patch-model');
+  return {
+    userId: user.id,
+    userName: user.userName,
+    groupId: group.id,
+    groupName: group.displayName,
+    memberPool: [user.id, ...others.map((u) => u.id)],
+  };
+});
+
+requirement(
+  {
+    id: 'scim.patch.model',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'Sequences of PATCH add, replace and remove (paths, value filters, no path) agree with a model',
+  },
+  async (t) => {
+    const f = await fixturesOf(t);
+    await t.property(patchCommands(t.config.replayPath), async (cmds) => {
+      const kinds = [...cmds].map((c) => String(c).replace(/\(.*$/, ''));
+      if (kinds.length === 0) t.degenerate('an empty command sequence');
+      for (const kind of new Set(kinds)) t.outcome(kind);
+      await fc.asyncModelRun(async () => ({ model: await resetFixtures(t, f), real: { t, f } }), cmds);
+    });
+  },
+  WRITES_BOTH,
+);
+
+// ---- The answer -----------------------------------------------------------------------------
+
+requirement(
+  {
+    id: 'scim.patch.success-answer',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'A successful PATCH answers 200 with the entire changed resource, or 204 without a body',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    const title = uniqueName(t, 'title');
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: 'title', value: title }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, 'replace title');
+    if (resource.title !== title || resource.userName !== user.userName) {
+      fail(
+        `the user with title ${JSON.stringify(title)} and its userName`,
+        `title ${JSON.stringify(resource.title)}, userName ${JSON.stringify(resource.userName)}`,
+        shown,
+      );
+    }
+    if (res.status === 204 && res.text.length > 0) fail('204 without a body', describeResponse(res), res);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.attributes-200',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'A PATCH with attributes in the query answers 200 with the resource projected to them',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    const title = uniqueName(t, 'title');
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: 'title', value: title }], { attributes: 'userName' });
+    const body = bodyOf(res);
+    if (res.status !== 200 || body.id !== user.id || body.userName !== user.userName) {
+      fail('200 with the user (id and userName) when attributes is given', describeResponse(res), res);
+    }
+    if ('title' in body || 'emails' in body)
+      fail('only the attributes asked for (userName) and those always returned', `title or emails in ${excerpt(res.text)}`, res);
+  },
+  WRITES_USERS,
+);
+
+/** Long enough for a target whose timestamps count whole seconds to show a change. */
+const TIMESTAMP_TICK_MS = 1100;
+
+requirement(
+  {
+    id: 'scim.patch.identical-add-keeps-last-modified',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.1',
+    title: 'An add of values the resource already holds leaves meta.lastModified unchanged',
+  },
+  async (t) => {
+    const user = await createUser(t, 'patch-same', { title: 'Same' });
+    const before = await getUser(t, user.id);
+    const stamp = (u: Json): unknown => (typeof u.meta === 'object' && u.meta !== null ? (u.meta as Json).lastModified : undefined);
+    t.requireData(stamp(before.user) !== undefined, 'the user has no meta.lastModified to compare');
+    await new Promise((done) => setTimeout(done, TIMESTAMP_TICK_MS));
+    // Whatever the answer (a success SHOULD be returned), the modify timestamp SHALL NOT change.
+    await patchUser(t, user.id, [{ op: 'add', path: 'title', value: 'Same' }]);
+    const after = await getUser(t, user.id);
+    if (stamp(after.user) !== stamp(before.user)) {
+      fail(`meta.lastModified still ${JSON.stringify(stamp(before.user))}`, `meta.lastModified ${JSON.stringify(stamp(after.user))}`, after.res);
+    }
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.primary-clears-others',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: "A PATCH adding a primary value sets primary false on the attribute's other values",
+  },
+  async (t) => {
+    const user = await createUser(t, 'patch-primary', { emails: [{ value: 'first.1@example.com', type: 'work', primary: true }] });
+    const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: [{ value: 'second.1@example.com', type: 'home', primary: true }] }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, 'add of a primary email');
+    const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
+    const primaries = emails.filter((e) => e?.primary === true).map((e) => e.value);
+    if (primaries.length !== 1 || primaries[0] !== 'second.1@example.com') {
+      fail('only the added email second.1@example.com primary', `primary emails ${JSON.stringify(primaries)}`, shown);
+    }
+  },
+  WRITES_USERS,
+);
+
+// ---- Atomicity ------------------------------------------------------------------------------
+
+requirement(
+  {
+    id: 'scim.patch.atomic',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'A PATCH whose second operation fails answers an error and leaves the first one unapplied',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    const before = await getUser(t, user.id);
+    const title = uniqueName(t, 'atomic');
+    // The second operation removes the required userName: an error whatever else the target checks (RFC 7644 §3.5.2.2).
+    const res = await patchUser(t, user.id, [
+      { op: 'replace', path: 'title', value: title },
+      { op: 'remove', path: 'userName' },
+    ]);
+    if (res.status >= 200 && res.status < 300)
+      t.skip('the target accepted the removal of userName (scim.patch.remove-required-mutability judges it): no failing operation');
+    if (res.status < 400 || res.status > 499) fail('a 4xx error for a PATCH whose second operation removes userName', describeResponse(res), res);
+    const after = await getUser(t, user.id);
+    if (after.user.title !== before.user.title || after.user.userName !== before.user.userName) {
+      fail(
+        `the user unchanged (title ${JSON.stringify(before.user.title)}, userName ${JSON.stringify(before.user.userName)})`,
+        `title ${JSON.stringify(after.user.title)}, userName ${JSON.stringify(after.user.userName)}`,
+        after.res,
+      );
+    }
+  },
+  WRITES_USERS,
+);
+
+// ---- Errors ---------------------------------------------------------------------------------
+
+requirement(
+  {
+    id: 'scim.patch.remove-without-path',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.2',
+    title: 'A remove operation without a path answers 400 noTarget',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    expectScimError(await patchUser(t, user.id, [{ op: 'remove' }]), 400, 'noTarget', 'for remove without a path');
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.unknown-attribute-path',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'A PATCH whose path names no attribute of the schema answers 400',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: 'lpcNoSuchAttribute', value: 'x' }]);
+    expectBadRequest(res, ['invalidPath', 'noTarget'], 'for replace of an attribute the schema does not have');
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.malformed-path',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'A PATCH whose path is not valid path syntax answers 400 invalidPath',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: 'emails[type eq "work"', value: 'x' }]);
+    // Table 9 lists invalidFilter for a PATCH path filter as well as invalidPath for a malformed path.
+    expectBadRequest(res, ['invalidPath', 'invalidFilter'], 'for a path with an unclosed value filter');
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.remove-required-mutability',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.2',
+    title: 'Removing the required userName answers 400 mutability',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    expectScimError(await patchUser(t, user.id, [{ op: 'remove', path: 'userName' }]), 400, 'mutability', 'for remove userName');
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.read-only-mutability',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'Replacing the read-only id answers 400 mutability',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    expectScimError(await patchUser(t, user.id, [{ op: 'replace', path: 'id', value: t.uuid() }]), 400, 'mutability', 'for replace id');
+  },
+  WRITES_USERS,
+);
+
+const UNMATCHED = `emails[type eq ${literal('home')}]`;
+
+requirement(
+  {
+    id: 'scim.patch.replace-unmatched-filter',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.3',
+    title: 'A replace whose value filter matches no value answers 400 noTarget',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: `${UNMATCHED}.value`, value: 'home.1@example.com' }]);
+    expectScimError(res, 400, 'noTarget', 'for replace of emails[type eq "home"].value on a user with only a work email');
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.remove-unmatched-filter',
+    level: 'SHOULD',
+    spec: 'rfc7644#section-3.12',
+    title: 'A remove whose value filter matches no value answers 400 noTarget',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    expectScimError(
+      await patchUser(t, user.id, [{ op: 'remove', path: UNMATCHED }]),
+      400,
+      'noTarget',
+      `for remove ${UNMATCHED} on a user with only a work email`,
+    );
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.add-unmatched-filter',
+    level: 'PROFILE',
+    spec: 'rfc7644#section-3.5.2.1',
+    title: 'An add whose value filter matches no value answers noTarget or creates it, as the profile says',
+  },
+  async (t) => {
+    const user = await createUser(t, 'patch-add', { emails: [{ value: 'work.1@example.com', type: 'work' }] });
+    const value = `${uniqueName(t, 'home')}@example.com`.toLowerCase();
+    const res = await patchUser(t, user.id, [{ op: 'add', path: `${UNMATCHED}.value`, value }]);
+    const expected = t.profile.expectations.scim.addUnmatchedValueFilter;
+    if (res.status === 400 && expected !== 'creates') return expectScimError(res, 400, 'noTarget', `for add ${UNMATCHED}.value`);
+    if (expected === 'noTarget') return expectScimError(res, 400, 'noTarget', `for add ${UNMATCHED}.value`);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, `add ${UNMATCHED}.value (the profile: it creates the value)`);
+    const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
+    const created = emails.some((e) => e?.type === 'home' && String(e?.value).toLowerCase() === value);
+    const kept = emails.some((e) => e?.type === 'work' && e?.value === 'work.1@example.com');
+    if (!created || !kept) fail(`the work email kept and a home email ${value} created`, `emails ${JSON.stringify(resource.emails)}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.schemas-required',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'A PATCH body whose schemas lacks the PatchOp URN answers 400',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    const res = await t.http.send({
+      op: 'scim.users.patch',
+      params: { id: user.id },
+      json: { schemas: [SCIM_SCHEMAS.user], Operations: [{ op: 'replace', path: 'title', value: 'x' }] },
+    });
+    expectBadRequest(res, ['invalidSyntax', 'invalidValue'], 'for a PATCH body without the PatchOp URN');
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.empty-operations',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'A PATCH body with an empty Operations array answers 400',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    const res = await t.http.send({ op: 'scim.users.patch', params: { id: user.id }, json: patchBody([]) });
+    expectBadRequest(res, ['invalidSyntax', 'invalidValue'], 'for a PATCH body with Operations []');
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.add-without-value',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.1',
+    title: 'An add operation without a value answers 400',
+  },
+  async (t) => {
+    const user = await userOf(t);
+    const res = await patchUser(t, user.id, [{ op: 'add', path: 'title' }]);
+    expectBadRequest(res, ['invalidValue', 'invalidSyntax'], 'for add title without a value');
+  },
+  WRITES_USERS,
+);
+
+// ---- Interoperability -----------------------------------------------------------------------
+
+requirement(
+  {
+    id: 'scim.patch.op-case-insensitive',
+    level: 'SHOULD',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'PATCH op names in other case (Replace, ADD, Remove, as identity providers send) are applied',
+  },
+  async (t) => {
+    const user = await createUser(t, 'patch-case', { nickName: 'Nick' });
+    const title = uniqueName(t, 'case');
+    const ops: PatchOp[] = [
+      { op: 'Replace', path: 'title', value: title },
+      { op: 'ADD', path: 'emails', value: [{ value: 'case.1@example.com', type: 'work' }] },
+      { op: 'Remove', path: 'nickName' },
+    ];
+    const res = await patchUser(t, user.id, ops);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, 'a PATCH with op Replace, ADD and Remove');
+    const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
+    if (resource.title !== title || !emails.some((e) => e?.value === 'case.1@example.com') || (resource.nickName !== undefined && resource.nickName !== null)) {
+      fail(`title ${title}, the email added, nickName removed`, excerpt(JSON.stringify(resource)), shown);
+    }
+  },
+  WRITES_USERS,
+);
+
+// ---- Group membership -----------------------------------------------------------------------
+
+requirement(
+  {
+    id: 'scim.patch.member-groups-derived',
+    level: 'SHOULD',
+    spec: 'rfc7643#section-4.1.2',
+    title: 'A user added to a group by PATCH shows the group in its groups attribute',
+  },
+  async (t) => {
+    const user = await createUser(t, 'patch-groups');
+    const group = await createGroup(t, 'patch-groups');
+    const res = await patchGroup(t, group.id, [{ op: 'add', path: 'members', value: [{ value: user.id }] }]);
+    await patchedResource(t, res, 'group', group.id, 'add to members');
+    const { user: shown, res: got } = await getUser(t, user.id);
+    const groups = Array.isArray(shown.groups) ? (shown.groups as Json[]) : [];
+    if (!groups.some((g) => g?.value === group.id)) fail(`groups of the user to contain ${group.id}`, `groups ${JSON.stringify(shown.groups)}`, got);
+  },
+  WRITES_BOTH,
+);
