@@ -60,6 +60,12 @@ export interface ScimBehaviour {
     dates: 'instants' | 'strings';
     /** A multi-valued attribute matches when any value does, or only its first value is read. */
     multiValued: 'any' | 'first';
+    /** A filter that matches nothing: 200 with totalResults 0, or 404. */
+    noMatch: 'empty-list' | 'not-found';
+    /** totalResults of a filtered list: the matches, or every resource of the collection. */
+    totalResults: 'matches' | 'collection';
+    /** A filter naming an attribute by its schema URN: evaluated, or answered 404 (as a path). */
+    urnPaths: 'evaluated' | 'not-found';
   };
   readonly sort: {
     applied: 'yes' | 'ignored';
@@ -167,6 +173,9 @@ export function referenceScimBehaviour(): ScimBehaviour {
       precedence: 'rfc',
       dates: 'instants',
       multiValued: 'any',
+      noMatch: 'empty-list',
+      totalResults: 'matches',
+      urnPaths: 'evaluated',
     },
     sort: { applied: 'yes', descending: 'honoured', caseInsensitive: 'honoured', multiValued: 'primary-or-first', missing: 'last', multiValuedSub: 'reject' },
     projection: { attributes: 'honoured', excludedAttributes: 'honoured', idAlways: 'yes', subAttributes: 'honoured', password: 'never' },

@@ -98,6 +98,18 @@ const FAULTS = {
     description: 'A filter on a multi-valued attribute reads only its first value instead of any value.',
     apply: (b) => void (b.filter.multiValued = 'first'),
   },
+  'scim.filter-no-match-404': {
+    description: 'A filter that matches nothing answers 404 instead of 200 with totalResults 0.',
+    apply: (b) => void (b.filter.noMatch = 'not-found'),
+  },
+  'scim.filter-total-results-unfiltered': {
+    description: 'totalResults of a filtered list counts every resource of the collection instead of the matches.',
+    apply: (b) => void (b.filter.totalResults = 'collection'),
+  },
+  'scim.filter-urn-qualified-404': {
+    description: 'A filter naming an attribute by its schema URN (urn:…:User:userName) answers 404 instead of being evaluated.',
+    apply: (b) => void (b.filter.urnPaths = 'not-found'),
+  },
   // Sort
   'scim.sort-ignored': { description: 'sortBy is ignored (creation order).', apply: (b) => void (b.sort.applied = 'ignored') },
   'scim.sort-descending-ignored': { description: 'sortOrder=descending sorts ascending.', apply: (b) => void (b.sort.descending = 'ignored') },

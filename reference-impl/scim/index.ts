@@ -105,6 +105,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         auth: true,
         handle: (call) => {
           const q = call.query;
+          if (b.filter.urnPaths === 'not-found' && /urn:[^"]*:[a-z]+/i.test(one(q.filter) ?? '')) throw scimNotFound('Unknown resource.');
           const predicate = filterOf(schema, one(q.filter), b);
           const sorter = sorterOf(schema, one(q.sortBy), one(q.sortOrder), b);
           const page = pageOf(one(q.startIndex), one(q.count), b);
@@ -130,9 +131,11 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           }
           let views = records.map((r) => fullView(schema, r, ctx));
           if (predicate !== undefined) views = views.filter(predicate);
+          if (predicate !== undefined && views.length === 0 && b.filter.noMatch === 'not-found') throw scimNotFound('No resource matches the filter.');
           if (sorter !== undefined) views = [...views].sort(sorter);
           const { items, totalResults, itemsPerPage } = pageItems(views, page, b);
-          return answer(items, totalResults, itemsPerPage);
+          const counted = predicate !== undefined && b.filter.totalResults === 'collection' ? records.length : totalResults;
+          return answer(items, counted, itemsPerPage);
         },
       },
       {

@@ -1,4 +1,50 @@
 // Negative-control expectations of the SCIM faults the filter checks detect (see tests/negative-controls.expectations.ts).
 import type { Control } from '../negative-controls.expectations.js';
 
-export const SCIM_FILTER_CONTROLS: Readonly<Record<string, Control>> = {};
+const SCOPE = ['scim.filter.*', 'scim.invariant.*'];
+/** The generated-filter property: it meets most faults only on some drawn filters (mayFail). */
+const GENERATED = 'scim.filter.generated';
+
+export const SCIM_FILTER_CONTROLS: Readonly<Record<string, Control>> = {
+  'scim.filter-username-case-sensitive': {
+    mustFail: ['scim.filter.username-eq-case-insensitive', 'scim.filter.username-substring-case-insensitive'],
+    mayFail: [GENERATED],
+    scope: SCOPE,
+  },
+  'scim.filter-case-exact-ignored': {
+    mustFail: ['scim.filter.external-id-case-exact', 'scim.filter.id-case-exact'],
+    mayFail: [GENERATED],
+    scope: SCOPE,
+  },
+  'scim.filter-malformed-ignored': { mustFail: ['scim.filter.malformed-rejected'], scope: SCOPE },
+  // invalidScimFilter() draws `active gt true` among its flaws.
+  'scim.filter-boolean-ordering-accepted': { mustFail: ['scim.filter.boolean-ordering-rejected'], mayFail: ['scim.filter.malformed-rejected'], scope: SCOPE },
+  'scim.filter-keywords-lowercase-only': {
+    // Most generated filters spell some keyword in another case.
+    mustFail: ['scim.filter.names-and-operators-case-insensitive', 'scim.filter.logical-keywords-case-insensitive', GENERATED],
+    scope: SCOPE,
+  },
+  'scim.filter-precedence-left-to-right': {
+    mustFail: ['scim.filter.and-binds-tighter-than-or', 'scim.filter.not-negates-group'],
+    mayFail: [GENERATED],
+    scope: SCOPE,
+  },
+  'scim.filter-dates-as-strings': { mustFail: ['scim.filter.datetime-as-instants'], mayFail: [GENERATED], scope: SCOPE },
+  'scim.filter-multivalued-first-only': {
+    mustFail: ['scim.filter.value-path-one-value', 'scim.filter.multi-valued-any-value', 'scim.filter.public-facts-example'],
+    mayFail: [GENERATED],
+    scope: SCOPE,
+  },
+  'scim.filter-no-match-404': { mustFail: ['scim.filter.no-match-empty-list'], mayFail: [GENERATED], scope: SCOPE },
+  // A list that matches nothing then counts the collection too.
+  'scim.filter-total-results-unfiltered': {
+    mustFail: ['scim.filter.total-results-filtered', 'scim.filter.no-match-empty-list', GENERATED],
+    scope: SCOPE,
+  },
+  // invalidScimFilter() also draws URN-qualified paths (`urn:…:User:active gt true`).
+  'scim.filter-urn-qualified-404': {
+    mustFail: ['scim.filter.urn-qualified-attribute'],
+    mayFail: [GENERATED, 'scim.filter.malformed-rejected'],
+    scope: SCOPE,
+  },
+};

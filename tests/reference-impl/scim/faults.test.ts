@@ -74,6 +74,12 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     },
     expected: [1, 0],
   },
+  'scim.filter-no-match-404': { probe: (h) => status(h.get(`/Users${q({ filter: 'userName eq "nobody-at-all"' })}`)), expected: [200, 404] },
+  'scim.filter-total-results-unfiltered': { probe: total(`id eq "${U0}"`), expected: [1, 2500] },
+  'scim.filter-urn-qualified-404': {
+    probe: (h) => status(h.get(`/Users${q({ filter: `urn:ietf:params:scim:schemas:core:2.0:User:id eq "${U0}"` })}`)),
+    expected: [200, 404],
+  },
   'scim.sort-ignored': {
     probe: async (h) => JSON.stringify(await firstIds('/Users?sortBy=userName&count=5')(h)) === JSON.stringify(await firstIds('/Users?count=5')(h)),
     expected: [false, true],
