@@ -89,9 +89,14 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
         scope.setNotFoundHandler((_request, reply) => sendError(reply, render, new ApiError(404, 'NotFound', 'No such route.'), contentType));
       }
       if (family.bodyTypes !== undefined) {
-        const { types, notJson } = family.bodyTypes;
+        const { types, notJson, refuse } = family.bodyTypes;
         scope.removeAllContentTypeParsers();
-        scope.addContentTypeParser([...types], { parseAs: 'string' }, (_request, body, done) => {
+        scope.addContentTypeParser([...types], { parseAs: 'string' }, (request, body, done) => {
+          const refused = refuse?.(request.url, request.headers['content-type'] ?? '');
+          if (refused !== undefined) {
+            done(refused, undefined);
+            return;
+          }
           try {
             done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown);
           } catch {

@@ -63,7 +63,12 @@ export interface Family<C, O extends Operation<C>> {
    * content-type parsers); others answer 415. Default: the app's parsers. `notJson` is the error
    * of a body that does not parse.
    */
-  readonly bodyTypes?: { readonly types: readonly string[]; readonly notJson: () => ApiError };
+  readonly bodyTypes?: {
+    readonly types: readonly string[];
+    readonly notJson: () => ApiError;
+    /** A body of an accepted type refused for this URL (a fault), or undefined. */
+    readonly refuse?: (url: string, contentType: string) => ApiError | undefined;
+  };
   /** Operations whose JSON answers are labelled text/plain (a fault). */
   readonly textPlainOperations?: ReadonlySet<string>;
   /** Wraps each (synchronous) handler call, e.g. to make the request's ids follow its headers. */

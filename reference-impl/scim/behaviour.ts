@@ -8,7 +8,7 @@ export interface ScimBehaviour {
     /** Content type of every answer. */
     responseType: 'scim+json' | 'json';
     /** Request media types read as JSON: both, or only application/json (scim+json answers 415). */
-    requestTypes: 'scim+json-and-json' | 'json-only';
+    requestTypes: 'scim+json-and-json' | 'json-only' | 'scim+json-only';
   };
   readonly auth: {
     token: 'required' | 'not-checked';
@@ -23,6 +23,10 @@ export interface ScimBehaviour {
     schemas: 'present' | 'omitted';
     /** Status of the unsupported endpoints (specification rule 4). */
     unsupportedStatus: 501 | 404;
+    /** A request body that is not JSON: 400 invalidSyntax, or 500. */
+    malformedJson: 'invalid-syntax' | 'server-error';
+    /** `status` in the error body: the HTTP status, or always "400". */
+    bodyStatus: 'http' | 'always-400';
   };
   readonly paging: {
     /** `startIndex` counts from 1 (RFC) or from 0. */
@@ -111,6 +115,24 @@ export interface ScimBehaviour {
     deletedUserName: 'free' | 'taken';
     /** Group members must name live users or groups (400 invalidValue), or are stored unchecked. */
     memberReferences: 'checked' | 'unchecked';
+    /** An id never issued: 404, or 400. */
+    unknownId: 404 | 400;
+    /** Deleted users and groups: left out of lists, or still listed. */
+    deletedListed: 'no' | 'yes';
+    /** Required attributes (userName, name; Group displayName): checked (400 invalidValue), or not. */
+    required: 'checked' | 'unchecked';
+    /** A string where a boolean belongs (`active: "yes"`): 400 invalidValue, or coerced (non-empty = true). */
+    booleanStrings: 'rejected' | 'coerced';
+    /** userName stored as sent, or lower-cased. */
+    userNameCase: 'preserved' | 'lowercased';
+    /** meta.resourceType in representations, or left out. */
+    metaResourceType: 'present' | 'omitted';
+    /** `schemas` in representations, or left out. */
+    resourceSchemas: 'present' | 'omitted';
+    /** An id in a PUT body: ignored (read-only), or the resource moves to it. */
+    putId: 'ignored' | 'used';
+    /** Group members answered with their `value`, or with `$ref` only. */
+    memberValue: 'present' | 'omitted';
   };
   readonly patch: {
     atomic: 'yes' | 'no';
@@ -152,7 +174,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
   return {
     transport: { responseType: 'scim+json', requestTypes: 'scim+json-and-json' },
     auth: { token: 'required', wrongToken: 'reject', wwwAuthenticate: 'bearer' },
-    errors: { status: 'string', scimType: 'present', schemas: 'present', unsupportedStatus: 501 },
+    errors: { status: 'string', scimType: 'present', schemas: 'present', unsupportedStatus: 501, malformedJson: 'invalid-syntax', bodyStatus: 'http' },
     paging: {
       base: 1,
       maxCount: 1000,
@@ -194,6 +216,15 @@ export function referenceScimBehaviour(): ScimBehaviour {
       membership: 'follows-deletion',
       deletedUserName: 'free',
       memberReferences: 'checked',
+      unknownId: 404,
+      deletedListed: 'no',
+      required: 'checked',
+      booleanStrings: 'rejected',
+      userNameCase: 'preserved',
+      metaResourceType: 'present',
+      resourceSchemas: 'present',
+      putId: 'ignored',
+      memberValue: 'present',
     },
     patch: {
       atomic: 'yes',

@@ -31,7 +31,8 @@ export function scimErrorRenderer(b: ScimBehaviour): (error: ApiError) => Render
   return (error) => {
     const status = error.status;
     const body: JsonObject = b.errors.schemas === 'present' ? { schemas: [ERROR_URN] } : {};
-    body.status = b.errors.status === 'string' ? String(status) : status;
+    const said = b.errors.bodyStatus === 'http' ? status : 400;
+    body.status = b.errors.status === 'string' ? String(said) : said;
     if (error instanceof ScimError && error.scimType !== undefined && b.errors.scimType === 'present') body.scimType = error.scimType;
     body.detail = error.message;
     const headers = status === 401 && b.auth.wwwAuthenticate === 'bearer' ? { 'www-authenticate': 'Bearer realm="scim"' } : undefined;

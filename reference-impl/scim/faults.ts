@@ -30,6 +30,18 @@ const FAULTS = {
     description: 'The unsupported endpoints (/Me, /ServiceProviderConfig, /ResourceTypes, /Bulk, .search) answer 404 instead of 501.',
     apply: (b) => void (b.errors.unsupportedStatus = 404),
   },
+  'scim.malformed-json-500': {
+    description: 'A request body that is not JSON answers 500 instead of 400 invalidSyntax.',
+    apply: (b) => void (b.errors.malformedJson = 'server-error'),
+  },
+  'scim.error-status-mismatch': {
+    description: 'Error bodies say status "400" whatever the HTTP status.',
+    apply: (b) => void (b.errors.bodyStatus = 'always-400'),
+  },
+  'scim.json-request-rejected': {
+    description: 'A request body sent as application/json answers 415 (only application/scim+json is read).',
+    apply: (b) => void (b.transport.requestTypes = 'scim+json-only'),
+  },
   // Authentication
   'scim.token-not-required': { description: 'Requests without a Bearer token are served instead of 401.', apply: (b) => void (b.auth.token = 'not-checked') },
   'scim.wrong-token-accepted': { description: 'A wrong Bearer token is accepted instead of 401.', apply: (b) => void (b.auth.wrongToken = 'accept') },
@@ -174,6 +186,30 @@ const FAULTS = {
   'scim.member-references-unchecked': {
     description: 'Group members naming no resource are stored instead of 400 invalidValue.',
     apply: (b) => void (b.writes.memberReferences = 'unchecked'),
+  },
+  'scim.unknown-id-400': { description: 'An id never issued answers 400 instead of 404.', apply: (b) => void (b.writes.unknownId = 400) },
+  'scim.deleted-listed': { description: 'Deleted users and groups are still listed.', apply: (b) => void (b.writes.deletedListed = 'yes') },
+  'scim.required-unchecked': {
+    description: 'Required attributes (userName, name, displayName) may be left out instead of 400.',
+    apply: (b) => void (b.writes.required = 'unchecked'),
+  },
+  'scim.boolean-strings-coerced': {
+    description: 'A string where a boolean belongs (`active: "yes"`) is stored as true instead of 400 invalidValue.',
+    apply: (b) => void (b.writes.booleanStrings = 'coerced'),
+  },
+  'scim.username-lowercased': { description: 'userName is stored lower-cased instead of as sent.', apply: (b) => void (b.writes.userNameCase = 'lowercased') },
+  'scim.meta-resource-type-missing': {
+    description: 'meta.resourceType is left out of representations.',
+    apply: (b) => void (b.writes.metaResourceType = 'omitted'),
+  },
+  'scim.resource-schemas-missing': {
+    description: 'Users and groups are answered without `schemas`.',
+    apply: (b) => void (b.writes.resourceSchemas = 'omitted'),
+  },
+  'scim.put-id-used': { description: 'An id in a PUT body becomes the resource id instead of being ignored.', apply: (b) => void (b.writes.putId = 'used') },
+  'scim.member-value-omitted': {
+    description: 'Group members are answered with $ref only, without their value (the member id).',
+    apply: (b) => void (b.writes.memberValue = 'omitted'),
   },
   // PATCH
   'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },

@@ -66,6 +66,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
 
   const live = (schema: ResourceSchema, id: string): ScimRecord => {
     const record = tableOf(schema).get(id);
+    if (record === undefined && b.writes.unknownId === 400) throw badRequest('invalidValue', `${schema.resourceType} ${id} is not valid.`);
     if (record === undefined || (record.deleted && b.writes.deleted === 'gone')) throw scimNotFound(`${schema.resourceType} ${id} not found.`);
     return record;
   };
@@ -85,9 +86,19 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
 
   /** The checks every stored state passes (POST, PUT, each PATCH result). */
   const validate = (schema: ResourceSchema, data: JsonObject, self: string | undefined): void => {
-    checkRequired(schema, data);
+    if (b.writes.required === 'checked') checkRequired(schema, data);
     if (schema === GROUP_SCHEMA) checkMembers(store(), data, b.writes.memberReferences);
     else checkUniqueUserName(data, self);
+  };
+
+  /** A request body, with strings where booleans belong made booleans under the fault boolean-strings-coerced. */
+  const bodyOf = (schema: ResourceSchema, body: unknown): unknown => {
+    if (b.writes.booleanStrings === 'rejected' || !isJsonObject(body)) return body;
+    const out: JsonObject = { ...body };
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === 'string' && schema.core.get(key.toLowerCase())?.type === 'boolean') out[key] = value !== '';
+    }
+    return out;
   };
 
   const touch = (record: ScimRecord, before: string): void => {
@@ -110,7 +121,8 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           const sorter = sorterOf(schema, one(q.sortBy), one(q.sortOrder), b);
           const page = pageOf(one(q.startIndex), one(q.count), b);
           const ctx = viewContext(call.context);
-          const records = schema === USER_SCHEMA ? store().liveUsers() : store().liveGroups();
+          const listed = (all: Map<string, ScimRecord>, live: ScimRecord[]): ScimRecord[] => (b.writes.deletedListed === 'yes' ? [...all.values()] : live);
+          const records = schema === USER_SCHEMA ? listed(store().users, store().liveUsers()) : listed(store().groups, store().liveGroups());
           const projection = projectionOf(one(q.attributes), one(q.excludedAttributes));
           const answer = (items: JsonObject[], totalResults: number, itemsPerPage: number): Result =>
             ok(200, {
@@ -144,7 +156,8 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         path: base,
         auth: true,
         handle: (call) => {
-          const data = readBody(schema, call.body);
+          const data = readBody(schema, bodyOf(schema, call.body));
+          if (b.writes.userNameCase === 'lowercased' && typeof data.userName === 'string') data.userName = data.userName.toLowerCase();
           validate(schema, data, undefined);
           const asked = isJsonObject(call.body) ? call.body.id : undefined;
           const id = b.writes.clientId === 'used' && typeof asked === 'string' && asked !== '' && !tableOf(schema).has(asked) ? asked : deps.ids();
@@ -169,7 +182,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         auth: true,
         handle: (call) => {
           const record = live(schema, call.params.id ?? '');
-          let data = readBody(schema, call.body);
+          let data = readBody(schema, bodyOf(schema, call.body));
           const body = call.body as JsonObject;
           if (b.writes.nullClears === 'no') {
             for (const [key, value] of Object.entries(body)) {
@@ -185,6 +198,14 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           const before = JSON.stringify(record.data);
           record.data = data;
           touch(record, before);
+          const asked = body.id;
+          if (b.writes.putId === 'used' && typeof asked === 'string' && asked !== '' && asked !== record.id && !tableOf(schema).has(asked)) {
+            // The fault put-id-used: the resource moves to the id the body names.
+            const moved: ScimRecord = { ...record, id: asked };
+            tableOf(schema).delete(record.id);
+            tableOf(schema).set(asked, moved);
+            return ok(200, render(schema, moved, call));
+          }
           return ok(200, render(schema, record, call));
         },
       },
@@ -335,7 +356,18 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     contentType: b.transport.responseType === 'scim+json' ? SCIM_TYPE : JSON_TYPE,
     bodyTypes: {
       types: b.transport.requestTypes === 'json-only' ? ['application/json'] : ['application/scim+json', 'application/json'],
-      notJson: () => badRequest('invalidSyntax', 'The request body is not valid JSON.'),
+      // The token exchange (public-facts: a JSON body) reads JSON under this fault too.
+      refuse:
+        b.transport.requestTypes === 'scim+json-only'
+          ? (url, type) =>
+              /^application\/json\b/i.test(type) && !/\/token(\?|$)/.test(url)
+                ? new ScimError(415, 'The request body must be application/scim+json.')
+                : undefined
+          : undefined,
+      notJson: () =>
+        b.errors.malformedJson === 'server-error'
+          ? new ScimError(500, 'Unexpected token in JSON.')
+          : badRequest('invalidSyntax', 'The request body is not valid JSON.'),
     },
   };
 }

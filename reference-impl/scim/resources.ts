@@ -163,7 +163,7 @@ export function membershipIndex(store: ScimStore): Map<string, ScimRecord[]> {
 export function fullView(schema: ResourceSchema, record: ScimRecord, ctx: ViewContext): JsonObject {
   const location = `${ctx.baseUrl}${schema.endpoint}/${record.id}`;
   const schemas: JsonValue[] = [schema.urn, ...[...schema.extensions.values()].filter((e) => record.data[e.urn] !== undefined).map((e) => e.urn)];
-  const view: JsonObject = { schemas, id: record.id };
+  const view: JsonObject = ctx.b.writes.resourceSchemas === 'present' ? { schemas, id: record.id } : { id: record.id };
   for (const [key, value] of Object.entries(record.data)) {
     if (key === 'password' && ctx.b.projection.password === 'never') continue;
     if (key === 'members' && Array.isArray(value)) {
@@ -172,7 +172,8 @@ export function fullView(schema: ResourceSchema, record: ScimRecord, ctx: ViewCo
         const type = m.type === 'Group' ? 'Group' : 'User';
         const target = type === 'User' ? ctx.store.users.get(m.value) : ctx.store.groups.get(m.value);
         const display = type === 'User' ? target?.data.userName : target?.data.displayName;
-        return { value: m.value, $ref: `${ctx.baseUrl}/${type}s/${m.value}`, type, ...(typeof display === 'string' ? { display } : {}) };
+        const value: JsonObject = ctx.b.writes.memberValue === 'present' ? { value: m.value } : {};
+        return { ...value, $ref: `${ctx.baseUrl}/${type}s/${m.value}`, type, ...(typeof display === 'string' ? { display } : {}) };
       });
       continue;
     }
@@ -189,7 +190,11 @@ export function fullView(schema: ResourceSchema, record: ScimRecord, ctx: ViewCo
       }));
     }
   }
-  const meta: JsonObject = { resourceType: schema.resourceType, created: record.created, lastModified: record.lastModified };
+  const meta: JsonObject = {
+    ...(ctx.b.writes.metaResourceType === 'present' ? { resourceType: schema.resourceType } : {}),
+    created: record.created,
+    lastModified: record.lastModified,
+  };
   if (ctx.b.writes.metaLocation === 'present') meta.location = location;
   view.meta = meta;
   return view;

@@ -66,7 +66,7 @@ export const INVARIANTS = [
     notObserved: 'no SCIM exchange was made',
     level: 'MUST',
     spec: 'rfc7644#section-3.12',
-    title: 'No SCIM request, valid or malformed, answers a 5xx status (client errors are 4xx)',
+    title: 'No SCIM request, valid or malformed, answers a 5xx status other than 501 (client errors are 4xx)',
     area: 'scim.invariant',
   },
   {
@@ -93,7 +93,7 @@ export const INVARIANTS = [
     notObserved: 'no SCIM 4xx answer was seen',
     level: 'MUST',
     spec: 'rfc7644#section-3.12',
-    title: 'Every SCIM 4xx body is a SCIM error (Error URN, status as a string, Table 9 scimType)',
+    title: 'Every SCIM 4xx or 501 body is a SCIM error (Error URN, status as a string, Table 9 scimType)',
     area: 'scim.invariant',
   },
   {

@@ -55,6 +55,9 @@ export function resourcesOf(op: OperationId, json: unknown): Record<string, unkn
   return [body];
 }
 
+/** RFC 7644 §3.12 Table 8: an operation the service provider does not support. */
+const NOT_IMPLEMENTED = 501;
+
 const projected = (req: ApiRequest): boolean => req.query?.attributes !== undefined || req.query?.excludedAttributes !== undefined;
 
 export function checkScimInvariants(req: ApiRequest, res: ApiResponse): InvariantOutcome {
@@ -64,8 +67,11 @@ export function checkScimInvariants(req: ApiRequest, res: ApiResponse): Invarian
   const push = (v: Violation | undefined): void => {
     if (v) found.push(v);
   };
-  // RFC 7644 §3.12: errors the client caused are 4xx; a 5xx for a request the suite sends is a server fault.
-  if (res.status >= 500) push({ invariant: 'scim.invariant.no-5xx', expected: 'a status below 500', received: `${res.status} ${excerpt(res.text)}` });
+  // RFC 7644 §3.12: errors the client caused are 4xx; a 5xx for a request the suite sends is a server
+  // fault, except 501 (Table 8: "Service provider does not support the request operation", the
+  // answer §3.7 and §3.11 name for an unsupported /Bulk or /Me), which is a SCIM error answer.
+  if (res.status >= 500 && res.status !== NOT_IMPLEMENTED)
+    push({ invariant: 'scim.invariant.no-5xx', expected: 'a status below 500', received: `${res.status} ${excerpt(res.text)}` });
   // RFC 7644 §3.1 / §8.1: SCIM messages are application/scim+json (parameters such as charset allowed).
   if (res.text.length > 0) {
     applied.push('scim.invariant.scim-content-type');
@@ -110,7 +116,7 @@ export function checkScimInvariants(req: ApiRequest, res: ApiResponse): Invarian
         received: `${req.op.endsWith('.list') ? `Resources[${withoutId}]` : 'the resource'} with id ${JSON.stringify(resources[withoutId]?.id)}`,
       });
     }
-  } else if (res.status >= 400 && res.status < 500) {
+  } else if ((res.status >= 400 && res.status < 500) || res.status === NOT_IMPLEMENTED) {
     applied.push('scim.invariant.error-body-matches-contract', 'scim.invariant.error-status-equals-status');
     const v = contractViolation('scim.invariant.error-body-matches-contract', 'scim/error' as ContractName, res);
     contract = { name: 'scim/error' as ContractName, valid: v === undefined };

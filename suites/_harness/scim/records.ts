@@ -8,7 +8,7 @@
 import { appendFileSync } from 'node:fs';
 import type { JournalEntry } from '../../../src/runner/model.js';
 import { describeResponse, excerpt, fail } from '../failure.js';
-import type { ApiResponse } from '../http.js';
+import type { ApiRequest, ApiResponse } from '../http.js';
 import type { Json } from '../records.js';
 import type { CheckContext } from '../requirement.js';
 import { runMarker } from '../marker.js';
@@ -67,11 +67,12 @@ export async function postGroup(t: CheckContext, body: Json): Promise<ApiRespons
   return res;
 }
 
-/** Creates a user (201 expected: anything else fails the check as a precondition) and returns it. */
+/** Creates a user (a 2xx with the user expected: anything else fails the check as a precondition;
+ * the create status is scim.users.create-201's to judge) and returns it. */
 export async function createUser(t: CheckContext, tag: string, extra: Json = {}): Promise<Json & { id: string; userName: string }> {
   const userName = typeof extra.userName === 'string' ? extra.userName : uniqueName(t, tag);
   const res = await postUser(t, userBody(userName, extra));
-  if (res.status !== 201 || typeof (res.json as Json | undefined)?.id !== 'string') {
+  if (res.status < 200 || res.status > 299 || typeof (res.json as Json | undefined)?.id !== 'string') {
     fail('POST /Users with a valid user to answer 201 with the user (to set up the check)', describeResponse(res), res);
   }
   return res.json as Json & { id: string; userName: string };
@@ -80,7 +81,7 @@ export async function createUser(t: CheckContext, tag: string, extra: Json = {})
 export async function createGroup(t: CheckContext, tag: string, extra: Json = {}): Promise<Json & { id: string; displayName: string }> {
   const displayName = typeof extra.displayName === 'string' ? extra.displayName : uniqueName(t, tag);
   const res = await postGroup(t, groupBody(displayName, extra));
-  if (res.status !== 201 || typeof (res.json as Json | undefined)?.id !== 'string') {
+  if (res.status < 200 || res.status > 299 || typeof (res.json as Json | undefined)?.id !== 'string') {
     fail('POST /Groups with a valid group to answer 201 with the group (to set up the check)', describeResponse(res), res);
   }
   return res.json as Json & { id: string; displayName: string };
@@ -122,3 +123,46 @@ export const idsOfResources = (resources: readonly Json[]): string[] => resource
 
 /** A filter literal: a JSON string (RFC 7644 §3.4.2.2 compValue). */
 export const literal = (value: string): string => JSON.stringify(value);
+
+/** An answer's JSON object, `{}` when it is none. */
+export function resourceOf(res: ApiResponse): Json {
+  return typeof res.json === 'object' && res.json !== null && !Array.isArray(res.json) ? (res.json as Json) : {};
+}
+
+/** A resource's `meta` object, `{}` when it has none. */
+export function metaOf(resource: Json): Json {
+  const meta = resource.meta;
+  return typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? (meta as Json) : {};
+}
+
+/** A URI reference of an answer (Location header, meta.location) made absolute against the request's URL. */
+export function absoluteUri(res: ApiResponse, reference: string): string {
+  try {
+    return new URL(reference, res.exchange.url).href;
+  } catch {
+    return reference;
+  }
+}
+
+/**
+ * A SCIM error answer with one of the `statuses`, whose `scimType`, when the body gives one, is one
+ * of `allowed` (RFC 7644 §3.12: `scimType` is OPTIONAL; where Table 9 leaves a choice, every type
+ * it allows is accepted).
+ */
+export function expectScimErrorAllowing(res: ApiResponse, statuses: number | readonly number[], allowed: readonly string[], what = ''): void {
+  const list = typeof statuses === 'number' ? [statuses] : statuses;
+  const expected = `${list.join(' or ')} (scimType absent or ${allowed.join(' or ')})${what ? ` ${what}` : ''}`;
+  if (!list.includes(res.status)) fail(expected, describeResponse(res), res);
+  const got = resourceOf(res).scimType;
+  if (got !== undefined && got !== null && (typeof got !== 'string' || !allowed.includes(got))) {
+    fail(expected, `${res.status} with scimType ${JSON.stringify(got)}: ${excerpt(res.text)}`, res);
+  }
+}
+
+/** Sends a request that may create a user (an endpoint that should refuse it) and notes for the
+ * cleanup whatever it created anyway. */
+export async function sendMaybeCreatingUser(t: CheckContext, req: ApiRequest, userName: string): Promise<ApiResponse> {
+  const res = await t.http.send(req);
+  createdId(t, res, 'user', userName);
+  return res;
+}

@@ -213,6 +213,55 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     probe: (h) => status(h.call('POST', '/Groups', { body: { schemas: [GROUP_URN], displayName: 'g', members: [{ value: 'nobody' }] } })),
     expected: [400, 201],
   },
+  'scim.malformed-json-500': { probe: (h) => status(h.call('POST', '/Users', { body: '{"userName": ' })), expected: [400, 500] },
+  'scim.error-status-mismatch': { probe: field('/Users/nope', 'status'), expected: ['404', '400'] },
+  'scim.json-request-rejected': {
+    probe: (h) => status(h.call('POST', '/Users', { body: body(unique()), type: 'application/json' })),
+    expected: [201, 415],
+  },
+  'scim.unknown-id-400': { probe: (h) => status(h.get('/Users/nope')), expected: [404, 400] },
+  'scim.deleted-listed': {
+    probe: async (h) => {
+      const n = unique();
+      await h.call('DELETE', `/Users/${await created(h, { userName: n })}`);
+      return (await h.get(`/Users${q({ filter: `userName eq "${n}"`, count: 0 })}`)).obj.totalResults;
+    },
+    expected: [0, 1],
+  },
+  'scim.required-unchecked': {
+    probe: (h) => status(h.call('POST', '/Users', { body: { schemas: [USER_URN], name: { givenName: 'g' } } })),
+    expected: [400, 201],
+  },
+  'scim.boolean-strings-coerced': { probe: (h) => status(h.call('POST', '/Users', { body: body(unique(), { active: 'yes' }) })), expected: [400, 201] },
+  'scim.username-lowercased': {
+    probe: async (h) => {
+      const n = `MiXeD${unique()}`;
+      return (await h.createUser({ userName: n })).userName === n;
+    },
+    expected: [true, false],
+  },
+  'scim.meta-resource-type-missing': {
+    probe: async (h) => ((await h.createUser()).meta as Record<string, unknown>).resourceType,
+    expected: ['User', undefined],
+  },
+  'scim.resource-schemas-missing': { probe: async (h) => (await h.createUser()).schemas, expected: [[USER_URN], undefined] },
+  'scim.put-id-used': {
+    probe: async (h) => {
+      const id = await created(h);
+      const other = `${id.slice(0, -4)}beef`;
+      await h.call('PUT', `/Users/${id}`, { body: body(unique(), { id: other }) });
+      return status(h.get(`/Users/${id}`));
+    },
+    expected: [200, 404],
+  },
+  'scim.member-value-omitted': {
+    probe: async (h) => {
+      const id = await created(h);
+      const res = await h.call('POST', '/Groups', { body: { schemas: [GROUP_URN], displayName: unique('g'), members: [{ value: id }] } });
+      return (res.obj.members as Record<string, unknown>[]).map((m) => m.value === id);
+    },
+    expected: [[true], [false]],
+  },
   'scim.patch-not-atomic': {
     probe: async (h) => {
       const id = await created(h, { title: 'before' });
