@@ -114,6 +114,8 @@ function completeSuite(suiteElement: XmlElement, checks: readonly CheckResult[],
     } else if (check.status === 'skipped') {
       elementOf(testCase, 'skipped').att('message', clean.line(check.skipReason ?? 'skipped (no reason recorded)'));
     }
+    // Files saved for the failure (a screenshot): the JUnit attachments convention (Jenkins' plugin, GitLab).
+    for (const path of check.status === 'failed' ? (check.failure?.attachments ?? []) : []) out.push(`[[ATTACHMENT|${clean.line(path)}]]`);
     testCase.ele('system-out').txt(out.join('\n'));
   });
   return suiteElement;

@@ -201,3 +201,13 @@ describe('--concurrency', () => {
     expect(sixteen).toEqual(one);
   }, 300_000);
 });
+
+describe('the player checks without a browser', () => {
+  test('are exit 2 with one line saying how to get one, before any check runs', async () => {
+    const r = await runCli(['run', '--only', 'player.*', '--no-progress'], { env: { LPC_CHROMIUM: '/nonexistent/chromium' } });
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^lp-conformance: the player checks need a browser: .*LPC_CHROMIUM/);
+  });
+});

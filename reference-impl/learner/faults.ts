@@ -31,10 +31,6 @@ const FAULTS = {
     description: 'A missing or wrong Bearer token is accepted (as learner a) instead of 401.',
     apply: (b) => void (b.auth.token = 'not-checked'),
   },
-  'learner.token-expiry-ignored': {
-    description: 'A token past its lifetime is still accepted.',
-    apply: (b) => void (b.auth.expiry = 'ignored'),
-  },
   'learner.token-not-revoked': {
     description: "A new token for a learner leaves the learner's previous token valid.",
     apply: (b) => void (b.auth.reissue = 'keeps-previous'),

@@ -22,6 +22,7 @@ import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
 import { compareServer, runCompare, type CompareServer } from '../runner/compare.js';
 import { createSecrets, CredentialsError, intapiCredentialsMissing, MissingCredentialsError } from '../target/secrets.js';
 import { deleteRecords, findLeftovers } from '../runner/cleanup.js';
+import { ChromiumUnavailableError, resolveChromium } from '../browser/chromium.js';
 import { openapiCommand } from './openapi.js';
 
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
@@ -247,6 +248,16 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     // hundreds of failed checks. A target that does not answer is left to the checks to judge.
     // A run of other families' checks only (`--only 'scim.*'` against a SCIM server) needs neither
     // the Integration API's credentials nor its log-in.
+    // The player checks need a browser: none is a configuration error (exit 2, one line saying how
+    // to get one), not a run of skipped checks.
+    if (selectsFamily(only, 'player') && profile.player !== 'none') {
+      try {
+        await resolveChromium();
+      } catch (error) {
+        if (error instanceof ChromiumUnavailableError) throw new UsageError(`the player checks need a browser: ${error.message}`);
+        throw error;
+      }
+    }
     if (selectsFamily(only, 'intapi')) {
       const missing = intapiCredentialsMissing(profile);
       if (missing) throw new CredentialsError(missing);

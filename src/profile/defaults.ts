@@ -4,7 +4,7 @@
  * equal). Operations default to OPERATIONS; records have no defaults.
  */
 import { RESOURCE_FIELDS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS } from './schema.js';
-import type { Credentials, Expectations, Profile } from './types.js';
+import type { Credentials, Expectations, PlayerTarget, Profile } from './types.js';
 
 export const DEFAULT_INTAPI_BASE_URL = 'http://127.0.0.1:8080';
 
@@ -34,6 +34,7 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
     sortSubAttributeStatus: 400,
     sort: true,
   },
+  learner: { branding: 'present' },
   versioning: { missingHeader: 1, unsupportedStatus: 400, v2OnlyWithV1Status: 404 },
   pathIdNotGuidStatus: 422,
   notJsonStatus: 400,
@@ -49,4 +50,19 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
     templates: { filterable: TEMPLATE_FIELDS, sortable: TEMPLATE_FIELDS },
     submissions: { filterable: SUBMISSION_FIELDS, sortable: SUBMISSION_FIELDS },
   },
+};
+
+/** The reference server's course player (reference-impl/player/, DEVELOPERS.md). */
+export const DEFAULT_PLAYER: PlayerTarget = {
+  url: '{target}/learn/course-player/{courseId}?token={token}',
+  selectors: {
+    root: '[data-player]',
+    header: '[data-player-header]',
+    tag: '[data-tag]',
+    lesson: '[data-lesson-id]',
+    play: '[data-play]',
+    errorDialog: '[role="alertdialog"]',
+    errorTitle: '[role="alertdialog"] h2',
+  },
+  defaultTheme: { primaryColor: '#24292f', backgroundColor: '#ffffff' },
 };

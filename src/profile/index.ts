@@ -9,12 +9,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
-import { DEFAULT_CREDENTIALS, DEFAULT_EXPECTATIONS, DEFAULT_FAMILY_CREDENTIALS, DEFAULT_INTAPI_BASE_URL, LEARNER_SUFFIX, SCIM_SUFFIX } from './defaults.js';
+import {
+  DEFAULT_CREDENTIALS,
+  DEFAULT_EXPECTATIONS,
+  DEFAULT_FAMILY_CREDENTIALS,
+  DEFAULT_INTAPI_BASE_URL,
+  DEFAULT_PLAYER,
+  LEARNER_SUFFIX,
+  SCIM_SUFFIX,
+} from './defaults.js';
 import { isOperationId, OPERATION_IDS, OPERATIONS, pathParameters, type OperationId, type OperationRoute } from './operations.js';
 import { PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
 import { packageRoot } from '../util/package-root.js';
-import type { Credentials, EnvRef, Expectations, FamilyCredentials, FamilyTarget, Profile, Records } from './types.js';
+import type { Credentials, EnvRef, Expectations, FamilyCredentials, FamilyTarget, PlayerTarget, Profile, Records } from './types.js';
 
 export {
   collectionOf,
@@ -136,6 +144,7 @@ interface ProfileDocument {
     learner?: Partial<Record<'token' | 'username' | 'password', EnvRef>>;
   };
   records?: Records;
+  player?: 'none' | DeepPartial<PlayerTarget>;
   operations?: Partial<Record<OperationId, Partial<OperationRoute>>>;
   expectations?: DeepPartial<Expectations>;
 }
@@ -236,6 +245,7 @@ export function parseProfile(text: string, source: string): Profile {
     credentials: credentialsOf(doc.credentials),
     familyCredentials: familyCredentialsOf(doc.credentials),
     records: doc.records ?? {},
+    player: doc.player === 'none' ? ('none' as const) : (mergeDeep(DEFAULT_PLAYER, doc.player) as PlayerTarget),
     operations: Object.fromEntries(OPERATION_IDS.map((id) => [id, { ...OPERATIONS[id], ...doc.operations?.[id] }])) as Record<OperationId, OperationRoute>,
     expectations: mergeDeep(DEFAULT_EXPECTATIONS, doc.expectations) as Expectations,
   };

@@ -92,6 +92,7 @@ export const PROFILE_SCHEMA = {
         dependentSchemas: { token: { type: 'object', properties: { username: false, password: false } } },
       },
     ),
+    colour: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$', description: 'A colour as #rrggbb.' },
     route: closed(
       { method: { type: 'string', enum: HTTP_METHODS }, path: { type: 'string', pattern: PATH_PATTERN } },
       { description: "Method and path of an operation; the path keeps the default path's {parameters}." },
@@ -142,9 +143,31 @@ export const PROFILE_SCHEMA = {
             { required: ['userId', 'courseId'], description: 'A user enrolled in a course with resources.' },
           ),
           templateId: { $ref: '#/$defs/guid', description: 'An active template.' },
+          playerCourseId: { $ref: '#/$defs/guid', description: 'The course the player checks open; default: the first catalog course with lessons and tags.' },
         },
         { description: 'Records the suites read but cannot create; a check that needs an absent one is skipped.' },
       ),
+      player: {
+        description: 'The course player page, or `none` when the target has none (the player checks are skipped).',
+        oneOf: [
+          { const: 'none' },
+          closed({
+            url: {
+              type: 'string',
+              pattern: '^(\\{target\\}|https?://)',
+              description: 'URL template: {target} (the Integration API base URL), {courseId}, {token} (a learner token).',
+            },
+            selectors: closed(
+              Object.fromEntries(['root', 'header', 'tag', 'lesson', 'play', 'errorDialog', 'errorTitle'].map((k) => [k, { type: 'string', minLength: 1 }])),
+              { description: 'CSS selectors of the page: root, header, tag, lesson, play (inside a lesson), errorDialog, errorTitle.' },
+            ),
+            defaultTheme: closed(
+              { primaryColor: { $ref: '#/$defs/colour' }, backgroundColor: { $ref: '#/$defs/colour' } },
+              { description: "The theme without department branding: the header's and the root's computed background colours." },
+            ),
+          }),
+        ],
+      },
       operations: closed(Object.fromEntries(OPERATION_IDS.map((id) => [id, { $ref: '#/$defs/route' }]))),
       expectations: closed({
         scim: closed({
@@ -172,6 +195,13 @@ export const PROFILE_SCHEMA = {
             description: 'sortBy on a sub-attribute of a multi-valued attribute (emails.type): 400, 200, or 0 (not checked).',
           },
           sort: { type: 'boolean', description: 'Whether the target sorts (sortBy/sortOrder).' },
+        }),
+        learner: closed({
+          branding: {
+            type: 'string',
+            enum: ['present', 'absent', 'either'],
+            description: "Whether GET /my-branding of the profile's learner has department branding.",
+          },
         }),
         versioning: closed({
           missingHeader: { type: 'integer', enum: [1, 2], description: 'A request without x-api-version behaves as this version.' },

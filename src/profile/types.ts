@@ -47,6 +47,8 @@ export interface Records {
   readonly courseId?: string;
   readonly enrollment?: { readonly userId: string; readonly courseId: string };
   readonly templateId?: string;
+  /** The course the player checks open (default: the first catalog course with lessons and tags). */
+  readonly playerCourseId?: string;
 }
 
 export type ResourceField = (typeof RESOURCE_FIELDS)[number];
@@ -62,6 +64,7 @@ export interface ListFields<F extends string> {
 export interface Expectations {
   /** The SCIM target's choices where RFC 7644 or the specification leave one open (level PROFILE). */
   readonly scim: ScimExpectations;
+  readonly learner: LearnerExpectations;
   readonly versioning: {
     readonly missingHeader: 1 | 2;
     readonly unsupportedStatus: number;
@@ -99,6 +102,38 @@ export interface Expectations {
   };
 }
 
+/** CSS selectors of the course player page (defaults: the reference player's). */
+export interface PlayerSelectors {
+  /** The player's root; its computed background-color is the theme's background. */
+  readonly root: string;
+  /** The header; its computed background-color is the theme's primary colour. */
+  readonly header: string;
+  /** One element per course tag. */
+  readonly tag: string;
+  /** One element per lesson. */
+  readonly lesson: string;
+  /** Inside a lesson: the control that plays it. */
+  readonly play: string;
+  /** The error dialog, and its title inside it. */
+  readonly errorDialog: string;
+  readonly errorTitle: string;
+}
+
+/** The course player page of the target (`player` in the profile). */
+export interface PlayerTarget {
+  /** URL template: `{target}` (the Integration API base URL), `{courseId}`, `{token}` (a learner token). */
+  readonly url: string;
+  readonly selectors: PlayerSelectors;
+  /** The theme without department branding: computed colours as `#rrggbb`. */
+  readonly defaultTheme: { readonly primaryColor: string; readonly backgroundColor: string };
+}
+
+/** The learner API where the specification says "not shown". */
+export interface LearnerExpectations {
+  /** Whether GET /my-branding of the profile's learner has department branding: `present`, `absent` or `either`. */
+  readonly branding: 'present' | 'absent' | 'either';
+}
+
 export interface Profile {
   readonly name: string;
   /** Where the profile came from (the file as given, or the bundled reference profile's path). */
@@ -113,6 +148,8 @@ export interface Profile {
   /** The SCIM and learner API credentials (`credentials.scim`, `credentials.learner`). */
   readonly familyCredentials: { readonly scim: FamilyCredentials; readonly learner: FamilyCredentials };
   readonly records: Records;
+  /** The course player page, or `none`: the target has none (the player checks are skipped). */
+  readonly player: PlayerTarget | 'none';
   readonly operations: Readonly<Record<OperationId, OperationRoute>>;
   readonly expectations: Expectations;
 }

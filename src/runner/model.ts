@@ -40,6 +40,9 @@ export interface Failure {
   /** Absent when the check reached its verdict (expected/received of its rule); `transport` when the
    * target gave no answer to judge (timeout, reset, too large); `harness` for an error of the suite. */
   cause?: 'transport' | 'harness';
+  /** Files the check saved to show the failure (a screenshot of the course player), absolute paths;
+   * the JUnit report names each as `[[ATTACHMENT|path]]`. */
+  attachments?: string[];
 }
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped';

@@ -6,6 +6,8 @@
 import type { ApiResponse, Exchange } from './http.js';
 
 export class CheckFailure extends Error {
+  /** Files saved to show the failure (a screenshot), absolute paths. */
+  attachments?: string[];
   constructor(
     readonly expected: string,
     readonly received: string,

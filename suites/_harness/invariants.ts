@@ -8,6 +8,7 @@ import type { InvariantId } from '../../src/checks/invariants.js';
 import { validate, type ContractName } from './contracts.js';
 import { excerpt } from './failure.js';
 import type { ApiRequest, ApiResponse } from './http.js';
+import { checkLearnerInvariants } from './learner/invariants.js';
 import { checkScimInvariants } from './scim/invariants.js';
 
 export interface Violation {
@@ -94,7 +95,7 @@ export function checkInvariants(req: ApiRequest, res: ApiResponse, profile: Prof
     case 'scim':
       return checkScimInvariants(req, res);
     case 'learner':
-      return { violations: [], applied: [] };
+      return checkLearnerInvariants(req, res);
     default:
       return checkIntapiInvariants(req, res, profile.expectations.versioning.missingHeader);
   }

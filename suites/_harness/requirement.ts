@@ -118,7 +118,8 @@ const ID = /^[a-z0-9]+(\.[a-zA-Z0-9_-]+)+$/;
 export function areaOf(id: string): string {
   const parts = id.split('.');
   const depth = /^v\d+$/.test(parts[1] ?? '') ? 3 : 2;
-  return parts.slice(0, depth).join('.');
+  // A two-part id (`player.branding-theme`) is its family's area.
+  return parts.slice(0, Math.min(depth, parts.length - 1)).join('.');
 }
 
 /** The per-check fast-check seed: FNV-1a of `<run seed>:<check id>`, so checks are independent
@@ -192,6 +193,7 @@ function toFailure(error: unknown, meta: RequirementMeta, ctx: { config: RunConf
       ...(prop ? { counterexample: secrets.redact(prop.counterexample) } : {}),
       ...(error.exchange ? { curl: ctx.http.curlOf(error.exchange), operation: error.exchange.operation } : {}),
       replay,
+      ...(error.attachments ? { attachments: error.attachments } : {}),
     };
   }
   const exchange = exchangeOf(error);

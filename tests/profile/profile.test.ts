@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DEFAULT_CREDENTIALS, DEFAULT_EXPECTATIONS, DEFAULT_FAMILY_CREDENTIALS, DEFAULT_INTAPI_BASE_URL } from '../../src/profile/defaults.js';
+import { DEFAULT_CREDENTIALS, DEFAULT_EXPECTATIONS, DEFAULT_FAMILY_CREDENTIALS, DEFAULT_INTAPI_BASE_URL, DEFAULT_PLAYER } from '../../src/profile/defaults.js';
 import {
   loadProfile,
   operation,
@@ -44,6 +44,7 @@ describe('the reference profile', () => {
       courseId: '00000000-0000-4000-8000-000000000101',
       enrollment: { userId: '00000000-0000-4000-8000-000000000001', courseId: '00000000-0000-4000-8000-000000000101' },
       templateId: '00000000-0000-4000-8000-000000000201',
+      playerCourseId: 'c0a50000-0000-4000-8000-000000000001',
     });
   });
 
@@ -82,6 +83,7 @@ describe('the reference profile', () => {
     expect({ scim, learner }).toStrictEqual(DEFAULT_FAMILY_CREDENTIALS);
     expect(raw.families).toStrictEqual({ intapi: { baseUrl: DEFAULT_INTAPI_BASE_URL } });
     expect(raw.operations).toStrictEqual({});
+    expect(raw.player).toStrictEqual(DEFAULT_PLAYER);
   });
 });
 
@@ -140,9 +142,16 @@ describe('defaults', () => {
       credentials: DEFAULT_CREDENTIALS,
       familyCredentials: DEFAULT_FAMILY_CREDENTIALS,
       records: {},
+      player: DEFAULT_PLAYER,
       operations: OPERATIONS,
       expectations: DEFAULT_EXPECTATIONS,
     });
+  });
+
+  it('player: none says the target has no course player; a partial player merges with the defaults', () => {
+    expect(parseProfile('name: x\nplayer: none\n', 'x.yaml').player).toBe('none');
+    const p = parseProfile("name: x\nplayer:\n  selectors: { tag: '.tag' }\n", 'x.yaml');
+    expect(p.player).toEqual({ ...DEFAULT_PLAYER, selectors: { ...DEFAULT_PLAYER.selectors, tag: '.tag' } });
   });
 
   it('expectations merge key by key', () => {

@@ -83,6 +83,16 @@ describe('renderJUnit: schema', () => {
   });
 });
 
+describe('renderJUnit: attachments', () => {
+  it('names each file a failure saved (a player screenshot) as [[ATTACHMENT|path]] in its system-out, and validates', async () => {
+    const shot = '/tmp/reports/attachments/player.branding-theme-1.png';
+    const failed = { ...MUST_FAILED, failure: { ...MUST_FAILED.failure, expected: 'x', received: 'y', replay: 'r', attachments: [shot] } };
+    const xml = renderJUnit(baseRun([failed]));
+    expect(await validate(xml)).toEqual([]);
+    expect(await xpath(xml, 'string(//testcase/system-out)')).toContain(`[[ATTACHMENT|${shot}]]`);
+  });
+});
+
 describe('renderJUnit: structure', () => {
   const xml = renderJUnit(ORDINARY_RUN);
 

@@ -62,13 +62,7 @@ const SPOTS: Record<LearnerFaultName, Spot> = {
   'learner.not-guid-404': { probe: status('/courses/nope'), expected: [422, 404] },
   'learner.api-key-not-checked': { probe: status('/my-branding', { noKey: true }), expected: [401, 200] },
   'learner.token-not-checked': { probe: status('/my-branding', { noToken: true }), expected: [401, 200] },
-  'learner.token-expiry-ignored': {
-    probe: async (h) => {
-      h.clock.advance(3600_000);
-      return (await h.get('/my-branding')).status;
-    },
-    expected: [401, 200],
-  },
+
   'learner.token-not-revoked': {
     probe: async (h) => {
       const old = h.token;

@@ -1,0 +1,156 @@
+// Instructor-led sessions of the learner API (spec#learner-facing-api: the catalog calendar, the
+// course calendar, session lists and get-by-id, each with `includeCompletedSessions`). Completed =
+// ended before the request; absent leaves them out (DEVELOPERS.md, the reference server's choice).
+import { ids, instructorLedCourses, type Item, missingFrom, sessionsOf, showIds, walk } from '../_harness/learner/api.js';
+import { describeResponse, expectRejected, expectStatus, fail } from '../_harness/failure.js';
+import { unknownId } from '../_harness/records.js';
+import { requirement, type CheckContext } from '../_harness/requirement.js';
+
+const SPEC = 'spec#learner-facing-api';
+
+const endOf = (s: Item): number => Date.parse(String(s.end));
+
+/** Per instructor-led course, its sessions without the flag and with `includeCompletedSessions=true`. */
+async function allSessions(t: CheckContext): Promise<{ courseId: string; absent: Item[]; all: Item[] }[]> {
+  const courses = await instructorLedCourses(t);
+  t.requireData(courses.length > 0, 'the catalog has no instructor-led course');
+  const out = [];
+  for (const courseId of courses) out.push({ courseId, absent: await sessionsOf(t, courseId), all: await sessionsOf(t, courseId, true) });
+  return out;
+}
+
+requirement(
+  {
+    id: 'learner.sessions.include-completed-superset',
+    level: 'MUST',
+    spec: SPEC,
+    title: 'includeCompletedSessions=true lists every session the default lists, and the completed ones',
+  },
+  async (t) => {
+    let completedSeen = 0;
+    const check = (what: string, absent: readonly Item[], all: readonly Item[]) => {
+      const lost = missingFrom(ids(absent), ids(all));
+      if (lost.length > 0) fail(`${what}: includeCompletedSessions=true to list every session listed without it`, `missing ${showIds(lost)}`);
+      completedSeen += all.length - absent.length;
+    };
+    for (const c of await allSessions(t)) check(`course ${c.courseId}`, c.absent, c.all);
+    const [absent, all] = await Promise.all([walk(t, 'learner.calendar.sessions'), walk(t, 'learner.calendar.sessions', { includeCompletedSessions: true })]);
+    check('GET /my-catalog-calendar/sessions', absent.items, all.items);
+    // A target whose lists never differ with the flag leaves the rule unexercised: not a pass.
+    if (completedSeen === 0) {
+      fail(
+        'includeCompletedSessions=true to add the completed sessions (the rule exercised)',
+        'no list shows any more sessions with includeCompletedSessions=true than without it',
+      );
+    }
+  },
+);
+
+requirement(
+  {
+    id: 'learner.sessions.absent-no-completed',
+    level: 'MUST',
+    spec: SPEC,
+    title: 'Without includeCompletedSessions no session list shows a session that ended before the request',
+  },
+  async (t) => {
+    const started = Date.now();
+    const lists: [string, Item[]][] = [['GET /my-catalog-calendar/sessions', (await walk(t, 'learner.calendar.sessions')).items]];
+    for (const courseId of await instructorLedCourses(t)) lists.push([`course ${courseId}`, await sessionsOf(t, courseId)]);
+    const falseFlag = await walk(t, 'learner.calendar.sessions', { includeCompletedSessions: false });
+    lists.push(['GET /my-catalog-calendar/sessions?includeCompletedSessions=false', falseFlag.items]);
+    for (const [what, sessions] of lists) {
+      const ended = sessions.filter((s) => endOf(s) < started);
+      if (ended.length > 0) {
+        fail(
+          `${what}: no session that ended before the request (${new Date(started).toISOString()})`,
+          `${ended.length} completed, e.g. ${String(ended[0]?.id)} ended ${String(ended[0]?.end)}`,
+        );
+      }
+    }
+  },
+);
+
+requirement(
+  {
+    id: 'learner.sessions.calendar-counts-agree',
+    level: 'MUST',
+    spec: SPEC,
+    title: "The calendars' session counts equal the course's session list with the same flag",
+  },
+  async (t) => {
+    const sessions = await allSessions(t);
+    for (const include of [undefined, true]) {
+      const q = include === undefined ? {} : { includeCompletedSessions: include };
+      const counts = new Map((await walk(t, 'learner.calendar.list', q)).items.map((i) => [String(i.courseId).toLowerCase(), i.sessionCount]));
+      for (const c of sessions) {
+        const listed = (include ? c.all : c.absent).length;
+        const flag = include ? '?includeCompletedSessions=true' : '';
+        if (counts.get(c.courseId) !== listed) {
+          fail(
+            `GET /my-catalog-calendar${flag}: sessionCount ${listed} for ${c.courseId}, as its session list`,
+            `sessionCount ${String(counts.get(c.courseId))}`,
+          );
+        }
+        const res = await t.http.send({ op: 'learner.courses.calendar', params: { courseId: c.courseId }, query: q });
+        expectStatus(res, 200);
+        const count = (res.json as { sessionCount?: unknown }).sessionCount;
+        if (count !== listed) fail(`the course calendar's sessionCount ${listed}, as the course's session list${flag}`, describeResponse(res), res);
+      }
+    }
+  },
+);
+
+requirement(
+  {
+    id: 'learner.sessions.get-agrees-with-list',
+    level: 'MUST',
+    spec: SPEC,
+    title: 'Get-by-id answers each listed session as listed, and 404 for one the list leaves out',
+  },
+  async (t) => {
+    let judged = 0;
+    for (const c of await allSessions(t)) {
+      for (const include of [undefined, true]) {
+        const q = include === undefined ? {} : { includeCompletedSessions: include };
+        for (const s of include ? c.all : c.absent) {
+          const res = await t.http.send({ op: 'learner.sessions.get', params: { courseId: c.courseId, sessionId: String(s.id) }, query: q });
+          expectStatus(res, 200, `for session ${String(s.id)}, listed${include ? ' with includeCompletedSessions=true' : ''}`);
+          if (JSON.stringify(res.json) !== JSON.stringify(s)) fail(`the session as its list shows it: ${JSON.stringify(s)}`, describeResponse(res), res);
+          judged++;
+        }
+      }
+      const absent = new Set(ids(c.absent));
+      for (const s of c.all.filter((x) => !absent.has(String(x.id).toLowerCase()))) {
+        const res = await t.http.send({ op: 'learner.sessions.get', params: { courseId: c.courseId, sessionId: String(s.id) } });
+        expectStatus(res, 404, `without includeCompletedSessions for session ${String(s.id)}, which the list leaves out`);
+      }
+    }
+    t.requireData(judged > 0, 'no instructor-led course has a session');
+  },
+);
+
+requirement({ id: 'learner.sessions.unknown-id-404', level: 'PROFILE', spec: SPEC, title: 'An unknown session or course id answers 404' }, async (t) => {
+  const courses = await instructorLedCourses(t);
+  t.requireData(courses.length > 0, 'the catalog has no instructor-led course');
+  const courseId = courses[0] as string;
+  for (const include of [undefined, true]) {
+    const q = include === undefined ? {} : { includeCompletedSessions: include };
+    expectStatus(await t.http.send({ op: 'learner.sessions.get', params: { courseId, sessionId: unknownId(t) }, query: q }), 404, 'for an unknown session');
+  }
+  expectStatus(await t.http.send({ op: 'learner.sessions.list', params: { courseId: unknownId(t) } }), 404, 'for the sessions of an unknown course');
+  expectStatus(await t.http.send({ op: 'learner.courses.calendar', params: { courseId: unknownId(t) } }), 404, 'for the calendar of an unknown course');
+});
+
+requirement(
+  {
+    id: 'learner.sessions.flag-malformed-422',
+    level: 'PROFILE',
+    spec: SPEC,
+    title: 'includeCompletedSessions other than true or false answers 422 naming it',
+  },
+  async (t) => {
+    expectRejected(await t.http.send({ op: 'learner.calendar.sessions', query: { includeCompletedSessions: 'yes' } }), 'includeCompletedSessions');
+    expectRejected(await t.http.send({ op: 'learner.calendar.list', query: { includeCompletedSessions: '1' } }), 'includeCompletedSessions');
+  },
+);
