@@ -11,6 +11,7 @@ import { LearnerStore } from './learner/store.js';
 import { createPlayerFamily } from './player/index.js';
 import { scimBehaviourWithFaults } from './scim/faults.js';
 import { createScimFamily } from './scim/index.js';
+import { ScimStore } from './scim/store.js';
 import { createSeededStore, type IdOrigin, type SeededIds } from './seed.js';
 import type { Store } from './store/store.js';
 
@@ -52,6 +53,9 @@ export interface ReferenceServerOptions {
   faults?: readonly string[];
   /** A SCIM bearer token accepted from the start, besides those of the token exchange. */
   scimToken?: string;
+  /** Whether SCIM starts with its seed of 2,500 users and 50 groups (default true); false starts it
+   * empty (the negative controls' servers: the suite creates what it reads). */
+  scimSeed?: boolean;
   /** The learners of the learner API's token exchange. Default: SANDBOX_LEARNERS. */
   learners?: LearnerAccounts;
   /** Lifetime of a learner token, in seconds, on `clock`. Default 3600. */
@@ -100,6 +104,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     clock,
     ids,
     ...(options.scimToken === undefined ? {} : { token: options.scimToken }),
+    ...(options.scimSeed === false ? { store: new ScimStore() } : {}),
   });
   // Session times of the learner seed are placed around the clock's time at creation.
   const learnerDeps = {

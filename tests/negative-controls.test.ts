@@ -12,9 +12,9 @@
 // in one process, every (fault, seed) a target of the runner's matrix, scheduled together. The cost is
 // the requests the controls' checks make, not a process and a vitest start per fault.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { listFaults } from '../reference-impl/index.js';
+import { LEARNER_FAULTS, listFaults, SCIM_FAULTS } from '../reference-impl/index.js';
 import { idMatcher } from '../src/runner/select.js';
-import { controlFor, LEARNER_CONTROLS, SCIM_CONTROLS } from './negative-controls.expectations.js';
+import { controlFor } from './negative-controls.expectations.js';
 import { runCli } from './support/cli.js';
 import { runControls, type Found } from './support/controls.js';
 
@@ -28,17 +28,11 @@ const DEFAULT_RUNS = 25;
 const SWEEP_RUNS = 5;
 const CONCURRENCY = 16;
 
-/** Families whose checks are still being written: their faults take part as their expectations
- * land (SCIM_CONTROLS), and their checks are not yet required to have a control. Empty when every
- * family is complete. */
-const IN_PROGRESS: readonly string[] = ['scim.', 'learner.', 'player.'];
-const inProgress = (id: string): boolean => IN_PROGRESS.some((prefix) => id.startsWith(prefix));
-
-/** Every fault under control: the reference server's catalogue, and the SCIM faults with expectations.
+/** Every fault under control: the reference server's catalogues (Integration API, SCIM, learner API and player).
  * While developing, LPC_CONTROLS_FAULTS=prefix[,prefix] runs the controls of those faults only (and
  * skips the coverage test, which needs them all). */
 const ONLY = (process.env.LPC_CONTROLS_FAULTS ?? '').split(',').filter((p) => p !== '');
-const FAULTS = [...new Set([...listFaults(), ...Object.keys(SCIM_CONTROLS), ...Object.keys(LEARNER_CONTROLS)])].filter(
+const FAULTS = [...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)].filter(
   (f) => ONLY.length === 0 || ONLY.some((p) => f.startsWith(p)),
 );
 
@@ -116,6 +110,6 @@ describe('every fault makes its checks fail, under every seed, and nothing else'
 describe('every check has a negative control', () => {
   test.skipIf(ONLY.length > 0)("each listed check id is in some fault's mustFail", () => {
     const covered = new Set(FAULTS.flatMap((f) => resolveIds(controlFor(f).mustFail)));
-    expect(ids.filter((id) => !covered.has(id) && !inProgress(id))).toEqual([]);
+    expect(ids.filter((id) => !covered.has(id))).toEqual([]);
   });
 });

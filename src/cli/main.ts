@@ -425,7 +425,7 @@ async function serve(argv: string[]): Promise<number> {
     },
   });
   if (values['list-faults']) {
-    process.stdout.write(`${listFaults().join('\n')}\n`);
+    process.stdout.write(`${[...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)].join('\n')}\n`);
     return 0;
   }
   const port = integer('port', values.port, 8080, 0, 65535);

@@ -218,6 +218,9 @@ export interface RunConfig {
   /** Where the checks note each record they create that the API can delete (SCIM users and
    * groups), one JSON line each; the runner deletes them when the run ends (cleanup.ts). */
   journal?: string;
+  /** A file the runner creates when the run is interrupted (Ctrl-C): the suites' worker then starts no
+   * further check and sends no further request (a file, because the worker is another thread). */
+  stopFile?: string;
 }
 
 /** One target of a run: a RunConfig, the checks it selects, and the key its results are filed under. */

@@ -2,7 +2,7 @@
  * Runs the conformance suites (suites/*.check.ts) with vitest's Node API and turns the results into
  * the run model. The target is reached only over HTTP by the suites; this module never sees it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
@@ -189,16 +189,24 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     ...t,
     runId: t.runId ?? newRunId(),
     journal: t.journal ?? join(journalDir, `${i}.jsonl`),
+    stopFile: join(journalDir, 'interrupted'),
     only: runSelection(t.only),
   }));
   const matrix: MatrixConfig = { targets: targets.map(targetRun), concurrency: options.concurrency, ...(options.maxRps ? { maxRps: options.maxRps } : {}) };
   // A single target's selection also narrows what vitest collects.
   const only = targets.length === 1 ? targets[0]?.only : undefined;
   const progress = options.progress ? new Progress(options.progress) : undefined;
+  const sigintBefore = new Set(process.listeners('SIGINT'));
   const vitest = await vitestFor(matrix, only && only.length > 0 ? testNamePattern(only) : undefined, progress ? progressReporter(progress, targets) : {});
+  // vitest's logger ends the process on SIGINT (its cleanup listeners); a run given a signal handles
+  // Ctrl-C itself: no further check starts, and the records the run created are deleted.
+  if (options.signal) for (const l of process.listeners('SIGINT')) if (!sigintBefore.has(l)) process.off('SIGINT', l);
   let cleanups: (CleanupOutcome | undefined)[] = [];
   const perTarget = options.targets.map((t) => ({ checks: [] as CheckResult[], metas: [] as CheckRunMeta[], select: idMatcher(t.only) }));
-  const cancel = (): void => void vitest.cancelCurrentRun('keyboard-input');
+  const cancel = (): void => {
+    writeFileSync(join(journalDir, 'interrupted'), '');
+    void vitest.cancelCurrentRun('keyboard-input');
+  };
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
     await vitest.start();

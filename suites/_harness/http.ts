@@ -213,11 +213,20 @@ export interface ClientOptions {
   record?: string;
   /** `--read-only`: a write (anything but GET, and POST /authenticate) is not sent; the check is skipped. */
   readOnly?: boolean;
+  /** Aborted when the run is interrupted: no further request is sent. */
+  signal?: AbortSignal;
+  /** Whether the run was interrupted (the runner's stop file): no further request is sent. */
+  stopped?: () => boolean;
 }
 
 /** Thrown instead of sending a write in a read-only run: the check that needs it is skipped. */
 export class ReadOnlySkip extends Error {
   readonly code = 'LPC_READ_ONLY';
+}
+
+/** Thrown instead of sending a request once the run is interrupted (Ctrl-C): the check stops. */
+export class InterruptedSkip extends Error {
+  readonly code = 'LPC_INTERRUPTED';
 }
 
 /** One line of a `--record` file: a request as sent, secrets shown as `${VAR}`. */
@@ -269,6 +278,7 @@ export class Client {
     const { method, path } = req.route ?? operation(this.profile, req.op);
     const family = familyOf(req.op);
     this.checkDeclared(req.op, method);
+    if (this.options.signal?.aborted || this.options.stopped?.()) throw new InterruptedSkip('the run was interrupted');
     if (this.options.readOnly && method !== 'GET' && !isTokenExchange(req.op)) {
       throw new ReadOnlySkip(`it writes (${method} ${path}), and the run is --read-only`);
     }

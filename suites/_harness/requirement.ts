@@ -4,6 +4,7 @@
  * collection time (so `--list` needs no run), and at run time records requests, invariant
  * violations and the structured failure in the task's meta for the runner (src/runner).
  */
+import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { test, TestRunner } from 'vitest';
 import type { CheckRunMeta, Failure, Level, Sampled } from '../../src/runner/model.js';
@@ -13,7 +14,7 @@ import { idMatcher } from '../../src/runner/select.js';
 import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
 import { CheckFailure } from './failure.js';
 import { CoverageTally } from './coverage.js';
-import { Client, exchangeOf, ReadOnlySkip, Recorder } from './http.js';
+import { Client, exchangeOf, InterruptedSkip, ReadOnlySkip, Recorder } from './http.js';
 import { locksOf, Scheduler, type Uses } from './scheduler.js';
 import { MissingCredentialsError, sessionSecrets, type Secrets } from '../../src/target/secrets.js';
 
@@ -253,8 +254,40 @@ function selects(target: TargetRun, id: string): boolean {
   return select(id);
 }
 
+/** Whether the run was interrupted (the runner's stop file exists); looked up at most every 200 ms. */
+const stopChecks = new Map<string, { at: number; stopped: boolean }>();
+export function interruptedRun(config: RunConfig): boolean {
+  const file = config.stopFile;
+  if (!file) return false;
+  const now = Date.now();
+  const seen = stopChecks.get(file);
+  if (seen && (seen.stopped || now - seen.at < 200)) return seen.stopped;
+  const stopped = existsSync(file);
+  stopChecks.set(file, { at: now, stopped });
+  return stopped;
+}
+
+/** The result of a check the run did not start because it was interrupted. */
+function interrupted(): CheckRunMeta {
+  return {
+    requests: 0,
+    durationMs: 0,
+    violations: [],
+    violationCounts: {},
+    applied: {},
+    waited: { retryAfterMs: 0, maxRpsMs: 0, retries: 0 },
+    skipReason: 'not run: the run was interrupted',
+  };
+}
+
 /** Runs one check against one target; what it found, for the runner. Never throws. */
-async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (t: CheckContext) => Promise<void>, config: RunConfig): Promise<CheckRunMeta> {
+async function runAgainst(
+  meta: RequirementMeta,
+  uses: Uses | undefined,
+  body: (t: CheckContext) => Promise<void>,
+  config: RunConfig,
+  signal?: AbortSignal,
+): Promise<CheckRunMeta> {
   const started = performance.now();
   const recorder = new Recorder(meta.id, config.digests === true);
   const secrets = sessionSecrets(config.profile, config.timeoutMs);
@@ -265,6 +298,8 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
     ...(maxRps ? { maxRps } : {}),
     ...(config.record ? { record: config.record } : {}),
     ...(config.readOnly ? { readOnly: true } : {}),
+    ...(signal ? { signal } : {}),
+    stopped: () => interruptedRun(config),
   });
   let propertyFailure: PropertyFailure | undefined;
   const coverage = new CoverageTally();
@@ -304,7 +339,7 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
         ...(options?.examples ? { examples: options.examples.map((e) => [e] as [typeof e]) } : {}),
       });
       // A write refused by --read-only is no counterexample: the check is skipped.
-      if (details.failed && details.errorInstance instanceof ReadOnlySkip) throw details.errorInstance;
+      if (details.failed && (details.errorInstance instanceof ReadOnlySkip || details.errorInstance instanceof InterruptedSkip)) throw details.errorInstance;
       if (details.failed) {
         const counterexample = showCounterexample(details.counterexample?.[0]);
         propertyFailure = {
@@ -352,6 +387,7 @@ async function runAgainst(meta: RequirementMeta, uses: Uses | undefined, body: (
   } catch (error) {
     if (error instanceof SkipSignal) return { ...runMeta(), skipReason: error.reason };
     if (error instanceof ReadOnlySkip) return { ...runMeta(), skipReason: `not run: ${error.message}` };
+    if (error instanceof InterruptedSkip || signal?.aborted || interruptedRun(config)) return { ...runMeta(), skipReason: 'stopped: the run was interrupted' };
     if (error instanceof MissingCredentialsError) return { ...runMeta(), skipReason: `not run: the family's credentials are missing (${error.message})` };
     return { ...runMeta(), failure: toFailure(error, meta, { config, http, secrets }, propertyFailure) };
   }
@@ -371,7 +407,7 @@ export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Pr
   if (meta.title.length > 100) throw new Error(`check ${meta.id}: title longer than 100 characters`);
   registered.add(meta.id);
 
-  test(`[${meta.id}] ${meta.title}`, async ({ task }) => {
+  test(`[${meta.id}] ${meta.title}`, async ({ task, signal }) => {
     const matrix = matrixConfig();
     scheduler ??= new Scheduler(matrix.concurrency);
     const jobs = matrix.targets.filter((target) => selects(target, meta.id));
@@ -379,7 +415,11 @@ export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Pr
     await Promise.all(
       jobs.map(async (target) => {
         const scope = target.profile.families.intapi.baseUrl;
-        results[target.key] = await (scheduler as Scheduler).run(locksOf(uses, scope), () => runAgainst(meta, uses, body, target));
+        // An interrupted run (Ctrl-C: vitest cancels it and aborts every test's signal) starts no
+        // further check: each waiting one is skipped as soon as its turn comes.
+        results[target.key] = await (scheduler as Scheduler).run(locksOf(uses, scope), () =>
+          signal.aborted || interruptedRun(target) ? Promise.resolve(interrupted()) : runAgainst(meta, uses, body, target, signal),
+        );
       }),
     );
     task.meta.lpc = results;

@@ -44,9 +44,19 @@ function note(t: CheckContext, entry: JournalEntry): void {
   if (t.config.journal) appendFileSync(t.config.journal, `${JSON.stringify(entry)}\n`);
 }
 
+/** The last path segment of the Location header of a 201. */
+function idFromLocation(res: ApiResponse): string | undefined {
+  const text = res.headers.location;
+  if (text === undefined) return undefined;
+  const last = text.replace(/\/+$/, '').split('/').at(-1);
+  return last ? decodeURIComponent(last) : undefined;
+}
+
 /** The id of a created resource, noted for the cleanup. */
 function createdId(t: CheckContext, res: ApiResponse, kind: 'user' | 'group', name: string): string | undefined {
-  const id = typeof res.json === 'object' && res.json !== null ? (res.json as Json).id : undefined;
+  const answered = typeof res.json === 'object' && res.json !== null ? (res.json as Json).id : undefined;
+  // An answer without id (a projection that drops it) still names the resource in its Location.
+  const id = answered ?? idFromLocation(res);
   if (res.status >= 200 && res.status < 300 && typeof id === 'string' && id.length > 0) {
     note(t, { deleteOp: kind === 'user' ? 'scim.users.delete' : 'scim.groups.delete', id, label: `SCIM ${kind} ${name}` });
     return id;
@@ -54,9 +64,9 @@ function createdId(t: CheckContext, res: ApiResponse, kind: 'user' | 'group', na
   return undefined;
 }
 
-/** POST /Users with `body`, noted for the cleanup when it succeeds; the answer, whatever it is. */
-export async function postUser(t: CheckContext, body: Json): Promise<ApiResponse> {
-  const res = await t.http.send({ op: 'scim.users.create', json: body });
+/** POST /Users with `body` (and a query, e.g. `attributes`), noted for the cleanup when it succeeds; the answer, whatever it is. */
+export async function postUser(t: CheckContext, body: Json, query?: Record<string, string>): Promise<ApiResponse> {
+  const res = await t.http.send({ op: 'scim.users.create', json: body, ...(query ? { query } : {}) });
   createdId(t, res, 'user', String(body.userName));
   return res;
 }

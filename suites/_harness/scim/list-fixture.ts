@@ -1,0 +1,140 @@
+/**
+ * Users for the list checks (pagination, sort): a set the check creates itself under one prefix
+ * (`<run marker><tag>-<8 hex>.`), every list of the check scoped with `userName sw "<prefix>"`.
+ * Values are ASCII letters only (no locale question in a case-insensitive order), mixed case, and
+ * distinct case-insensitively (every order the checks judge is total); some users have no title and
+ * no emails (missing sort values); some have a primary email that is not their first, some three
+ * emails, some two without a primary (first, primary and last value give different orders).
+ */
+import type { Json } from '../records.js';
+import type { CheckContext } from '../requirement.js';
+import { createUser, literal, uniqueName } from './records.js';
+
+export interface ListFixture {
+  /** The common userName prefix. */
+  prefix: string;
+  /** `userName sw "<prefix>"`: every list of the check carries it. */
+  filter: string;
+  /** The users as created (POST answers), in creation order. */
+  users: (Json & { id: string; userName: string })[];
+  ids: string[];
+}
+
+/** Case folding for caseExact-false strings: the values are ASCII letters only, so lower case is
+ * the fold whatever the server's Unicode case-insensitive order does with other characters. */
+export const fold = (s: string): string => s.toLowerCase();
+
+export const compareFolded = (a: string, b: string): number => {
+  const x = fold(a);
+  const y = fold(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** The sort value of a multi-valued attribute (RFC 7644 §3.4.2.3): the primary value, else the first. */
+export function primaryOrFirst(values: unknown): string | undefined {
+  if (!Array.isArray(values) || values.length === 0) return undefined;
+  const items = values as Json[];
+  const chosen = items.find((v) => v.primary === true) ?? items[0];
+  return typeof chosen?.value === 'string' ? chosen.value : undefined;
+}
+
+/** mulberry32 over the check's seed: the fixture's values replay with the run's seed. */
+function randomOf(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Plan {
+  suffix: string;
+  givenName: string;
+  title?: string;
+  emails?: Json[];
+}
+
+const orderOf = (keys: readonly string[], compare: (a: string, b: string) => number): string =>
+  keys
+    .map((k, i) => [k, i] as const)
+    .sort((x, y) => compare(x[0], y[0]))
+    .map(([, i]) => i)
+    .join(',');
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const identity = (keys: readonly string[]): string => keys.map((_, i) => i).join(',');
+const reversed = (keys: readonly string[]): string => keys.map((_, i) => keys.length - 1 - i).join(',');
+
+/** Whether every order a check judges tells the rules apart on these values. */
+function discriminates(plans: readonly Plan[]): boolean {
+  const names = plans.map((p) => p.suffix);
+  const given = plans.map((p) => p.givenName);
+  const withEmails = plans.filter((p) => p.emails !== undefined);
+  const first = withEmails.map((p) => primaryOrFirst(p.emails) ?? '');
+  const last = withEmails.map((p) => String(p.emails?.at(-1)?.value));
+  const folded = orderOf(names, compareFolded);
+  return (
+    folded !== orderOf(names, byCodeUnits) &&
+    folded !== identity(names) &&
+    folded !== reversed(names) &&
+    orderOf(given, compareFolded) !== identity(given) &&
+    orderOf(first, compareFolded) !== orderOf(last, compareFolded)
+  );
+}
+
+function plan(seed: number, size: number): Plan[] {
+  const random = randomOf(seed);
+  const used = new Set<string>();
+  const word = (): string => {
+    for (;;) {
+      let w = '';
+      for (let i = 0; i < 7; i++) {
+        const c = String.fromCharCode(97 + Math.floor(random() * 26));
+        w += random() < 0.5 ? c.toUpperCase() : c;
+      }
+      if (!used.has(fold(w))) {
+        used.add(fold(w));
+        return w;
+      }
+    }
+  };
+  for (;;) {
+    const plans = Array.from({ length: size }, (_, i): Plan => {
+      const emailKind = i % 3;
+      const emails =
+        emailKind === 0
+          ? undefined
+          : emailKind === 1
+            ? [
+                { value: `${word()}@example.com`, type: 'work' },
+                { value: `${word()}@example.com`, type: 'home', primary: true },
+                { value: `${word()}@example.com`, type: 'other' },
+              ]
+            : [
+                { value: `${word()}@example.com`, type: 'work' },
+                { value: `${word()}@example.com`, type: 'home' },
+              ];
+      return { suffix: word(), givenName: word(), ...(i % 4 === 0 ? {} : { title: word() }), ...(emails ? { emails } : {}) };
+    });
+    if (discriminates(plans)) return plans;
+  }
+}
+
+/** Creates `size` users under a fresh prefix (sequential POSTs, 201 each). */
+export async function createListFixture(t: CheckContext, tag: string, size: number): Promise<ListFixture> {
+  const prefix = `${uniqueName(t, tag)}.`;
+  const users: ListFixture['users'] = [];
+  for (const p of plan(t.seed, size)) {
+    users.push(
+      await createUser(t, tag, {
+        userName: `${prefix}${p.suffix}`,
+        name: { givenName: p.givenName, familyName: 'Lpc' },
+        ...(p.title === undefined ? {} : { title: p.title }),
+        ...(p.emails === undefined ? {} : { emails: p.emails }),
+      }),
+    );
+  }
+  return { prefix, filter: `userName sw ${literal(prefix)}`, users, ids: users.map((u) => u.id) };
+}

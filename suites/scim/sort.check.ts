@@ -1,0 +1,156 @@
+// SCIM sorting (RFC 7644 §3.4.2.3; specification "SCIM 2.0 API" sortBy/sortOrder): each check sorts
+// users it created itself (`userName sw "<its prefix>"`), read with a walk over pages of a generated
+// size, so that sort, filter and pagination are judged together: the concatenated pages must hold
+// every match once, in order. Values are distinct, so every order judged is total.
+import fc from 'fast-check';
+import { fail } from '../_harness/failure.js';
+import type { ApiResponse } from '../_harness/http.js';
+import { memo, type Json } from '../_harness/records.js';
+import { requirement, type CheckContext } from '../_harness/requirement.js';
+import { compareFolded, createListFixture, primaryOrFirst } from '../_harness/scim/list-fixture.js';
+import { expectExactlyOnce, listUsers, walk } from '../_harness/scim/paging.js';
+import { createUser, expectScimError, literal } from '../_harness/scim/records.js';
+
+const SIZE = 25;
+const WRITES = { write: ['scim.users'] } as const;
+
+type Order = 'ascending' | 'descending' | 'absent';
+
+const sortsOrSkip = (t: CheckContext): void => {
+  if (!t.profile.expectations.scim.sort) t.skip('the profile says the target does not sort (RFC 7644 §3.4.2.3 makes sorting optional)');
+};
+
+const show = (v: string | undefined): string => (v === undefined ? 'no value' : JSON.stringify(v));
+
+/** Adjacent resources must be in the folded order of their keys (ascending or descending); resources
+ * without a key are not judged here. */
+function expectOrdered(resources: readonly Json[], key: (r: Json) => string | undefined, descending: boolean, what: string, res: ApiResponse): void {
+  const keyed = resources.map((r, i) => ({ k: key(r), at: i + 1 })).filter((x): x is { k: string; at: number } => x.k !== undefined);
+  for (let i = 1; i < keyed.length; i++) {
+    const a = keyed[i - 1] as { k: string; at: number };
+    const b = keyed[i] as { k: string; at: number };
+    const c = compareFolded(a.k, b.k);
+    if (descending ? c < 0 : c > 0)
+      fail(
+        `${what} ${descending ? 'descending' : 'ascending'}, compared case-insensitively`,
+        `${show(a.k)} at position ${a.at} before ${show(b.k)} at position ${b.at}`,
+        res,
+      );
+  }
+}
+
+interface SortRule {
+  id: string;
+  title: string;
+  sortBy: string;
+  orders: readonly Order[];
+  judge: (resources: readonly Json[], descending: boolean, res: ApiResponse) => void;
+}
+
+function sortCheck(rule: SortRule): void {
+  const fixture = memo((t) => createListFixture(t, 'st', SIZE));
+  requirement(
+    { id: rule.id, level: 'MUST', spec: 'rfc7644#section-3.4.2.3', title: rule.title },
+    async (t) => {
+      sortsOrSkip(t);
+      const f = await fixture(t);
+      const ask = fc.record({ count: fc.oneof(fc.integer({ min: 5, max: 12 }), fc.constantFrom(SIZE, SIZE + 2)), order: fc.constantFrom(...rule.orders) });
+      await t.property(ask, async ({ count, order }) => {
+        const w = await walk(t, { filter: f.filter, sortBy: rule.sortBy, sortOrder: order === 'absent' ? undefined : order }, count, SIZE);
+        expectExactlyOnce(f.ids, w.resources, `sortBy=${rule.sortBy} in pages of ${count}`, w.last);
+        rule.judge(w.resources, order === 'descending', w.last);
+      });
+    },
+    WRITES,
+  );
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const userName = (r: Json): string | undefined => text(r.userName);
+
+sortCheck({
+  id: 'scim.sort.username-ascending',
+  title: 'sortBy=userName&sortOrder=ascending orders by userName, case-insensitively (caseExact false)',
+  sortBy: 'userName',
+  orders: ['ascending'],
+  judge: (rs, desc, res) => expectOrdered(rs, userName, desc, 'userName', res),
+});
+
+sortCheck({
+  id: 'scim.sort.default-ascending',
+  title: 'sortBy without sortOrder sorts ascending',
+  sortBy: 'userName',
+  orders: ['absent'],
+  judge: (rs, desc, res) => expectOrdered(rs, userName, desc, 'userName (no sortOrder)', res),
+});
+
+sortCheck({
+  id: 'scim.sort.username-descending',
+  title: 'sortOrder=descending orders by userName descending, case-insensitively',
+  sortBy: 'userName',
+  orders: ['descending'],
+  judge: (rs, desc, res) => expectOrdered(rs, userName, desc, 'userName', res),
+});
+
+sortCheck({
+  id: 'scim.sort.nested-given-name',
+  title: 'sortBy=name.givenName orders by the sub-attribute, in both orders',
+  sortBy: 'name.givenName',
+  orders: ['ascending', 'descending'],
+  judge: (rs, desc, res) => expectOrdered(rs, (r) => text((r.name as Json | undefined)?.givenName), desc, 'name.givenName', res),
+});
+
+sortCheck({
+  id: 'scim.sort.multi-valued-primary-or-first',
+  title: 'sortBy=emails orders by the primary email, else the first one',
+  sortBy: 'emails',
+  orders: ['ascending', 'descending'],
+  judge: (rs, desc, res) => expectOrdered(rs, (r) => primaryOrFirst(r.emails), desc, "emails (the primary value's, else the first's)", res),
+});
+
+sortCheck({
+  id: 'scim.sort.missing-values',
+  title: 'Resources without the sortBy value come last ascending and first descending',
+  sortBy: 'title',
+  orders: ['ascending', 'descending'],
+  judge: (rs, desc, res) => {
+    const has = rs.map((r) => text(r.title) !== undefined);
+    // Ascending: every resource with a title before every one without; descending: the reverse.
+    const firstGroup = !desc;
+    const switchAt = has.findIndex((h) => h !== firstGroup);
+    const back = switchAt === -1 ? -1 : has.slice(switchAt).findIndex((h) => h === firstGroup);
+    if (back !== -1)
+      fail(
+        `the users without a title ${desc ? 'first' : 'last'} (sortOrder ${desc ? 'descending' : 'ascending'})`,
+        `a user ${firstGroup ? 'with' : 'without'} a title at position ${switchAt + back + 1}, after one ${firstGroup ? 'without' : 'with'} at ${switchAt + 1}`,
+        res,
+      );
+  },
+});
+
+{
+  const fixture = memo(async (t) => {
+    const u = await createUser(t, 'st', { emails: [{ value: 'lpc@example.com', type: 'work' }] });
+    return { filter: `userName eq ${literal(u.userName)}` };
+  });
+  requirement(
+    {
+      id: 'scim.sort.sub-attribute-status',
+      level: 'PROFILE',
+      spec: 'spec#scim-20-api',
+      title: 'sortBy on a sub-attribute of a multi-valued attribute (emails.type) answers the profile status',
+    },
+    async (t) => {
+      const status = t.profile.expectations.scim.sortSubAttributeStatus;
+      if (status === 0) t.skip('the profile does not say what sortBy=emails.type answers (sortSubAttributeStatus 0)');
+      const f = await fixture(t);
+      if (status === 200) {
+        await listUsers(t, { filter: f.filter, sortBy: 'emails.type' }, 'to sortBy=emails.type (the profile says 200)');
+        return;
+      }
+      const res = await t.http.send({ op: 'scim.users.list', query: { filter: f.filter, sortBy: 'emails.type' } });
+      expectScimError(res, status, undefined, 'to sortBy=emails.type (the specification: sorting by a sub-attribute is unsupported)');
+    },
+    WRITES,
+  );
+}
