@@ -68,8 +68,10 @@ function invocations(file: string): string[][] {
 
 /** Environment variable names that carry credentials: those the bundled profile reads. */
 function credentialVariables(): string[] {
-  const profile = parse(readFileSync(join(ROOT, 'fixtures/profiles/reference.yaml'), 'utf8')) as { credentials: Record<string, { env: string }> };
-  return Object.values(profile.credentials).map((c) => c.env);
+  type Ref = { env: string };
+  const profile = parse(readFileSync(join(ROOT, 'fixtures/profiles/reference.yaml'), 'utf8')) as { credentials: Record<string, Ref | Record<string, Ref>> };
+  // The Integration API's variables, then each family's (credentials.scim, credentials.learner, …).
+  return Object.values(profile.credentials).flatMap((c) => (typeof c.env === 'string' ? [c.env] : Object.values(c as Record<string, Ref>).map((r) => r.env)));
 }
 
 /** Every string in the document, with its path. */

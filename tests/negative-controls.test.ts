@@ -21,10 +21,9 @@ import { runControls, type Found } from './support/controls.js';
 /** The control's own seed, then the seeds that must find its mustFail checks too. */
 export const CONTROL_SEEDS = [11, 12, 13] as const;
 const DEFAULT_RUNS = 25;
-/** Runs per property of a control's sweep over the whole suite ("nothing else fails"). Detection
- * (mustFail) keeps the control's runs, under every seed; the sweep proves that the fault leaves every
- * other check's own logic alone, which a handful of runs of each property exercises. A control with
- * a scope sweeps only that scope, at the control's runs. */
+/** Runs per property of a control's sweep ("nothing else fails", over its scope or its family).
+ * Detection (mustFail) keeps the control's runs, under every seed; the sweep proves that the fault
+ * leaves every other check's own logic alone, which a handful of runs of each property exercises. */
 const SWEEP_RUNS = 5;
 const CONCURRENCY = 16;
 
@@ -58,7 +57,7 @@ beforeAll(async () => {
     const control = controlFor(fault);
     const runs = control.runs ?? DEFAULT_RUNS;
     return [
-      { key: sweepKey(fault), fault, seed: CONTROL_SEEDS[0], runs: control.scope ? runs : SWEEP_RUNS, only: control.scope ?? familyScope(fault) },
+      { key: sweepKey(fault), fault, seed: CONTROL_SEEDS[0], runs: Math.min(runs, SWEEP_RUNS), only: control.scope ?? familyScope(fault) },
       ...CONTROL_SEEDS.map((seed) => ({ key: keyOf(fault, seed), fault, seed, runs, only: control.mustFail })),
     ];
   });

@@ -33,8 +33,8 @@ export interface LearnerBehaviour {
     defaultLimit: number;
     /** Largest `_limit` accepted; above it 422. */
     maxLimit: number;
-    /** A `_limit`/`_offset` that is not an integer: 422, or the default. */
-    malformed: 'reject' | 'default';
+    /** A `_limit`/`_offset` that is not an integer: 422, the default, or an unhandled error (500). */
+    malformed: 'reject' | 'default' | 'crash';
     /** `_offset` counts pages (0-based) or items. */
     offset: 'page' | 'item';
     /** Items a page repeats from the end of the previous page (0: none). */

@@ -27,6 +27,10 @@ const FAULTS = {
     description: 'A missing or wrong x-api-key is accepted instead of 401.',
     apply: (b) => void (b.auth.apiKey = 'not-checked'),
   },
+  'learner.malformed-paging-500': {
+    description: 'A `_limit` or `_offset` that is not an integer answers 500 (an unhandled error) instead of 422.',
+    apply: (b) => void (b.paging.malformed = 'crash'),
+  },
   'learner.token-not-checked': {
     description: 'A missing or wrong Bearer token is accepted (as learner a) instead of 401.',
     apply: (b) => void (b.auth.token = 'not-checked'),

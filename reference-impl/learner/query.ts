@@ -64,6 +64,7 @@ export class QueryReader {
       const text = this.one(name);
       if (text === undefined) return fallback;
       if (!DIGITS.test(text) && paging.malformed === 'default') return fallback;
+      if (!DIGITS.test(text) && paging.malformed === 'crash') throw new TypeError(`${name} is not a number`);
       const n = DIGITS.test(text) ? Number(text) : Number.NaN;
       if (n >= min && n <= max) return n;
       this.#failures.push(`${name}: must be an integer from ${min} to ${max}`);

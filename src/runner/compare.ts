@@ -9,6 +9,7 @@
 import { createReferenceServer, seededIds, type Credentials } from '../../reference-impl/index.js';
 import { collectionOf, credentialRefs, OPERATION_IDS, OPERATIONS, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { CredentialsError } from '../target/secrets.js';
+import { newRunId } from './cleanup.js';
 import type { CheckResult, ExchangeDigest, Failure, Level, RunResult } from './model.js';
 import { DEFAULT_CONCURRENCY, runMatrix, type RunOptions } from './run.js';
 
@@ -262,11 +263,13 @@ export async function runCompare(options: CompareOptions): Promise<RunResult> {
     [TARGET_KEY, new Map()],
     [COMPARE_KEY, new Map()],
   ]);
+  // One run id for both servers: the records they are sent carry the same marker, so the same requests.
+  const runId = target.runId ?? newRunId();
   const [mine, theirs] = await runMatrix({
     targets: [
       // --record keeps the target's requests only: the compare server is sent the same ones.
-      { ...target, ...(record ? { record } : {}), key: TARGET_KEY, digests: true },
-      { ...target, profile: compareProfile, key: COMPARE_KEY, digests: true },
+      { ...target, runId, ...(record ? { record } : {}), key: TARGET_KEY, digests: true },
+      { ...target, runId, profile: compareProfile, key: COMPARE_KEY, digests: true },
     ],
     concurrency,
     ...(maxRps ? { maxRps } : {}),

@@ -26,6 +26,11 @@ export const LEARNER_CONTROLS: Readonly<Record<string, Control>> = {
     mayFail: REJECTIONS,
     scope: area('learner.lists.*', 'learner.courses.*', 'learner.sessions.flag-*', 'learner.progress.out-*'),
   },
+  'learner.malformed-paging-500': {
+    mustFail: ['learner.invariant.no-5xx', 'learner.lists.malformed-paging-422'],
+    mayFail: ['learner.invariant.error-body-matches-contract'],
+    scope: LISTS,
+  },
   'learner.not-guid-404': { mustFail: ['learner.courses.not-guid-422'], scope: area('learner.courses.*') },
   // Authentication
   'learner.api-key-not-checked': { mustFail: ['learner.auth.missing-key-401'], scope: AUTH },

@@ -62,6 +62,7 @@ const SPOTS: Record<LearnerFaultName, Spot> = {
   'learner.not-guid-404': { probe: status('/courses/nope'), expected: [422, 404] },
   'learner.api-key-not-checked': { probe: status('/my-branding', { noKey: true }), expected: [401, 200] },
   'learner.token-not-checked': { probe: status('/my-branding', { noToken: true }), expected: [401, 200] },
+  'learner.malformed-paging-500': { probe: status('/my-catalog?_limit=ten'), expected: [422, 500] },
 
   'learner.token-not-revoked': {
     probe: async (h) => {
