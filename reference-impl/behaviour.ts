@@ -143,6 +143,18 @@ export interface Behaviour {
     /** public-facts: the whole (filtered) collection; or the page; or the collection before `_filter`. */
     totalItems: 'collection' | 'page' | 'unfiltered';
   };
+  /** Users and manager direct reports (issue 8). */
+  readonly users: {
+    /** IsManager: whether someone reports to the user now, always false, or as in the seed (stale after updates). */
+    isManager: 'reports' | 'always-false' | 'as-seeded';
+    /** `id` in a PUT /users/{userId} or POST /users body: refused 422 (release note), or ignored. */
+    idInUpdate: 'reject' | 'ignore';
+    idInUpsert: 'reject' | 'ignore';
+    /** A manager's direct-report list: the direct reports, or every user below the manager. */
+    directReports: 'direct' | 'transitive';
+    /** Versions of the direct-report operations: version 2 only (spec), or 1 and 2. */
+    directReportVersions: 'v2-only' | 'v1-and-v2';
+  };
 }
 
 /** spec#limits is silent; public-facts "List parameters and envelope" gives these. */
@@ -213,5 +225,6 @@ export function referenceBehaviour(): Behaviour {
       sort: SPEC_SORT_SEMANTICS,
     },
     envelope: { returnedItems: 'page-length', limit: 'in-force', offset: 'in-force', totalItems: 'collection' },
+    users: { isManager: 'reports', idInUpdate: 'reject', idInUpsert: 'reject', directReports: 'direct', directReportVersions: 'v2-only' },
   };
 }

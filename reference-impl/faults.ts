@@ -363,6 +363,31 @@ const NAMED_FAULTS = {
       b.lists.sort = { ...b.lists.sort, nulls: 'last' };
     },
   },
+  // users and manager direct reports (issue 8)
+  'is-manager-always-false': {
+    description: 'Every user record answers IsManager false, also for users who have direct reports.',
+    apply: (b) => void (b.users.isManager = 'always-false'),
+  },
+  'is-manager-stale': {
+    description: 'IsManager is fixed as the server started: it does not follow updates of direct reports.',
+    apply: (b) => void (b.users.isManager = 'as-seeded'),
+  },
+  'user-update-accepts-id': {
+    description: 'PUT /users/{userId} ignores an `id` in the body instead of answering 422 naming it.',
+    apply: (b) => void (b.users.idInUpdate = 'ignore'),
+  },
+  'user-upsert-accepts-id': {
+    description: 'POST /users ignores an `id` in the body instead of answering 422 naming it.',
+    apply: (b) => void (b.users.idInUpsert = 'ignore'),
+  },
+  'direct-reports-transitive': {
+    description: "A manager's direct-report list holds every user below the manager (reports of reports too).",
+    apply: (b) => void (b.users.directReports = 'transitive'),
+  },
+  'direct-reports-on-v1': {
+    description: 'The manager direct-report operations (version 2 only) are served with version 1 too.',
+    apply: (b) => void (b.users.directReportVersions = 'v1-and-v2'),
+  },
 } satisfies Record<string, NamedFault>;
 
 export type NamedFaultName = keyof typeof NAMED_FAULTS;

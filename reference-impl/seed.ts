@@ -21,6 +21,8 @@ export const SEED_IDS = {
   ],
   courses: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `00000000-0000-4000-8000-00000000010${n}`),
   activeTemplate: '00000000-0000-4000-8000-000000000201',
+  /** A manager with more direct reports than a default page (DEVELOPERS.md "Users and managers"). */
+  manager: '00000000-0000-4000-8000-000000000301',
 } as const;
 
 export { seededRandom } from './random.js';
@@ -98,13 +100,29 @@ export function seededIds(seed = 0x5eed): SeededIds {
   });
 }
 
+/** Jeffrey manages Maude and Walter, Walter manages Donny: a chain of managers; the admin has neither. */
 const USERS = [
-  { userName: 'lpc.admin', firstName: 'Ada', lastName: 'Admin', email: 'lpc.admin@example.com' },
-  { userName: 'jeffrey.lebowski', firstName: 'Jeffrey', lastName: 'Lebowski', email: 'jeffrey@example.com' },
-  { userName: 'maude.lebowski', firstName: 'Maude', lastName: 'Lebowski', email: 'maude@example.com' },
-  { userName: 'walter.sobchak', firstName: 'Walter', lastName: 'Sobchak', email: 'walter@example.com' },
-  { userName: 'donny.kerabatsos', firstName: 'Donny', lastName: 'Kerabatsos', email: 'donny@example.com' },
+  { userName: 'lpc.admin', firstName: 'Ada', lastName: 'Admin', email: 'lpc.admin@example.com', managerId: null },
+  { userName: 'jeffrey.lebowski', firstName: 'Jeffrey', lastName: 'Lebowski', email: 'jeffrey@example.com', managerId: null },
+  { userName: 'maude.lebowski', firstName: 'Maude', lastName: 'Lebowski', email: 'maude@example.com', managerId: '00000000-0000-4000-8000-000000000002' },
+  { userName: 'walter.sobchak', firstName: 'Walter', lastName: 'Sobchak', email: 'walter@example.com', managerId: '00000000-0000-4000-8000-000000000002' },
+  { userName: 'donny.kerabatsos', firstName: 'Donny', lastName: 'Kerabatsos', email: 'donny@example.com', managerId: '00000000-0000-4000-8000-000000000004' },
 ];
+
+/**
+ * The staff (fixed ids ...0301 to ...0328, after every other seeded record so the seeded id
+ * sequence is unchanged): 0301 (a report of Jeffrey) manages 0302, 0303 and 22 others (more than a default page);
+ * 0302 manages 0304 and 0305; 0304 manages 0328 (a chain of three managers); 0303 has none.
+ */
+const STAFF_FIRST = ['Lena', 'lena', 'Marco', 'Nadia', 'Oscar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq', 'Uma', 'Émile', 'Zoë'];
+const STAFF_LAST = ['Nguyen', 'nguyen', 'Novak', 'Okafor', 'Olsen', 'Park', 'Petrov', "O'Neil", 'Schmidt', 'Smith', 'Smythe'];
+const staffId = (n: number): string => `00000000-0000-4000-8000-000000000${String(300 + n)}`;
+function staffManager(n: number): string {
+  if (n === 1) return SEED_IDS.users[1] ?? '';
+  if (n === 4 || n === 5) return staffId(2);
+  if (n === 28) return staffId(4);
+  return staffId(1);
+}
 
 const COURSES = [
   'Workplace Safety',
@@ -198,6 +216,7 @@ function createDefaultStore(options: SeedOptions): Store {
   const store = new Store(SEED_IDS.adminUser);
 
   USERS.forEach((user, i) => store.users.insert({ id: SEED_IDS.users[i] ?? ids(), ...user }));
+  const staff = seededRandom(5119);
   COURSES.forEach((name, i) => store.courses.insert({ id: SEED_IDS.courses[i] ?? ids(), name }));
   ENROLLMENTS.forEach((courses, u) => {
     for (const c of courses) store.enroll(SEED_IDS.users[u] ?? '', SEED_IDS.courses[c] ?? '');
@@ -275,6 +294,20 @@ function createDefaultStore(options: SeedOptions): Store {
         questionOptions,
       });
     }
+  }
+
+  for (let n = 1; n <= 28; n++) {
+    const firstName = pick(staff, STAFF_FIRST);
+    const lastName = pick(staff, STAFF_LAST);
+    const userName = `${firstName}.${lastName}${n}`.toLowerCase().replace(/'/g, '');
+    store.users.insert({
+      id: staffId(n),
+      userName,
+      firstName,
+      lastName,
+      email: `${userName}@${n % 3 === 0 ? 'Example.com' : 'example.org'}`,
+      managerId: staffManager(n),
+    });
   }
   return store;
 }

@@ -2,7 +2,7 @@
 // public-facts#authentication-integration-api: the key is mandatory, tokens come from POST /authenticate).
 import { describeResponse, expectStatus, fail } from './_harness/failure.js';
 import type { ApiRequest } from './_harness/http.js';
-import { unknownId, validQuestion, validQuestionBank } from './_harness/records.js';
+import { unknownId, validQuestion, validQuestionBank, validUser } from './_harness/records.js';
 import { requirement, type CheckContext } from './_harness/requirement.js';
 import { marked } from './_harness/marker.js';
 
@@ -157,6 +157,27 @@ const KEY_PROBES: readonly { name: string; label: string; request: (t: CheckCont
     label: 'update question',
     request: (t) => ({ op: 'questions.update', params: { questionBankId: unknownId(t), questionId: unknownId(t) }, json: validQuestion(t) }),
     writes: 'questions',
+  },
+  { name: 'list-users', label: 'list users', request: () => ({ op: 'users.list' }) },
+  { name: 'get-user', label: 'get user', request: (t) => ({ op: 'users.get', params: { userId: unknownId(t) } }) },
+  { name: 'get-my-details', label: "the current user's details", request: () => ({ op: 'users.myDetails' }) },
+  {
+    name: 'update-user',
+    label: 'update user',
+    request: (t) => ({ op: 'users.update', params: { userId: unknownId(t) }, json: validUser(t, 'key-probe') }),
+    writes: 'users',
+  },
+  { name: 'upsert-user', label: 'upsert user', request: (t) => ({ op: 'users.upsert', json: validUser(t, 'key-probe') }), writes: 'users' },
+  {
+    name: 'list-direct-reports',
+    label: 'list direct reports',
+    request: (t) => ({ op: 'managers.listDirectReports', params: { managerId: unknownId(t) } }),
+  },
+  {
+    name: 'update-direct-reports',
+    label: 'update direct reports',
+    request: (t) => ({ op: 'managers.updateDirectReports', params: { managerId: unknownId(t) }, json: { userIds: [] } }),
+    writes: 'managers',
   },
 ];
 

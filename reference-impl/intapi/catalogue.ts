@@ -14,12 +14,15 @@ export interface CatalogueEntry {
   readonly v2Only: boolean;
 }
 
+/** Operation id prefixes served with x-api-version 1 and 2. */
+const BOTH_VERSIONS: readonly string[] = ['resources.', 'users.', 'auth.authenticate'];
+
 const entry = (id: string, method: CatalogueEntry['method'], path: string): CatalogueEntry => ({
   id,
   method,
   path,
-  // The learning-resource operations and /authenticate exist in both versions; the rest in version 2 only.
-  v2Only: !id.startsWith('resources.') && id !== 'auth.authenticate',
+  // The learning-resource and user operations and /authenticate exist in both versions; the rest in version 2 only.
+  v2Only: !BOTH_VERSIONS.some((prefix) => id.startsWith(prefix)),
   pathIds: path
     .split('/')
     .filter((segment) => segment.startsWith(':'))
@@ -49,5 +52,16 @@ export const INTAPI_OPERATIONS: readonly CatalogueEntry[] = [
   entry('questions.create', 'POST', '/question-banks/:questionBankId/questions'),
   entry('questions.get', 'GET', '/question-banks/:questionBankId/questions/:questionId'),
   entry('questions.update', 'PUT', '/question-banks/:questionBankId/questions/:questionId'),
+  // Users and manager direct reports (issue 8). The current user's details answer on public-facts'
+  // paths too, under the same operation id (its faults name the specification's path, listed last).
+  entry('users.list', 'GET', '/users'),
+  entry('users.myDetails', 'GET', '/my-details'),
+  entry('users.myDetails', 'GET', '/mydetails'),
+  entry('users.myDetails', 'GET', '/users/my-details'),
+  entry('users.get', 'GET', '/users/:userId'),
+  entry('users.update', 'PUT', '/users/:userId'),
+  entry('users.upsert', 'POST', '/users'),
+  entry('managers.listDirectReports', 'GET', '/managers/:managerId/direct-reports'),
+  entry('managers.updateDirectReports', 'POST', '/managers/:managerId/direct-reports'),
   entry('auth.authenticate', 'POST', '/authenticate'),
 ];

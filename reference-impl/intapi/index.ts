@@ -10,6 +10,7 @@ import { answeringUnknownIds } from './requests.js';
 import { resourceOperations } from './resources/operations.js';
 import { submissionOperations } from './submissions/operations.js';
 import { templateOperations } from './templates/operations.js';
+import { userOperations } from './users/operations.js';
 
 export type { IntapiDeps } from './context.js';
 
@@ -29,6 +30,7 @@ export function createIntapiFamily(deps: IntapiDeps): Family<IntapiContext, Inta
     ...templateOperations(deps),
     ...questionBankOperations(deps, validators),
     ...questionOperations(deps, validators),
+    ...userOperations(deps),
   ];
   return {
     prefix: '',

@@ -29,7 +29,7 @@ export const componentName = (contract: string): string => contract.replace(/\//
 const ref = (contract: string): JsonObject => ({ $ref: `#/components/schemas/${componentName(contract)}` });
 
 type Version = '1' | '2';
-type Collection = 'resources' | 'templates' | 'submissions';
+type Collection = 'resources' | 'templates' | 'submissions' | 'users';
 type Status = number | ((p: Profile) => number);
 
 interface PathId {
@@ -61,6 +61,8 @@ const SUBMISSION_ID: PathId = { what: 'submission id', typedBy: ['intapi/submiss
 const TEMPLATE_ID: PathId = { what: 'template id', typedBy: ['intapi/template', 'id'] };
 const BANK_ID: PathId = { what: 'question bank id', typedBy: ['intapi/questionBank', 'id'] };
 const QUESTION_ID: PathId = { what: 'question id', typedBy: ['intapi/question', 'id'] };
+const USER_ID_TYPED: PathId = { what: 'user id', typedBy: ['intapi/user', 'id'] };
+const MANAGER_ID: PathId = { what: 'manager (user) id', typedBy: ['intapi/user', 'id'] };
 const FORBIDDEN = [403, 'listed by the specification (conditions not shown)'] as const;
 
 /** The Integration API's operations (the document covers that family). */
@@ -210,6 +212,55 @@ const OPERATION_DOCS: Readonly<Record<IntapiOperationId, OperationDoc>> = {
     pathIds: { questionBankId: BANK_ID, questionId: QUESTION_ID },
     request: 'intapi/question.update',
     success: { status: 200, contract: 'intapi/question' },
+  },
+  // Users and manager direct reports (issue 8): the specification's table "operations named by
+  // release notes" and public-facts' paths; bodies and success statuses are the reference server's choices.
+  'users.list': {
+    summary: 'List users (includes IsManager)',
+    versions: BOTH,
+    pathIds: {},
+    success: { status: 200, contract: { '1': 'intapi/user.list', '2': 'intapi/envelope.users' } },
+    list: { collection: 'users' },
+  },
+  'users.get': {
+    summary: 'Get user (includes IsManager)',
+    versions: BOTH,
+    pathIds: { userId: USER_ID_TYPED },
+    success: { status: 200, contract: 'intapi/user' },
+  },
+  'users.myDetails': {
+    summary: 'Details of the authenticated user (includes IsManager)',
+    versions: BOTH,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/user' },
+  },
+  'users.update': {
+    summary: 'Update user (public facts; id not accepted in the body)',
+    versions: BOTH,
+    pathIds: { userId: USER_ID_TYPED },
+    request: 'intapi/user.write',
+    success: { status: 200, contract: 'intapi/user' },
+  },
+  'users.upsert': {
+    summary: 'Create or update a user by username (public facts; id not accepted in the body)',
+    versions: BOTH,
+    pathIds: {},
+    request: 'intapi/user.write',
+    success: { status: 201, contract: 'intapi/user' },
+  },
+  'managers.listDirectReports': {
+    summary: 'Direct reports of a manager',
+    versions: V2,
+    pathIds: { managerId: MANAGER_ID },
+    success: { status: 200, contract: 'intapi/envelope.directReports' },
+    list: {},
+  },
+  'managers.updateDirectReports': {
+    summary: 'Update and return the direct reports of a manager',
+    versions: V2,
+    pathIds: { managerId: MANAGER_ID },
+    request: 'intapi/directReports.update',
+    success: { status: 200, contract: 'intapi/envelope.directReports' },
   },
 };
 

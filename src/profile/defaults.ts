@@ -3,7 +3,7 @@
  * (fixtures/profiles/reference.yaml, the bundled server's behaviour; tests/profile keeps the two
  * equal). Operations default to OPERATIONS; records have no defaults.
  */
-import { RESOURCE_FIELDS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS } from './schema.js';
+import { RESOURCE_FIELDS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
 import type { Credentials, Expectations, PlayerTarget, Profile } from './types.js';
 
 export const DEFAULT_INTAPI_BASE_URL = 'http://127.0.0.1:8080';
@@ -49,6 +49,7 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
     resources: { filterable: RESOURCE_FIELDS, sortable: RESOURCE_FIELDS },
     templates: { filterable: TEMPLATE_FIELDS, sortable: TEMPLATE_FIELDS },
     submissions: { filterable: SUBMISSION_FIELDS, sortable: SUBMISSION_FIELDS },
+    users: { filterable: USER_FIELDS, sortable: USER_FIELDS },
   },
 };
 

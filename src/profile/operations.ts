@@ -47,6 +47,16 @@ const TABLE = {
   'questions.create': route('POST', '/question-banks/{questionBankId}/questions'),
   'questions.get': route('GET', '/question-banks/{questionBankId}/questions/{questionId}'),
   'questions.update': route('PUT', '/question-banks/{questionBankId}/questions/{questionId}'),
+  // Users (v1 and v2) and manager direct reports (v2 only), named by release notes (issue 8): the
+  // specification's table (the current user at /users/my-details; public-facts says /my-details) and
+  // public-facts' paths for update and upsert.
+  'users.list': route('GET', '/users'),
+  'users.get': route('GET', '/users/{userId}'),
+  'users.myDetails': route('GET', '/users/my-details'),
+  'users.update': route('PUT', '/users/{userId}'),
+  'users.upsert': route('POST', '/users'),
+  'managers.listDirectReports': route('GET', '/managers/{managerId}/direct-reports'),
+  'managers.updateDirectReports': route('POST', '/managers/{managerId}/direct-reports'),
   // SCIM 2.0 (public-facts "Base addresses": /Users, /Groups, /Schemas under /scim/v2; RFC 7644 §3.2).
   'scim.auth.token': route('POST', '/token'),
   'scim.users.create': route('POST', '/Users'),

@@ -12,6 +12,8 @@ import { HTTP_METHODS, OPERATION_IDS } from './operations.js';
 /** Fields that a target may allow in `_filter` and `_sort`, per collection (spec field tables). */
 export const RESOURCE_FIELDS = ['id', 'name', 'description', 'file'] as const;
 export const TEMPLATE_FIELDS = ['id', 'name', 'isActive'] as const;
+/** The user record's fields (DEVELOPERS.md "Users and managers"; `IsManager` from the specification). */
+export const USER_FIELDS = ['id', 'username', 'firstName', 'lastName', 'email', 'managerId', 'IsManager'] as const;
 export const SUBMISSION_FIELDS = [
   'id',
   'userId',
@@ -144,6 +146,7 @@ export const PROFILE_SCHEMA = {
           ),
           templateId: { $ref: '#/$defs/guid', description: 'An active template.' },
           playerCourseId: { $ref: '#/$defs/guid', description: 'The course the player checks open; default: the first catalog course with lessons and tags.' },
+          managerId: { $ref: '#/$defs/guid', description: 'A user with direct reports, some of whom have direct reports of their own.' },
         },
         { description: 'Records the suites read but cannot create; a check that needs an absent one is skipped.' },
       ),
@@ -236,6 +239,7 @@ export const PROFILE_SCHEMA = {
           resources: listFields('resources', RESOURCE_FIELDS),
           templates: listFields('templates', TEMPLATE_FIELDS),
           submissions: listFields('submissions', SUBMISSION_FIELDS),
+          users: listFields('users', USER_FIELDS),
         }),
       }),
     },

@@ -3,7 +3,7 @@
  * YAML form and fixtures/profiles/reference.yaml for an example.
  */
 import type { OperationId, OperationRoute } from './operations.js';
-import type { RESOURCE_FIELDS, SUBMISSION_FIELDS, TEMPLATE_FIELDS } from './schema.js';
+import type { RESOURCE_FIELDS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
 
 /** A secret, named by the environment variable that holds it; never the value itself. */
 export interface EnvRef {
@@ -49,11 +49,14 @@ export interface Records {
   readonly templateId?: string;
   /** The course the player checks open (default: the first catalog course with lessons and tags). */
   readonly playerCourseId?: string;
+  /** A user with direct reports (users and managers, issue 8). */
+  readonly managerId?: string;
 }
 
 export type ResourceField = (typeof RESOURCE_FIELDS)[number];
 export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
+export type UserField = (typeof USER_FIELDS)[number];
 
 export interface ListFields<F extends string> {
   readonly filterable: readonly F[];
@@ -99,6 +102,7 @@ export interface Expectations {
     readonly resources: ListFields<ResourceField>;
     readonly templates: ListFields<TemplateField>;
     readonly submissions: ListFields<SubmissionField>;
+    readonly users: ListFields<UserField>;
   };
 }
 

@@ -37,6 +37,13 @@ export const INTAPI_CONTRACT_NAMES = [
   'intapi/envelope.questionBanks',
   'intapi/envelope.questions',
   'intapi/error',
+  'intapi/user',
+  'intapi/user.list',
+  'intapi/user.write',
+  'intapi/envelope.users',
+  'intapi/directReport',
+  'intapi/directReports.update',
+  'intapi/envelope.directReports',
 ] as const;
 
 export type IntapiContractName = (typeof INTAPI_CONTRACT_NAMES)[number];

@@ -57,6 +57,16 @@ export function successContract(op: OperationId, version: string): ContractName 
     case 'questions.get':
     case 'questions.update':
       return 'intapi/question';
+    case 'users.list':
+      return v1 ? 'intapi/user.list' : 'intapi/envelope.users';
+    case 'users.get':
+    case 'users.myDetails':
+    case 'users.update':
+    case 'users.upsert':
+      return 'intapi/user';
+    case 'managers.listDirectReports':
+    case 'managers.updateDirectReports':
+      return 'intapi/envelope.directReports';
     default:
       return undefined;
   }

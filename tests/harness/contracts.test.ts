@@ -164,6 +164,28 @@ const envelope = (key: string, item: ContractName): FieldBounds[] => [
   { field: key, required: true, type: 'array', nullable: false, itemType: 'object', itemContract: item, spec: ENV },
 ];
 
+// Users and direct reports (issue 8): the specification shows IsManager only; the other fields are the
+// reference server's choices modelled on public-facts (DEVELOPERS.md "Users and managers").
+const OPS = 'spec#integration-api-operations-named-by-release-notes';
+const RECORDS = 'spec#other-records-named-by-release-notes';
+const FACTS = 'public-facts#integration-api-paths-seen-in-public-clients-the-v1-surface-which-v2-keeps';
+const userRecord = (flag: 'IsManager' | 'isManager', flagSpec: string): FieldBounds[] => [
+  { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'username', required: false, type: 'string', nullable: false, spec: FACTS },
+  { field: 'firstName', required: false, type: 'string', nullable: false, spec: FACTS },
+  { field: 'lastName', required: false, type: 'string', nullable: false, spec: FACTS },
+  { field: 'email', required: false, type: 'string', nullable: true, spec: FACTS },
+  { field: 'managerId', required: false, type: 'string', nullable: true, format: 'uuid', spec: FACTS },
+  { field: flag, required: true, type: 'boolean', nullable: false, spec: flagSpec },
+];
+const USER_WRITE: FieldBounds[] = [
+  { field: 'username', required: true, type: 'string', nullable: false, minLength: 1, maxLength: 255, spec: FACTS },
+  { field: 'firstName', required: true, type: 'string', nullable: false, minLength: 1, maxLength: 255, spec: FACTS },
+  { field: 'lastName', required: true, type: 'string', nullable: false, minLength: 1, maxLength: 255, spec: FACTS },
+  { field: 'email', required: false, type: 'string', nullable: true, maxLength: 255, spec: FACTS },
+  { field: 'managerId', required: false, type: 'string', nullable: true, format: 'uuid', spec: FACTS },
+];
+
 const G1 = '00000000-0000-4000-8000-000000000001';
 const G2 = '00000000-0000-4000-8000-000000000201';
 
@@ -208,6 +230,14 @@ const TABLES: { name: ContractName; table: FieldBounds[]; base: Record<string, u
   { name: 'intapi/template', table: TEMPLATE, base: { id: G2, name: 'T', isActive: true } },
   { name: 'intapi/resource', table: RESOURCE, base: { id: G1, name: 'R', description: 'D', file: null } },
   { name: 'intapi/error', table: ERROR_BODY, base: { validations: [], code: 404, message: 'Not found', term: 'NotFound', _meta: {} } },
+  { name: 'intapi/user', table: userRecord('IsManager', RECORDS), base: { id: G1, IsManager: false } },
+  { name: 'intapi/directReport', table: userRecord('isManager', FACTS), base: { id: G1, isManager: false } },
+  { name: 'intapi/user.write', table: USER_WRITE, base: { username: 'u', firstName: 'F', lastName: 'L' } },
+  {
+    name: 'intapi/directReports.update',
+    table: [{ field: 'userIds', required: true, type: 'array', nullable: false, itemType: 'string', spec: OPS }],
+    base: { userIds: [] },
+  },
   ...(
     [
       ['intapi/envelope.resources', 'resources', 'intapi/resource'],
@@ -215,6 +245,8 @@ const TABLES: { name: ContractName; table: FieldBounds[]; base: Record<string, u
       ['intapi/envelope.templates', 'templates', 'intapi/template'],
       ['intapi/envelope.questionBanks', 'questionBanks', 'intapi/questionBank'],
       ['intapi/envelope.questions', 'questionBanks', 'intapi/question'],
+      ['intapi/envelope.users', 'users', 'intapi/user'],
+      ['intapi/envelope.directReports', 'directReports', 'intapi/directReport'],
     ] as const
   ).map(([name, key, item]) => ({
     name,

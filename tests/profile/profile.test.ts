@@ -45,6 +45,7 @@ describe('the reference profile', () => {
       enrollment: { userId: '00000000-0000-4000-8000-000000000001', courseId: '00000000-0000-4000-8000-000000000101' },
       templateId: '00000000-0000-4000-8000-000000000201',
       playerCourseId: 'c0a50000-0000-4000-8000-000000000001',
+      managerId: '00000000-0000-4000-8000-000000000301',
     });
   });
 
@@ -114,7 +115,7 @@ describe('OPERATIONS', () => {
 
   it('is the table of DEVELOPERS.md', () => {
     expect(OPERATIONS).toEqual(developersTable());
-    expect(OPERATION_IDS).toHaveLength(23 + 15 + 12);
+    expect(OPERATION_IDS).toHaveLength(23 + 15 + 12 + 7);
   });
 
   it('operation() answers the profile route', () => {

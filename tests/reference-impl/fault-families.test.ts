@@ -48,6 +48,13 @@ const OPERATION_IDS = [
   'questions.create',
   'questions.get',
   'questions.update',
+  'users.list',
+  'users.myDetails',
+  'users.get',
+  'users.update',
+  'users.upsert',
+  'managers.listDirectReports',
+  'managers.updateDirectReports',
   'auth.authenticate',
 ];
 
@@ -67,6 +74,10 @@ const PATH_ID_OPERATIONS = [
   'questions.create',
   'questions.get',
   'questions.update',
+  'users.get',
+  'users.update',
+  'managers.listDirectReports',
+  'managers.updateDirectReports',
 ];
 
 const SUBMISSION_LOSSY = [
@@ -127,7 +138,7 @@ describe('the generated names', () => {
 
   test('an unknown name of a family throws, naming the families', () => {
     expect(() => behaviourWithFaults(['unrouted:resources.delete'])).toThrow(
-      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(23\), unknown-id-ok:<operationId> \(15\), lossy-store:<operation>\.<field> \(40\), key-unchecked:<operationId> \(23\) and v1-served:<operationId> \(14\)/,
+      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(30\), unknown-id-ok:<operationId> \(19\), lossy-store:<operation>\.<field> \(40\), key-unchecked:<operationId> \(30\) and v1-served:<operationId> \(16\)/,
     );
     expect(() => behaviourWithFaults(['unknown-id-ok:resources.list'])).toThrow(/Unknown fault/);
     expect(() => behaviourWithFaults(['lossy-store:questions.create.questionOptions'])).toThrow(/Unknown fault/);
@@ -148,6 +159,17 @@ const SUBMISSION = firstId(seed.submissions.values());
 const BANK = seed.questionBanks.values().find((bank) => (seed.questionsOf(bank.id)?.size ?? 0) > 0)?.id ?? '';
 const QUESTION = firstId(seed.questionsOf(BANK)?.values() ?? []);
 const QUESTION_BODY = { questionType: 'Text', name: 'q', questionOptions: [] };
+const USER5 = '00000000-0000-4000-8000-000000000005';
+/** User 5 as seeded (an update and an upsert by its username that change nothing). */
+const USER5_BODY = {
+  username: 'donny.kerabatsos',
+  firstName: 'Donny',
+  lastName: 'Kerabatsos',
+  email: 'donny@example.com',
+  managerId: '00000000-0000-4000-8000-000000000004',
+};
+const LEAD = '00000000-0000-4000-8000-000000000302';
+const LEAD_REPORTS = { userIds: ['00000000-0000-4000-8000-000000000304', '00000000-0000-4000-8000-000000000305'] };
 
 interface Raw {
   readonly store: Store;
@@ -203,6 +225,14 @@ const PROBES: Readonly<Record<string, Probe>> = {
   'questions.create': { method: 'POST', path: `/question-banks/${BANK}/questions`, body: QUESTION_BODY, v1: false },
   'questions.get': { method: 'GET', path: `/question-banks/${BANK}/questions/${QUESTION}`, v1: false },
   'questions.update': { method: 'PUT', path: `/question-banks/${BANK}/questions/${QUESTION}`, body: QUESTION_BODY, v1: false },
+  'users.list': { method: 'GET', path: '/users', v1: true },
+  // public-facts' path of the operation: unrouted, the specification's /users/my-details would reach get user (422).
+  'users.myDetails': { method: 'GET', path: '/my-details', v1: true },
+  'users.get': { method: 'GET', path: `/users/${USER5}`, v1: true },
+  'users.update': { method: 'PUT', path: `/users/${USER5}`, body: USER5_BODY, v1: true },
+  'users.upsert': { method: 'POST', path: '/users', body: USER5_BODY, v1: true },
+  'managers.listDirectReports': { method: 'GET', path: `/managers/${LEAD}/direct-reports`, v1: false },
+  'managers.updateDirectReports': { method: 'POST', path: `/managers/${LEAD}/direct-reports`, body: LEAD_REPORTS, v1: false },
   'auth.authenticate': { method: 'POST', path: '/authenticate', body: CREDENTIALS_BODY, v1: true },
 };
 
@@ -323,6 +353,8 @@ const blankSubmission = (id: string) => ({
   vendorAddress: null,
 });
 const blankQuestion = (id: string) => ({ id, questionType: 0, name: '', correctReply: null, incorrectReply: null, attachment: null, questionOptions: [] });
+const blankUser = (id: string) => ({ id, username: '', firstName: '', lastName: '', email: '', managerId: null, IsManager: false });
+const NO_REPORTS = { totalItems: 0, returnedItems: 0, limit: 20, offset: 0, directReports: [] };
 const SUBMISSION_UPDATE = { title: 't', completionDate: '2024-01-01T00:00:00Z' };
 
 const UNKNOWN_CASES: readonly UnknownCase[] = [
@@ -385,6 +417,17 @@ const UNKNOWN_CASES: readonly UnknownCase[] = [
     path: `/question-banks/${BANK}/questions/${UNKNOWN}`,
     body: QUESTION_BODY,
     blank: blankQuestion(UNKNOWN),
+  },
+  { operation: 'users.get', label: 'user', method: 'GET', path: `/users/${UNKNOWN}`, blank: blankUser(UNKNOWN) },
+  { operation: 'users.update', label: 'user', method: 'PUT', path: `/users/${UNKNOWN}`, body: USER5_BODY, blank: blankUser(UNKNOWN) },
+  { operation: 'managers.listDirectReports', label: 'manager', method: 'GET', path: `/managers/${UNKNOWN}/direct-reports`, blank: NO_REPORTS },
+  {
+    operation: 'managers.updateDirectReports',
+    label: 'manager',
+    method: 'POST',
+    path: `/managers/${UNKNOWN}/direct-reports`,
+    body: LEAD_REPORTS,
+    blank: NO_REPORTS,
   },
 ];
 

@@ -17,6 +17,7 @@ import {
   USER2,
   VALID_SUBMISSION,
 } from './_support.js';
+import { USERS_SPOTS } from './users-spots.js';
 
 type Probe = (h: Harness) => Promise<unknown>;
 interface Spot {
@@ -402,6 +403,7 @@ const SPOTS: Record<NamedFaultName, Spot> = {
     expected: [true, false],
   },
   'sort-nulls-last': { probe: async (h) => itemsOf(await h.get('/resources?_sort=file'), 'resources')[0]?.file === null, expected: [true, false] },
+  ...USERS_SPOTS,
 };
 
 describe('the catalogue', () => {

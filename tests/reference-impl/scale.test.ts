@@ -29,7 +29,8 @@ function fingerprint(store: Store): string {
   return createHash('sha256').update(JSON.stringify(dump)).digest('hex');
 }
 
-const DEFAULT_SEED = '67a6bfeec58c8b716d76720f9b3b2d010ebf8fdfc5c0f6787289be4242448a3c';
+// Issue 8 added the users' managers and 28 staff (after every other record: the seeded ids are unchanged).
+const DEFAULT_SEED = '4607fd83bfd15f21817be98b55ee8e4b64ee2470c8d712b62b7a47bd42783610';
 
 describe('seed data', () => {
   test('the default seed is exactly the one the suite was written against', () => {
