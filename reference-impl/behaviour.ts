@@ -1,3 +1,4 @@
+import type { OAuthBehaviour } from './oauth/server.js';
 import { type FilterSemantics, SPEC_FILTER_SEMANTICS } from './rules/filter/index.js';
 import type { OffsetUnit } from './rules/paging.js';
 import { SPEC_SORT_SEMANTICS, type SortSemantics } from './rules/sort.js';
@@ -155,6 +156,30 @@ export interface Behaviour {
     /** Versions of the direct-report operations: version 2 only (spec), or 1 and 2. */
     directReportVersions: 'v2-only' | 'v1-and-v2';
   };
+  /** Course evaluations (issue 8; release 5.121.0). */
+  readonly evaluations: {
+    /** The evaluation operations with version 1: 404 as every version-2-only operation, or served. */
+    onV1: 'not-found' | 'served';
+    /** The answers list of a course: that course's answers, or every course's. */
+    answers: 'of-course' | 'every-course';
+    /** Get evaluation question: the question asked, or the next question of its course. */
+    get: 'asked' | 'neighbour';
+  };
+  /** Countries and provinces (issue 8; release 5.128.0). */
+  readonly provinces: {
+    /** Province records carry no `townships`, or an empty `townships` array. */
+    townships: 'absent' | 'present';
+    /** The province `code`: the ISO 3166-2 code (`CA-ON`), or its subdivision part only (`ON`). */
+    code: 'iso' | 'subdivision-only';
+    /** `?countryId=`: that country's provinces, or the next country's. */
+    countryFilter: 'apply' | 'next-country';
+    /** Get province: the province asked, or the next one of the data. */
+    get: 'asked' | 'neighbour';
+    /** An unknown `countryId`: 404, or 200 with an empty list. */
+    unknownCountry: 'not-found' | 'empty';
+  };
+  /** OAuth 2.0 authorization-code flow (issue 8; public-facts#authentication-integration-api). */
+  readonly oauth: OAuthBehaviour;
 }
 
 /** spec#limits is silent; public-facts "List parameters and envelope" gives these. */
@@ -226,5 +251,8 @@ export function referenceBehaviour(): Behaviour {
     },
     envelope: { returnedItems: 'page-length', limit: 'in-force', offset: 'in-force', totalItems: 'collection' },
     users: { isManager: 'reports', idInUpdate: 'reject', idInUpsert: 'reject', directReports: 'direct', directReportVersions: 'v2-only' },
+    evaluations: { onV1: 'not-found', answers: 'of-course', get: 'asked' },
+    provinces: { townships: 'absent', code: 'iso', countryFilter: 'apply', get: 'asked', unknownCountry: 'not-found' },
+    oauth: { codeReuse: 'refused', redirectUri: 'registered', refreshToken: 'issued', accessTokenTtl: 4 * 3600, intapiAccepts: 'accepted' },
   };
 }

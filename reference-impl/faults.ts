@@ -388,6 +388,60 @@ const NAMED_FAULTS = {
     description: 'The manager direct-report operations (version 2 only) are served with version 1 too.',
     apply: (b) => void (b.users.directReportVersions = 'v1-and-v2'),
   },
+  // Course evaluations, countries and provinces (issue 8)
+  'evaluations-on-v1': {
+    description: 'The course evaluation operations (version 2 only) are served with x-api-version 1 instead of answering 404.',
+    apply: (b) => void (b.evaluations.onV1 = 'served'),
+  },
+  'evaluation-answers-every-course': {
+    description: "GET /courses/{courseId}/evaluation-answers answers every course's evaluation answers, not only that course's.",
+    apply: (b) => void (b.evaluations.answers = 'every-course'),
+  },
+  'evaluation-question-get-neighbour': {
+    description: 'GET /courses/{courseId}/evaluation-questions/{questionId} answers the next question of the course instead of the one asked.',
+    apply: (b) => void (b.evaluations.get = 'neighbour'),
+  },
+  'province-townships': {
+    description: 'Province records carry an empty `townships` array (removed in release 5.128.0).',
+    apply: (b) => void (b.provinces.townships = 'present'),
+  },
+  'province-code-without-country': {
+    description: 'Province codes are answered without their country prefix (`ON` instead of `CA-ON`).',
+    apply: (b) => void (b.provinces.code = 'subdivision-only'),
+  },
+  'provinces-of-next-country': {
+    description: 'GET /provinces?countryId= answers the provinces of the next country in the country list.',
+    apply: (b) => void (b.provinces.countryFilter = 'next-country'),
+  },
+  'province-get-neighbour': {
+    description: 'GET /provinces/{id} answers the next province of the data instead of the one asked.',
+    apply: (b) => void (b.provinces.get = 'neighbour'),
+  },
+  'provinces-unknown-country-200': {
+    description: 'GET /provinces with an unknown countryId answers 200 and an empty list instead of 404.',
+    apply: (b) => void (b.provinces.unknownCountry = 'empty'),
+  },
+  // OAuth 2.0 authorization-code flow (issue 8; public-facts#authentication-integration-api)
+  'oauth-code-reusable': {
+    description: 'An OAuth authorization code can be exchanged for tokens again (consuming it records nothing).',
+    apply: (b) => void (b.oauth.codeReuse = 'allowed'),
+  },
+  'oauth-any-redirect-uri': {
+    description: 'The OAuth authorization request accepts any redirect_uri, not only the registered one.',
+    apply: (b) => void (b.oauth.redirectUri = 'any'),
+  },
+  'oauth-no-refresh-token': {
+    description: 'The OAuth token answer carries no refresh token.',
+    apply: (b) => void (b.oauth.refreshToken = 'not-issued'),
+  },
+  'oauth-access-token-8h': {
+    description: 'OAuth access tokens last 8 hours (expires_in 28800) instead of 4.',
+    apply: (b) => void (b.oauth.accessTokenTtl = 8 * 3600),
+  },
+  'oauth-token-not-accepted': {
+    description: 'The Integration API refuses OAuth access tokens (401) as if they were unknown tokens.',
+    apply: (b) => void (b.oauth.intapiAccepts = 'ignored'),
+  },
 } satisfies Record<string, NamedFault>;
 
 export type NamedFaultName = keyof typeof NAMED_FAULTS;

@@ -179,6 +179,24 @@ const KEY_PROBES: readonly { name: string; label: string; request: (t: CheckCont
     request: (t) => ({ op: 'managers.updateDirectReports', params: { managerId: unknownId(t) }, json: { userIds: [] } }),
     writes: 'managers',
   },
+  {
+    name: 'list-evaluation-questions',
+    label: 'list evaluation questions',
+    request: (t) => ({ op: 'evaluationQuestions.list', params: { courseId: unknownId(t) } }),
+  },
+  {
+    name: 'get-evaluation-question',
+    label: 'get evaluation question',
+    request: (t) => ({ op: 'evaluationQuestions.get', params: { courseId: unknownId(t), questionId: unknownId(t) } }),
+  },
+  {
+    name: 'list-evaluation-answers',
+    label: 'list evaluation answers',
+    request: (t) => ({ op: 'evaluationAnswers.list', params: { courseId: unknownId(t) } }),
+  },
+  { name: 'list-countries', label: 'list countries', request: () => ({ op: 'countries.list' }) },
+  { name: 'list-provinces', label: 'list provinces', request: (t) => ({ op: 'provinces.list', query: { countryId: unknownId(t) } }) },
+  { name: 'get-province', label: 'get province', request: (t) => ({ op: 'provinces.get', params: { id: unknownId(t) } }) },
 ];
 
 /** A submission body that is valid where the profile names its records (a request the key check must refuse first). */

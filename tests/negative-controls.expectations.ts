@@ -91,6 +91,13 @@ const OPERATION_CHECKS: Readonly<Record<string, [prefix: string, success: string
   'users.upsert': ['intapi.v?.users.upsert', 'status-201'],
   'managers.listDirectReports': ['intapi.v2.managers.direct-reports.list', 'status-200'],
   'managers.updateDirectReports': ['intapi.v2.managers.direct-reports.update', 'status-200'],
+  // Course evaluations, countries and provinces (issue 8)
+  'evaluationQuestions.list': ['intapi.v2.evaluations.questions.list', 'status-200'],
+  'evaluationQuestions.get': ['intapi.v2.evaluations.questions.get', 'status-200'],
+  'evaluationAnswers.list': ['intapi.v2.evaluations.answers.list', 'status-200'],
+  'countries.list': ['intapi.v?.countries.list', 'status-200'],
+  'provinces.list': ['intapi.v?.provinces.list', 'status-200'],
+  'provinces.get': ['intapi.v?.provinces.get', 'status-200'],
 };
 
 /** Operation → the names of its x-api-key probes (suites/auth.check.ts): `intapi.auth.missing-key-401.<name>`
@@ -126,12 +133,21 @@ const KEY_PROBES: Readonly<Record<string, readonly string[]>> = {
   'users.upsert': ['upsert-user'],
   'managers.listDirectReports': ['list-direct-reports'],
   'managers.updateDirectReports': ['update-direct-reports'],
+  'evaluationQuestions.list': ['list-evaluation-questions'],
+  'evaluationQuestions.get': ['get-evaluation-question'],
+  'evaluationAnswers.list': ['list-evaluation-answers'],
+  'countries.list': ['list-countries'],
+  'provinces.list': ['list-provinces'],
+  'provinces.get': ['get-province'],
 };
 
 /** Version-2-only operations whose version probe sits with the area's checks rather than under intapi.versions. */
 const V1_PROBES: Readonly<Record<string, string>> = {
   'managers.listDirectReports': 'intapi.v1.managers.direct-reports.list.v2-only',
   'managers.updateDirectReports': 'intapi.v1.managers.direct-reports.update.v2-only',
+  'evaluationQuestions.list': 'intapi.v2.evaluations.questions.list.v1-status',
+  'evaluationQuestions.get': 'intapi.v2.evaluations.questions.get.v1-status',
+  'evaluationAnswers.list': 'intapi.v2.evaluations.answers.list.v1-status',
 };
 
 /** key-unchecked:<op> (the operation serves a missing or wrong x-api-key): that operation's key probes.
@@ -228,7 +244,10 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'authenticate-missing-field-401': { mustFail: ['intapi.auth.authenticate-missing-field-400'] },
   'accept-wrong-password': { mustFail: ['intapi.auth.authenticate-wrong-credentials-401'] },
   'unsupported-version-accepted': { mustFail: ['intapi.versions.unsupported-value'] },
-  'v2-submissions-on-v1': { mustFail: ['intapi.versions.v2-only-with-v1', 'intapi.versions.v2-only-on-v1.', 'intapi.v1.managers.direct-reports.*.v2-only'] },
+  'v2-submissions-on-v1': {
+    mustFail: ['intapi.versions.v2-only-with-v1', 'intapi.versions.v2-only-on-v1.', 'intapi.v1.managers.direct-reports.*.v2-only'],
+    mayFail: ['intapi.v2.evaluations.*.v1-status'],
+  },
   'missing-version-as-v2': { mustFail: ['intapi.versions.missing-header'], mayFail: ['intapi.invariant.success-body-matches-contract'] },
   'error-code-mismatch': { mustFail: ['intapi.invariant.error-code-equals-status'] },
   'error-body-missing-term': { mustFail: ['intapi.invariant.error-body-matches-contract'] },

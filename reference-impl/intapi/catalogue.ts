@@ -15,13 +15,13 @@ export interface CatalogueEntry {
 }
 
 /** Operation id prefixes served with x-api-version 1 and 2. */
-const BOTH_VERSIONS: readonly string[] = ['resources.', 'users.', 'auth.authenticate'];
+const BOTH_VERSIONS: readonly string[] = ['resources.', 'users.', 'countries.', 'provinces.', 'auth.authenticate'];
 
 const entry = (id: string, method: CatalogueEntry['method'], path: string): CatalogueEntry => ({
   id,
   method,
   path,
-  // The learning-resource and user operations and /authenticate exist in both versions; the rest in version 2 only.
+  // The learning-resource, user, country and province operations and /authenticate exist in both versions; the rest in version 2 only.
   v2Only: !BOTH_VERSIONS.some((prefix) => id.startsWith(prefix)),
   pathIds: path
     .split('/')
@@ -63,5 +63,12 @@ export const INTAPI_OPERATIONS: readonly CatalogueEntry[] = [
   entry('users.upsert', 'POST', '/users'),
   entry('managers.listDirectReports', 'GET', '/managers/:managerId/direct-reports'),
   entry('managers.updateDirectReports', 'POST', '/managers/:managerId/direct-reports'),
+  // Course evaluations, countries and provinces (issue 8)
+  entry('evaluationQuestions.list', 'GET', '/courses/:courseId/evaluation-questions'),
+  entry('evaluationQuestions.get', 'GET', '/courses/:courseId/evaluation-questions/:questionId'),
+  entry('evaluationAnswers.list', 'GET', '/courses/:courseId/evaluation-answers'),
+  entry('countries.list', 'GET', '/countries'),
+  entry('provinces.list', 'GET', '/provinces'),
+  entry('provinces.get', 'GET', '/provinces/:id'),
   entry('auth.authenticate', 'POST', '/authenticate'),
 ];

@@ -28,4 +28,6 @@ export interface IntapiDeps {
   readonly credentials: Credentials;
   readonly clock: () => Date;
   readonly ids: () => string;
+  /** The OAuth 2.0 server whose access tokens the Integration API accepts (reference-impl/oauth). */
+  readonly oauth?: { accessTokenAccount(token: string, nowMs: number): string | undefined };
 }

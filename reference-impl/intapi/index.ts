@@ -1,9 +1,11 @@
 import type { Family } from '../http/route.js';
 import { authOperations } from './auth/operations.js';
 import { compileIntapiBodies } from './bodies.js';
+import { evaluationOperations } from './evaluations/operations.js';
 import type { IntapiContext, IntapiDeps, IntapiOperation } from './context.js';
 import { intapiErrorRenderer } from './error-body.js';
 import { createGuard } from './guard.js';
+import { provinceOperations } from './provinces/operations.js';
 import { questionBankOperations } from './question-banks/operations.js';
 import { questionOperations } from './questions/operations.js';
 import { answeringUnknownIds } from './requests.js';
@@ -31,6 +33,8 @@ export function createIntapiFamily(deps: IntapiDeps): Family<IntapiContext, Inta
     ...questionBankOperations(deps, validators),
     ...questionOperations(deps, validators),
     ...userOperations(deps),
+    ...evaluationOperations(deps),
+    ...provinceOperations(deps),
   ];
   return {
     prefix: '',

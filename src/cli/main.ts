@@ -10,7 +10,16 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
-import { createReferenceServer, LEARNER_FAULTS, listFaults, MAX_SCALE, SANDBOX_LEARNERS, SCIM_FAULTS, seededIds } from '../../reference-impl/index.js';
+import {
+  createReferenceServer,
+  LEARNER_FAULTS,
+  listFaults,
+  MAX_SCALE,
+  SANDBOX_LEARNERS,
+  SANDBOX_OAUTH_CLIENT,
+  SCIM_FAULTS,
+  seededIds,
+} from '../../reference-impl/index.js';
 import { formatList, formatSummary } from '../../reporters/console.js';
 import { writeJUnit } from '../../reporters/junit.js';
 import { renderMarkdown } from '../../reporters/markdown.js';
@@ -134,6 +143,9 @@ function bundledCredentials(profile: Profile): { apiKey: string; username: strin
     process.env[learner.username.env] = SANDBOX_LEARNERS.a.username;
     process.env[learner.password.env] = SANDBOX_LEARNERS.a.password;
   }
+  // The OAuth 2.0 flow: the sandbox client (its log-in is the sandbox username and password).
+  process.env[profile.oauthCredentials.clientId.env] = SANDBOX_OAUTH_CLIENT.clientId;
+  process.env[profile.oauthCredentials.clientSecret.env] = SANDBOX_OAUTH_CLIENT.clientSecret;
   return creds;
 }
 

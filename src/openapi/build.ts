@@ -50,6 +50,8 @@ interface OperationDoc {
   readonly list?: { readonly collection?: Collection };
   /** Statuses the specification lists for this operation beyond the derived ones. */
   readonly listed?: readonly (readonly [Status, string])[];
+  /** Query parameters beyond the list parameters. */
+  readonly query?: readonly JsonObject[];
 }
 
 const BOTH: readonly Version[] = ['1', '2'];
@@ -63,6 +65,8 @@ const BANK_ID: PathId = { what: 'question bank id', typedBy: ['intapi/questionBa
 const QUESTION_ID: PathId = { what: 'question id', typedBy: ['intapi/question', 'id'] };
 const USER_ID_TYPED: PathId = { what: 'user id', typedBy: ['intapi/user', 'id'] };
 const MANAGER_ID: PathId = { what: 'manager (user) id', typedBy: ['intapi/user', 'id'] };
+const EVALUATION_QUESTION_ID: PathId = { what: 'evaluation question id', typedBy: ['intapi/evaluationQuestion', 'id'] };
+const PROVINCE_ID: PathId = { what: 'province id', typedBy: ['intapi/province', 'id'] };
 const FORBIDDEN = [403, 'listed by the specification (conditions not shown)'] as const;
 
 /** The Integration API's operations (the document covers that family). */
@@ -262,6 +266,42 @@ const OPERATION_DOCS: Readonly<Record<IntapiOperationId, OperationDoc>> = {
     request: 'intapi/directReports.update',
     success: { status: 200, contract: 'intapi/envelope.directReports' },
   },
+  // Issue 8: course evaluations (v2 only, release 5.121.0), countries and provinces (public facts).
+  'evaluationQuestions.list': {
+    summary: 'List the evaluation questions of a course',
+    versions: V2,
+    pathIds: { courseId: COURSE_ID },
+    success: { status: 200, contract: 'intapi/envelope.evaluationQuestions' },
+    list: {},
+  },
+  'evaluationQuestions.get': {
+    summary: 'Get an evaluation question of a course',
+    versions: V2,
+    pathIds: { courseId: COURSE_ID, questionId: EVALUATION_QUESTION_ID },
+    success: { status: 200, contract: 'intapi/evaluationQuestion' },
+  },
+  'evaluationAnswers.list': {
+    summary: 'List the evaluation answers of a course',
+    versions: V2,
+    pathIds: { courseId: COURSE_ID },
+    success: { status: 200, contract: 'intapi/envelope.evaluationAnswers' },
+    list: {},
+  },
+  'countries.list': { summary: 'List countries (ISO 3166-1)', versions: BOTH, pathIds: {}, success: { status: 200, contract: 'intapi/country.list' } },
+  'provinces.list': {
+    summary: 'List the provinces (ISO 3166-2 subdivisions) of a country',
+    versions: BOTH,
+    pathIds: {},
+    query: [
+      { name: 'countryId', in: 'query', required: true, description: 'The id of a country of GET /countries.', schema: { type: 'string', format: 'uuid' } },
+    ],
+    success: { status: 200, contract: 'intapi/province.list' },
+    listed: [
+      [422, 'countryId is missing or not a GUID'],
+      [404, 'no country has the countryId'],
+    ],
+  },
+  'provinces.get': { summary: 'Get province', versions: BOTH, pathIds: { id: PROVINCE_ID }, success: { status: 200, contract: 'intapi/province' } },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -428,6 +468,7 @@ function operationObject(id: IntapiOperationId, contracts: ContractSchemas, p: P
     })),
     { $ref: doc.versions.includes('1') ? '#/components/parameters/apiVersion' : '#/components/parameters/apiVersion2' },
     ...listParameters(doc, p),
+    ...(doc.query ?? []),
   ];
   const success = successContent(doc);
   const responses: JsonObject = { [String(statusOf(doc.success.status, p))]: { description: success.description, content: json(success.schema) } };

@@ -24,6 +24,11 @@ export const DEFAULT_FAMILY_CREDENTIALS: Profile['familyCredentials'] = {
   learner: { username: { env: 'LPC_LEARNER_USERNAME' }, password: { env: 'LPC_LEARNER_PASSWORD' } },
 };
 
+export const DEFAULT_OAUTH_CREDENTIALS: Profile['oauthCredentials'] = {
+  clientId: { env: 'LPC_OAUTH_CLIENT_ID' },
+  clientSecret: { env: 'LPC_OAUTH_CLIENT_SECRET' },
+};
+
 export const DEFAULT_EXPECTATIONS: Expectations = {
   scim: {
     unsupportedStatus: 501,
@@ -41,6 +46,13 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
   bodies: { unsupportedMediaTypeStatus: 415, limitBytes: 1_048_576, tooLargeStatus: 413, unknownFieldStatus: 422 },
   submissions: { createStatus: 201, updateStatus: 200, unknownReferenceStatus: 404 },
   questionTypes: { SingleAnswer: 0, MultipleAnswer: 1, Text: 2 },
+  oauth: {
+    authorizePath: '/oauth/authorize',
+    tokenPath: '/oauth/token',
+    redirectUri: 'https://client.lp-conformance.invalid/callback',
+    scope: 'admin.v1',
+    accessTokenMaxSeconds: 14400,
+  },
   lists: {
     maxLimit: 1000,
     defaultLimit: 20,

@@ -15,6 +15,7 @@ import {
   DEFAULT_FAMILY_CREDENTIALS,
   DEFAULT_INTAPI_BASE_URL,
   DEFAULT_PLAYER,
+  DEFAULT_OAUTH_CREDENTIALS,
   LEARNER_SUFFIX,
   SCIM_SUFFIX,
 } from './defaults.js';
@@ -142,6 +143,7 @@ interface ProfileDocument {
     token?: EnvRef;
     scim?: Partial<Record<'token' | 'username' | 'password', EnvRef>>;
     learner?: Partial<Record<'token' | 'username' | 'password', EnvRef>>;
+    oauth?: Partial<Record<'clientId' | 'clientSecret' | 'refreshToken', EnvRef>>;
   };
   records?: Records;
   player?: 'none' | DeepPartial<PlayerTarget>;
@@ -244,6 +246,7 @@ export function parseProfile(text: string, source: string): Profile {
     families: familiesOf(intapiBaseUrl, doc.families),
     credentials: credentialsOf(doc.credentials),
     familyCredentials: familyCredentialsOf(doc.credentials),
+    oauthCredentials: { ...DEFAULT_OAUTH_CREDENTIALS, ...doc.credentials?.oauth },
     records: doc.records ?? {},
     player: doc.player === 'none' ? ('none' as const) : (mergeDeep(DEFAULT_PLAYER, doc.player) as PlayerTarget),
     operations: Object.fromEntries(OPERATION_IDS.map((id) => [id, { ...OPERATIONS[id], ...doc.operations?.[id] }])) as Record<OperationId, OperationRoute>,

@@ -57,6 +57,13 @@ const TABLE = {
   'users.upsert': route('POST', '/users'),
   'managers.listDirectReports': route('GET', '/managers/{managerId}/direct-reports'),
   'managers.updateDirectReports': route('POST', '/managers/{managerId}/direct-reports'),
+  // Course evaluations (v2 only; spec's path shapes) and countries and provinces (public-facts paths); issue 8.
+  'evaluationQuestions.list': route('GET', '/courses/{courseId}/evaluation-questions'),
+  'evaluationQuestions.get': route('GET', '/courses/{courseId}/evaluation-questions/{questionId}'),
+  'evaluationAnswers.list': route('GET', '/courses/{courseId}/evaluation-answers'),
+  'countries.list': route('GET', '/countries'),
+  'provinces.list': route('GET', '/provinces'),
+  'provinces.get': route('GET', '/provinces/{id}'),
   // SCIM 2.0 (public-facts "Base addresses": /Users, /Groups, /Schemas under /scim/v2; RFC 7644 §3.2).
   'scim.auth.token': route('POST', '/token'),
   'scim.users.create': route('POST', '/Users'),

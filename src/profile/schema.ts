@@ -123,6 +123,14 @@ export const PROFILE_SCHEMA = {
             $ref: '#/$defs/familyCredentials',
             description: "Learner API: a learner's username and password (default LPC_LEARNER_USERNAME, LPC_LEARNER_PASSWORD), or a learner token.",
           },
+          oauth: closed(
+            {
+              clientId: { $ref: '#/$defs/envRef', description: 'OAuth 2.0 client id (default LPC_OAUTH_CLIENT_ID).' },
+              clientSecret: { $ref: '#/$defs/envRef', description: 'OAuth 2.0 client secret (default LPC_OAUTH_CLIENT_SECRET).' },
+              refreshToken: { $ref: '#/$defs/envRef', description: 'A refresh token issued to the client, for a target whose log-in the suite cannot drive.' },
+            },
+            { description: "The OAuth 2.0 client of the authorization-code flow; the log-in uses the Integration API's username and password." },
+          ),
         },
         {
           dependentRequired: {
@@ -232,6 +240,14 @@ export const PROFILE_SCHEMA = {
           },
           { description: 'The response integer of each request questionType.' },
         ),
+        oauth: closed({
+          authorizePath: { type: 'string', pattern: PATH_PATTERN, description: 'The authorization endpoint under the Integration API base URL.' },
+          tokenPath: { type: 'string', pattern: PATH_PATTERN, description: 'The token endpoint under the Integration API base URL.' },
+          redirectUri: { type: 'string', pattern: BASE_URL_PATTERN, description: "The client's registered redirect URI (never fetched)." },
+          scope: { type: 'string', minLength: 1 },
+          accessTokenMaxSeconds: { type: 'integer', minimum: 1, description: 'The longest access token lifetime allowed (4 hours).' },
+          issuer: { type: 'string', pattern: BASE_URL_PATTERN, description: 'The issuer; default: the Integration API base URL + /oauth.' },
+        }),
         lists: closed({
           maxLimit: { type: 'integer', minimum: 1 },
           defaultLimit: { type: 'integer', minimum: 1 },

@@ -33,6 +33,15 @@ export type FamilyCredentials =
   | { readonly token: EnvRef; readonly username?: undefined; readonly password?: undefined }
   | { readonly username: EnvRef; readonly password: EnvRef; readonly token?: undefined };
 
+/** The OAuth 2.0 client of the Integration API's authorization-code flow (`credentials.oauth`):
+ * its id and secret, and optionally a refresh token (a deployed server whose log-in page the suite
+ * cannot drive: the checks that need a log-in are then skipped). */
+export interface OAuthCredentials {
+  readonly clientId: EnvRef;
+  readonly clientSecret: EnvRef;
+  readonly refreshToken?: EnvRef;
+}
+
 export interface FamilyTarget {
   readonly baseUrl: string;
   /** True when the profile gave this base URL; false when derived from the Integration API's. */
@@ -95,6 +104,19 @@ export interface Expectations {
     readonly MultipleAnswer: number;
     readonly Text: number;
   };
+  /** The OAuth 2.0 authorization-code flow (public-facts#authentication-integration-api). */
+  readonly oauth: {
+    /** Paths under the Integration API's base URL. */
+    readonly authorizePath: string;
+    readonly tokenPath: string;
+    /** The redirect URI registered for the client (never fetched: the code is read from the redirect). */
+    readonly redirectUri: string;
+    readonly scope: string;
+    /** The longest access token lifetime (`expires_in`) allowed, in seconds. */
+    readonly accessTokenMaxSeconds: number;
+    /** The issuer (RFC 9207 `iss`); default: the Integration API's base URL + /oauth. */
+    readonly issuer?: string;
+  };
   readonly lists: {
     readonly maxLimit: number;
     readonly defaultLimit: number;
@@ -151,6 +173,8 @@ export interface Profile {
   readonly credentials: Credentials;
   /** The SCIM and learner API credentials (`credentials.scim`, `credentials.learner`). */
   readonly familyCredentials: { readonly scim: FamilyCredentials; readonly learner: FamilyCredentials };
+  /** The OAuth 2.0 client (`credentials.oauth`). */
+  readonly oauthCredentials: OAuthCredentials;
   readonly records: Records;
   /** The course player page, or `none`: the target has none (the player checks are skipped). */
   readonly player: PlayerTarget | 'none';

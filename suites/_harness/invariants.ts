@@ -67,6 +67,18 @@ export function successContract(op: OperationId, version: string): ContractName 
     case 'managers.listDirectReports':
     case 'managers.updateDirectReports':
       return 'intapi/envelope.directReports';
+    case 'evaluationQuestions.list':
+      return 'intapi/envelope.evaluationQuestions';
+    case 'evaluationQuestions.get':
+      return 'intapi/evaluationQuestion';
+    case 'evaluationAnswers.list':
+      return 'intapi/envelope.evaluationAnswers';
+    case 'countries.list':
+      return 'intapi/country.list';
+    case 'provinces.list':
+      return 'intapi/province.list';
+    case 'provinces.get':
+      return 'intapi/province';
     default:
       return undefined;
   }

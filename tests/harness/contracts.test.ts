@@ -186,6 +186,37 @@ const USER_WRITE: FieldBounds[] = [
   { field: 'managerId', required: false, type: 'string', nullable: true, format: 'uuid', spec: FACTS },
 ];
 
+// Course evaluations, countries and provinces (issue 8): the specification shows no fields; the shapes
+// are the reference server's choices (DEVELOPERS.md "Course evaluations", "Countries and provinces").
+const EVAL: FieldBounds[] = [
+  { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'courseId', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'text', required: true, type: 'string', nullable: false, spec: OPS },
+  { field: 'questionType', required: true, type: 'string', nullable: false, enum: ['Rating', 'Text', 'YesNo'], spec: OPS },
+  { field: 'order', required: true, type: 'integer', nullable: false, minimum: 0, spec: OPS },
+  { field: 'isRequired', required: true, type: 'boolean', nullable: false, spec: OPS },
+];
+const EVAL_ANSWER: FieldBounds[] = [
+  { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'courseId', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'questionId', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'userId', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'answer', required: true, type: 'string', nullable: false, spec: OPS },
+  { field: 'dateSubmitted', required: true, type: 'string', nullable: false, format: 'date-time', spec: OPS },
+];
+const COUNTRY: FieldBounds[] = [
+  { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: FACTS },
+  { field: 'code', required: true, type: 'string', nullable: false, pattern: '^[A-Z]{2}$', spec: FACTS },
+  { field: 'alpha3', required: false, type: 'string', nullable: false, pattern: '^[A-Z]{3}$', spec: FACTS },
+  { field: 'name', required: true, type: 'string', nullable: false, spec: FACTS },
+];
+const PROVINCE: FieldBounds[] = [
+  { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: FACTS },
+  { field: 'countryId', required: true, type: 'string', nullable: false, format: 'uuid', spec: FACTS },
+  { field: 'code', required: true, type: 'string', nullable: false, pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$', spec: 'spec#versioning' },
+  { field: 'name', required: true, type: 'string', nullable: false, spec: FACTS },
+];
+
 const G1 = '00000000-0000-4000-8000-000000000001';
 const G2 = '00000000-0000-4000-8000-000000000201';
 
@@ -238,6 +269,14 @@ const TABLES: { name: ContractName; table: FieldBounds[]; base: Record<string, u
     table: [{ field: 'userIds', required: true, type: 'array', nullable: false, itemType: 'string', spec: OPS }],
     base: { userIds: [] },
   },
+  { name: 'intapi/evaluationQuestion', table: EVAL, base: { id: G1, courseId: G2, text: 'Q', questionType: 'Rating', order: 0, isRequired: true } },
+  {
+    name: 'intapi/evaluationAnswer',
+    table: EVAL_ANSWER,
+    base: { id: G1, courseId: G2, questionId: G1, userId: G1, answer: '5', dateSubmitted: '2024-03-01T10:00:00Z' },
+  },
+  { name: 'intapi/country', table: COUNTRY, base: { id: G1, code: 'CA', name: 'Canada' } },
+  { name: 'intapi/province', table: PROVINCE, base: { id: G1, countryId: G2, code: 'CA-ON', name: 'Ontario' } },
   ...(
     [
       ['intapi/envelope.resources', 'resources', 'intapi/resource'],
@@ -247,6 +286,8 @@ const TABLES: { name: ContractName; table: FieldBounds[]; base: Record<string, u
       ['intapi/envelope.questions', 'questionBanks', 'intapi/question'],
       ['intapi/envelope.users', 'users', 'intapi/user'],
       ['intapi/envelope.directReports', 'directReports', 'intapi/directReport'],
+      ['intapi/envelope.evaluationQuestions', 'evaluationQuestions', 'intapi/evaluationQuestion'],
+      ['intapi/envelope.evaluationAnswers', 'evaluationAnswers', 'intapi/evaluationAnswer'],
     ] as const
   ).map(([name, key, item]) => ({
     name,
@@ -332,6 +373,7 @@ function casesOf(b: FieldBounds): Case[] {
       { what: 'empty', value: '', valid: false },
     );
   }
+  if (b.pattern !== undefined) cases.push({ what: `a value outside the pattern ${b.pattern}`, value: 'lower-case!', valid: false });
   if (b.format === 'date-time') {
     cases.push(
       { what: 'a date-time with an offset', value: '2024-03-01T10:00:00+05:30', valid: true },

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DEFAULT_CREDENTIALS, DEFAULT_EXPECTATIONS, DEFAULT_FAMILY_CREDENTIALS, DEFAULT_INTAPI_BASE_URL, DEFAULT_PLAYER } from '../../src/profile/defaults.js';
+import {
+  DEFAULT_CREDENTIALS,
+  DEFAULT_EXPECTATIONS,
+  DEFAULT_FAMILY_CREDENTIALS,
+  DEFAULT_INTAPI_BASE_URL,
+  DEFAULT_OAUTH_CREDENTIALS,
+  DEFAULT_PLAYER,
+} from '../../src/profile/defaults.js';
 import {
   loadProfile,
   operation,
@@ -79,7 +86,8 @@ describe('the reference profile', () => {
   it('holds exactly the default values', () => {
     const raw = parse(readFileSync(referenceProfilePath(), 'utf8')) as Record<string, unknown>;
     expect(raw.expectations).toStrictEqual(DEFAULT_EXPECTATIONS);
-    const { scim, learner, ...intapi } = raw.credentials as Record<string, unknown>;
+    const { scim, learner, oauth, ...intapi } = raw.credentials as Record<string, unknown>;
+    expect(oauth).toStrictEqual(DEFAULT_OAUTH_CREDENTIALS);
     expect(intapi).toStrictEqual(DEFAULT_CREDENTIALS);
     expect({ scim, learner }).toStrictEqual(DEFAULT_FAMILY_CREDENTIALS);
     expect(raw.families).toStrictEqual({ intapi: { baseUrl: DEFAULT_INTAPI_BASE_URL } });
@@ -115,7 +123,7 @@ describe('OPERATIONS', () => {
 
   it('is the table of DEVELOPERS.md', () => {
     expect(OPERATIONS).toEqual(developersTable());
-    expect(OPERATION_IDS).toHaveLength(23 + 15 + 12 + 7);
+    expect(OPERATION_IDS).toHaveLength(23 + 15 + 12 + 7 + 6);
   });
 
   it('operation() answers the profile route', () => {
@@ -142,6 +150,7 @@ describe('defaults', () => {
       },
       credentials: DEFAULT_CREDENTIALS,
       familyCredentials: DEFAULT_FAMILY_CREDENTIALS,
+      oauthCredentials: DEFAULT_OAUTH_CREDENTIALS,
       records: {},
       player: DEFAULT_PLAYER,
       operations: OPERATIONS,

@@ -23,6 +23,12 @@ import {
 } from './_support.js';
 
 const ADMIN = SEED_IDS.adminUser;
+/** The first evaluation question of course 1 and two geography ids (reference-impl/intapi/evaluations/seed.ts, provinces/data.ts). */
+const EVALUATION_QUESTION = '00000000-0000-4000-8000-0000e0010001';
+const COUNTRY_CA = '00000000-0000-4000-8000-c00000004341';
+const PROVINCE_CA_ON = '00000000-0000-4000-8000-b043414f4e00';
+const blankEvaluationQuestion = (id: string) => ({ id, courseId: NIL, text: '', questionType: 'Text', order: 0, isRequired: false });
+const emptyEnvelope = (key: string) => ({ totalItems: 0, returnedItems: 0, limit: 20, offset: 0, [key]: [] });
 const NIL = '00000000-0000-0000-0000-000000000000';
 
 const OPERATION_IDS = [
@@ -55,6 +61,12 @@ const OPERATION_IDS = [
   'users.upsert',
   'managers.listDirectReports',
   'managers.updateDirectReports',
+  'evaluationQuestions.list',
+  'evaluationQuestions.get',
+  'evaluationAnswers.list',
+  'countries.list',
+  'provinces.list',
+  'provinces.get',
   'auth.authenticate',
 ];
 
@@ -78,6 +90,10 @@ const PATH_ID_OPERATIONS = [
   'users.update',
   'managers.listDirectReports',
   'managers.updateDirectReports',
+  'evaluationQuestions.list',
+  'evaluationQuestions.get',
+  'evaluationAnswers.list',
+  'provinces.get',
 ];
 
 const SUBMISSION_LOSSY = [
@@ -138,7 +154,7 @@ describe('the generated names', () => {
 
   test('an unknown name of a family throws, naming the families', () => {
     expect(() => behaviourWithFaults(['unrouted:resources.delete'])).toThrow(
-      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(30\), unknown-id-ok:<operationId> \(19\), lossy-store:<operation>\.<field> \(40\), key-unchecked:<operationId> \(30\) and v1-served:<operationId> \(16\)/,
+      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(36\), unknown-id-ok:<operationId> \(23\), lossy-store:<operation>\.<field> \(40\), key-unchecked:<operationId> \(36\) and v1-served:<operationId> \(19\)/,
     );
     expect(() => behaviourWithFaults(['unknown-id-ok:resources.list'])).toThrow(/Unknown fault/);
     expect(() => behaviourWithFaults(['lossy-store:questions.create.questionOptions'])).toThrow(/Unknown fault/);
@@ -233,6 +249,12 @@ const PROBES: Readonly<Record<string, Probe>> = {
   'users.upsert': { method: 'POST', path: '/users', body: USER5_BODY, v1: true },
   'managers.listDirectReports': { method: 'GET', path: `/managers/${LEAD}/direct-reports`, v1: false },
   'managers.updateDirectReports': { method: 'POST', path: `/managers/${LEAD}/direct-reports`, body: LEAD_REPORTS, v1: false },
+  'evaluationQuestions.list': { method: 'GET', path: `/courses/${COURSE1}/evaluation-questions`, v1: false },
+  'evaluationQuestions.get': { method: 'GET', path: `/courses/${COURSE1}/evaluation-questions/${EVALUATION_QUESTION}`, v1: false },
+  'evaluationAnswers.list': { method: 'GET', path: `/courses/${COURSE1}/evaluation-answers`, v1: false },
+  'countries.list': { method: 'GET', path: '/countries', v1: true },
+  'provinces.list': { method: 'GET', path: `/provinces?countryId=${COUNTRY_CA}`, v1: true },
+  'provinces.get': { method: 'GET', path: `/provinces/${PROVINCE_CA_ON}`, v1: true },
   'auth.authenticate': { method: 'POST', path: '/authenticate', body: CREDENTIALS_BODY, v1: true },
 };
 
@@ -429,6 +451,35 @@ const UNKNOWN_CASES: readonly UnknownCase[] = [
     body: LEAD_REPORTS,
     blank: NO_REPORTS,
   },
+  {
+    operation: 'evaluationQuestions.list',
+    label: 'course',
+    method: 'GET',
+    path: `/courses/${UNKNOWN}/evaluation-questions`,
+    blank: emptyEnvelope('evaluationQuestions'),
+  },
+  {
+    operation: 'evaluationQuestions.get',
+    label: 'course',
+    method: 'GET',
+    path: `/courses/${UNKNOWN}/evaluation-questions/${EVALUATION_QUESTION}`,
+    blank: blankEvaluationQuestion(EVALUATION_QUESTION),
+  },
+  {
+    operation: 'evaluationQuestions.get',
+    label: 'question',
+    method: 'GET',
+    path: `/courses/${COURSE1}/evaluation-questions/${UNKNOWN}`,
+    blank: blankEvaluationQuestion(UNKNOWN),
+  },
+  {
+    operation: 'evaluationAnswers.list',
+    label: 'course',
+    method: 'GET',
+    path: `/courses/${UNKNOWN}/evaluation-answers`,
+    blank: emptyEnvelope('evaluationAnswers'),
+  },
+  { operation: 'provinces.get', label: 'province', method: 'GET', path: `/provinces/${UNKNOWN}`, blank: { id: UNKNOWN, countryId: NIL, code: '', name: '' } },
 ];
 
 /** Row counts of every writable table: an unknown id must store nothing. */

@@ -18,6 +18,7 @@ import {
   VALID_SUBMISSION,
 } from './_support.js';
 import { USERS_SPOTS } from './users-spots.js';
+import { authorizeRequest, exchange, oauthTokens } from './_oauth.js';
 
 type Probe = (h: Harness) => Promise<unknown>;
 interface Spot {
@@ -36,6 +37,10 @@ const q = (filter: string) => `/resources?_limit=1000&_filter=${encodeURICompone
 const bankOf = async (h: Harness) => String((await h.call('POST', '/question-banks', { body: { name: 'old' } })).obj.id);
 const QUESTION = { questionType: 'Text', name: 'q', questionOptions: [] };
 const names = async (h: Harness, path: string) => itemsOf(await h.get(path), 'resources').map((r) => String(r.name));
+
+/** Ids of the reference server's geography (reference-impl/intapi/provinces/data.ts: the hex codes of the ISO codes' characters). */
+const COUNTRY_CA = '00000000-0000-4000-8000-c00000004341';
+const PROVINCE_CA_ON = '00000000-0000-4000-8000-b043414f4e00';
 
 const SPOTS: Record<NamedFaultName, Spot> = {
   'accept-missing-api-key': { probe: (h) => status(h.get('/resources', { noKey: true })), expected: [401, 200] },
@@ -404,6 +409,45 @@ const SPOTS: Record<NamedFaultName, Spot> = {
   },
   'sort-nulls-last': { probe: async (h) => itemsOf(await h.get('/resources?_sort=file'), 'resources')[0]?.file === null, expected: [true, false] },
   ...USERS_SPOTS,
+  // Course evaluations, countries and provinces (issue 8)
+  'evaluations-on-v1': { probe: (h) => status(h.get(`/courses/${COURSE1}/evaluation-questions`, { version: '1' })), expected: [404, 200] },
+  'evaluation-answers-every-course': {
+    probe: async (h) => new Set(itemsOf(await h.get(`/courses/${COURSE1}/evaluation-answers?_limit=1000`), 'evaluationAnswers').map((a) => a.courseId)).size,
+    expected: [1, 3],
+  },
+  'evaluation-question-get-neighbour': {
+    probe: async (h) => {
+      const first = itemsOf(await h.get(`/courses/${COURSE1}/evaluation-questions`), 'evaluationQuestions')[0];
+      return (await h.get(`/courses/${COURSE1}/evaluation-questions/${String(first?.id)}`)).obj.id === first?.id;
+    },
+    expected: [true, false],
+  },
+  'province-townships': { probe: async (h) => 'townships' in (await h.get(`/provinces/${PROVINCE_CA_ON}`)).obj, expected: [false, true] },
+  'province-code-without-country': { probe: async (h) => (await h.get(`/provinces/${PROVINCE_CA_ON}`)).obj.code, expected: ['CA-ON', 'ON'] },
+  'provinces-of-next-country': {
+    probe: async (h) => (await h.get(`/provinces?countryId=${COUNTRY_CA}`)).list.some((p) => (p as JsonRecord).code === 'CA-ON'),
+    expected: [true, false],
+  },
+  'province-get-neighbour': { probe: async (h) => (await h.get(`/provinces/${PROVINCE_CA_ON}`)).obj.id === PROVINCE_CA_ON, expected: [true, false] },
+  'provinces-unknown-country-200': { probe: (h) => status(h.get(`/provinces?countryId=${UNKNOWN}`)), expected: [404, 200] },
+  // OAuth 2.0 authorization-code flow (issue 8)
+  'oauth-code-reusable': {
+    probe: async (h) => {
+      const tokens = await oauthTokens(h.base);
+      return (await exchange(h.base, tokens.code, tokens.verifier)).status;
+    },
+    expected: [400, 200],
+  },
+  'oauth-any-redirect-uri': {
+    probe: async (h) => (await fetch(authorizeRequest(h.base, 'https://elsewhere.invalid/cb').url, { redirect: 'manual' })).status,
+    expected: [400, 303],
+  },
+  'oauth-no-refresh-token': { probe: async (h) => 'refresh_token' in (await oauthTokens(h.base)).body, expected: [true, false] },
+  'oauth-access-token-8h': { probe: async (h) => (await oauthTokens(h.base)).body.expires_in, expected: [14400, 28800] },
+  'oauth-token-not-accepted': {
+    probe: async (h) => status(h.get('/resources', { token: String((await oauthTokens(h.base)).body.access_token) })),
+    expected: [200, 401],
+  },
 };
 
 describe('the catalogue', () => {

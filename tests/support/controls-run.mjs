@@ -10,7 +10,7 @@
 // RESULT: { durationMs, requests, targets: { key: { failed: [{ id, cause? }], checks, requests } } }
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createReferenceServer, SANDBOX_LEARNERS, seededIds } from '../../dist/reference-impl/index.js';
+import { createReferenceServer, SANDBOX_LEARNERS, SANDBOX_OAUTH_CLIENT, seededIds } from '../../dist/reference-impl/index.js';
 import { loadProfile, withTarget } from '../../dist/src/profile/index.js';
 import { runMatrix } from '../../dist/src/runner/run.js';
 
@@ -28,6 +28,8 @@ const scimToken = make();
 process.env[base.familyCredentials.scim.token.env] = scimToken;
 process.env[base.familyCredentials.learner.username.env] = SANDBOX_LEARNERS.a.username;
 process.env[base.familyCredentials.learner.password.env] = SANDBOX_LEARNERS.a.password;
+process.env[base.oauthCredentials.clientId.env] = SANDBOX_OAUTH_CLIENT.clientId;
+process.env[base.oauthCredentials.clientSecret.env] = SANDBOX_OAUTH_CLIENT.clientSecret;
 
 /** The SCIM faults whose checks need the SCIM seed (a collection of more than 1000 users). */
 const SEEDED_SCIM_FAULTS = new Set(['scim.count-uncapped']);
