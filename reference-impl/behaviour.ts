@@ -180,6 +180,33 @@ export interface Behaviour {
   };
   /** OAuth 2.0 authorization-code flow (issue 8; public-facts#authentication-integration-api). */
   readonly oauth: OAuthBehaviour;
+  /** Groups, enrollments and sessions, and their lifecycle rules (issue 8). */
+  readonly enrollments: {
+    /** Group create, update, assign, unassign and users list with version 1: 404, or served. */
+    groupsOnV1: 'not-found' | 'served';
+    /** Assigning users to (or unassigning from) an automatic group: refused with 409, or applied. */
+    automaticGroupAssign: 'refused' | 'applied';
+    /** An assignment is stored, or only answered. */
+    assignment: 'stored' | 'not-stored';
+    /** An unassignment is stored, or only answered. */
+    unassignment: 'stored' | 'not-stored';
+    /** A group update is stored, or only answered. */
+    groupUpdate: 'stored' | 'not-stored';
+    /** A second session of a multi-session course is kept beside the first, or replaces it. */
+    multiSession: 'keep-both' | 'replace';
+    /** `cancelSession=true` leaves the session, or is answered without effect. */
+    cancelSession: 'honour' | 'ignore';
+    /** spec#states-and-transitions: enrollments of a deleted course are hidden, or listed. */
+    deletedCourses: 'hidden' | 'listed';
+    /** spec#states-and-transitions: negative credits are not applied, or stored. */
+    negativeCredits: 'not-applied' | 'applied';
+    /** Release note: `timeSpentTicks` in an enrollment create is refused naming it, or ignored. */
+    timeSpentTicks: 'reject' | 'ignore';
+    /** Course enrollment emails sent per re-enrollment (spec#states-and-transitions: one). */
+    reEnrollEmails: 0 | 1 | 2;
+    /** Enrollment status answered as the integer of public-facts' enum, or as its label. */
+    statusShape: 'integer' | 'label';
+  };
 }
 
 /** spec#limits is silent; public-facts "List parameters and envelope" gives these. */
@@ -254,5 +281,19 @@ export function referenceBehaviour(): Behaviour {
     evaluations: { onV1: 'not-found', answers: 'of-course', get: 'asked' },
     provinces: { townships: 'absent', code: 'iso', countryFilter: 'apply', get: 'asked', unknownCountry: 'not-found' },
     oauth: { codeReuse: 'refused', redirectUri: 'registered', refreshToken: 'issued', accessTokenTtl: 4 * 3600, intapiAccepts: 'accepted' },
+    enrollments: {
+      groupsOnV1: 'not-found',
+      automaticGroupAssign: 'refused',
+      assignment: 'stored',
+      unassignment: 'stored',
+      groupUpdate: 'stored',
+      multiSession: 'keep-both',
+      cancelSession: 'honour',
+      deletedCourses: 'hidden',
+      negativeCredits: 'not-applied',
+      timeSpentTicks: 'reject',
+      reEnrollEmails: 1,
+      statusShape: 'integer',
+    },
   };
 }

@@ -442,6 +442,59 @@ const NAMED_FAULTS = {
     description: 'The Integration API refuses OAuth access tokens (401) as if they were unknown tokens.',
     apply: (b) => void (b.oauth.intapiAccepts = 'ignored'),
   },
+  // Groups, enrollments and sessions, lifecycle rules (issue 8)
+  'groups-on-v1': {
+    description: 'Group create, update, assign, unassign and users list are served with x-api-version 1 instead of answering 404.',
+    apply: (b) => void (b.enrollments.groupsOnV1 = 'served'),
+  },
+  'automatic-group-assignable': {
+    description: 'Users are assigned to and unassigned from an automatic group instead of answering 409.',
+    apply: (b) => void (b.enrollments.automaticGroupAssign = 'applied'),
+  },
+  'group-assignment-not-stored': {
+    description: 'Assign answers the changed group but stores nothing: the group and its users list keep the old members.',
+    apply: (b) => void (b.enrollments.assignment = 'not-stored'),
+  },
+  'group-update-not-stored': {
+    description: 'Update group answers the updated group but stores nothing: get answers the old name and description.',
+    apply: (b) => void (b.enrollments.groupUpdate = 'not-stored'),
+  },
+  'group-unassignment-not-stored': {
+    description: 'Unassign answers the changed group but stores nothing: the group and its users list keep the user.',
+    apply: (b) => void (b.enrollments.unassignment = 'not-stored'),
+  },
+  'multi-session-replaces': {
+    description: 'Enrolling in a second session of a multi-session course replaces the first session instead of keeping both.',
+    apply: (b) => void (b.enrollments.multiSession = 'replace'),
+  },
+  'cancel-session-ignored': {
+    description: '`cancelSession=true` answers 200 but the user keeps the session.',
+    apply: (b) => void (b.enrollments.cancelSession = 'ignore'),
+  },
+  'deleted-course-enrollments-listed': {
+    description: "Enrollments of a deleted course are listed among the user's enrollments.",
+    apply: (b) => void (b.enrollments.deletedCourses = 'listed'),
+  },
+  'negative-credits-applied': {
+    description: 'An enrollment created with negative credits stores (and answers) them.',
+    apply: (b) => void (b.enrollments.negativeCredits = 'applied'),
+  },
+  'time-spent-ticks-accepted': {
+    description: '`timeSpentTicks` in an enrollment create is accepted (and ignored) instead of answering 422 naming it.',
+    apply: (b) => void (b.enrollments.timeSpentTicks = 'ignore'),
+  },
+  're-enroll-no-email': {
+    description: 'A re-enrollment (`reEnroll=true`) sends no course enrollment email.',
+    apply: (b) => void (b.enrollments.reEnrollEmails = 0),
+  },
+  're-enroll-two-emails': {
+    description: 'A re-enrollment (`reEnroll=true`) sends the course enrollment email twice.',
+    apply: (b) => void (b.enrollments.reEnrollEmails = 2),
+  },
+  'enrollment-status-as-label': {
+    description: "Enrollment status is answered as its label (`NotStarted`) instead of public-facts' integer.",
+    apply: (b) => void (b.enrollments.statusShape = 'label'),
+  },
 } satisfies Record<string, NamedFault>;
 
 export type NamedFaultName = keyof typeof NAMED_FAULTS;

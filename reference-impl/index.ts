@@ -6,6 +6,8 @@ import { buildApp, mountFamily } from './http/app.js';
 import type { Headers } from './http/route.js';
 import { createIntapiFamily } from './intapi/index.js';
 import { createOAuthServer, OAUTH_PREFIX, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './oauth/server.js';
+import type { EnrollmentMail } from './intapi/enrollments/operations.js';
+import { smtpMailer, type SmtpOptions } from './mail.js';
 import { isLearnerFamilyFault, learnerBehaviourWithFaults } from './learner/faults.js';
 import { createLearnerFamily } from './learner/index.js';
 import { LearnerStore } from './learner/store.js';
@@ -26,6 +28,8 @@ export { LEARNER_FAULTS, type LearnerFaultName } from './learner/faults.js';
 export { LEARNER_PREFIX, PLAYER_PREFIX } from './learner/index.js';
 export { LEARNER_SEED_IDS, learnerCategoryId, learnerCourseId } from './learner/seed.js';
 export { OAUTH_PREFIX, OAUTH_SCOPE, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './oauth/server.js';
+export type { EnrollmentMail } from './intapi/enrollments/operations.js';
+export { MAIL_FROM, type SmtpOptions } from './mail.js';
 export { MAX_SCALE } from './scale.js';
 export { SCIM_FAULTS, type ScimFaultName } from './scim/faults.js';
 export { SCIM_PREFIX } from './scim/index.js';
@@ -64,6 +68,10 @@ export interface ReferenceServerOptions {
   learnerTokenTtlSeconds?: number;
   /** The OAuth 2.0 client of the authorization-code flow under /oauth. Default: SANDBOX_OAUTH_CLIENT. */
   oauthClient?: OAuthClient;
+  /** Where course enrollment emails go (SMTP, no TLS); absent: no mail is sent. */
+  smtp?: SmtpOptions;
+  /** Receives each course enrollment email instead of SMTP (tests of the server itself). */
+  mailer?: (mail: EnrollmentMail) => void;
 }
 
 export interface ReferenceServer {
@@ -96,6 +104,8 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const clock = options.clock ?? (() => new Date());
   const credentials = options.credentials ?? SANDBOX_CREDENTIALS;
   const store = options.store ?? createSeededStore(options.scale === undefined ? {} : { scale: options.scale });
+  const mailer = options.smtp === undefined || options.mailer !== undefined ? undefined : smtpMailer(options.smtp);
+  const mail = options.mailer ?? mailer?.send;
   // The sandbox log-in of the OAuth flow signs in the user of the Integration API's credentials.
   const oauth = createOAuthServer({
     credentials,
@@ -103,7 +113,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     client: options.oauthClient ?? SANDBOX_OAUTH_CLIENT,
     behaviour: behaviour.oauth,
   });
-  const family = createIntapiFamily({ store, behaviour, credentials, clock, ids, oauth });
+  const family = createIntapiFamily({ ...(mail ? { mail } : {}), store, behaviour, credentials, clock, ids, oauth });
   const scimFamily = createScimFamily({
     behaviour: scimBehaviour,
     credentials,
@@ -149,6 +159,9 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
       oauth.setIssuer(`${url}${OAUTH_PREFIX}`);
       return url;
     },
-    close: () => fastify.close(),
+    close: async () => {
+      await fastify.close();
+      mailer?.close();
+    },
   };
 }

@@ -148,7 +148,11 @@ export function addScaledRecords(store: Store, scale: number): void {
     return { id: scaledId(1, i), userName, firstName, lastName, email: `${userName.toLowerCase()}.${i}@${pick(DOMAINS)}`, managerId: null };
   });
 
-  const courses = store.courses.values().map((course) => course.id);
+  // A deleted course (seed.ts) gets no new resources.
+  const courses = store.courses
+    .values()
+    .filter((course) => !store.enrollments.isDeleted(course.id))
+    .map((course) => course.id);
   insertAll<ResourceRecord>(store.resources, scale, (i) => ({
     id: scaledId(2, i),
     courseId: pick(courses),

@@ -23,6 +23,13 @@ export const SEED_IDS = {
   activeTemplate: '00000000-0000-4000-8000-000000000201',
   /** A manager with more direct reports than a default page (DEVELOPERS.md "Users and managers"). */
   manager: '00000000-0000-4000-8000-000000000301',
+  // Groups, sessions and enrollments (issue 8; seedEnrollments below).
+  manualGroup: '00000000-0000-4000-8000-000000000401',
+  automaticGroup: '00000000-0000-4000-8000-000000000402',
+  /** Sessions 1..3 of course 4 (multi-session), 4..5 of course 5 (one session at a time). */
+  sessions: [1, 2, 3, 4, 5].map((n) => `00000000-0000-4000-8000-00000000050${n}`),
+  /** A deleted course with enrollments of users 1 and 3. */
+  deletedCourse: '00000000-0000-4000-8000-000000000109',
 } as const;
 
 export { seededRandom } from './random.js';
@@ -309,5 +316,52 @@ function createDefaultStore(options: SeedOptions): Store {
       managerId: staffManager(n),
     });
   }
+  seedEnrollments(store);
   return store;
+}
+
+const GROUP_NAMES = [
+  'Sales Team',
+  'All Managers',
+  'Engineering',
+  'engineering leads',
+  'New Hires 2024',
+  'EMEA Region',
+  'APAC Region',
+  'Support',
+  'support tier 2',
+  'Finance',
+  'HR',
+  'Contractors',
+];
+
+/**
+ * Groups, sessions and enrollment records (issue 8), with fixed ids (no draw from the id generator,
+ * so the ids of the records seeded before stay as they were). Course 4 is multi-session (3 sessions),
+ * course 5 one session at a time (2); course 9 is deleted and keeps enrollments of users 1 and 3.
+ */
+function seedEnrollments(store: Store): void {
+  const fixed = (prefix: string, n: number) => `00000000-0000-4000-8000-${prefix}${n.toString(16).padStart(12 - prefix.length, '0')}`;
+  const book = store.enrollments;
+  const [course4 = '', course5 = ''] = [SEED_IDS.courses[3], SEED_IDS.courses[4]];
+  SEED_IDS.sessions.forEach((id, i) => {
+    const courseId = i < 3 ? course4 : course5;
+    book.sessions.insert({ id, courseId, name: `Session ${i < 3 ? i + 1 : i - 2}` });
+  });
+  book.multiSessionCourses.add(course4.toLowerCase());
+  store.courses.insert({ id: SEED_IDS.deletedCourse, name: 'Retired Course' });
+  book.deletedCourses.add(SEED_IDS.deletedCourse.toLowerCase());
+  const enrollmentDate = '2024-01-15T09:00:00.000Z';
+  let n = 0;
+  const pairs: [number, string][] = ENROLLMENTS.flatMap((courses, u) => courses.map((c): [number, string] => [u, SEED_IDS.courses[c] ?? '']));
+  for (const [u, courseId] of [...pairs, [0, SEED_IDS.deletedCourse] as [number, string], [2, SEED_IDS.deletedCourse] as [number, string]]) {
+    const userId = SEED_IDS.users[u] ?? '';
+    store.enroll(userId, courseId);
+    book.save({ id: fixed('0005', ++n), userId, courseId, sessionIds: [], status: (n * 5) % 13, credits: n % 3 === 0 ? null : n * 1.5, enrollmentDate });
+  }
+  GROUP_NAMES.forEach((name, g) => {
+    const id = g === 0 ? SEED_IDS.manualGroup : g === 1 ? SEED_IDS.automaticGroup : fixed('0004', g + 1);
+    const userIds = g === 0 ? [SEED_IDS.users[1] ?? '', SEED_IDS.users[2] ?? ''] : g === 1 ? [SEED_IDS.users[3] ?? ''] : [];
+    store.groups.insert({ id, name, description: g % 3 === 0 ? null : `${name} members`, groupType: g % 4 === 1 ? 'Automatic' : 'Manual', userIds });
+  });
 }

@@ -197,6 +197,46 @@ const KEY_PROBES: readonly { name: string; label: string; request: (t: CheckCont
   { name: 'list-countries', label: 'list countries', request: () => ({ op: 'countries.list' }) },
   { name: 'list-provinces', label: 'list provinces', request: (t) => ({ op: 'provinces.list', query: { countryId: unknownId(t) } }) },
   { name: 'get-province', label: 'get province', request: (t) => ({ op: 'provinces.get', params: { id: unknownId(t) } }) },
+  { name: 'list-groups', label: 'list groups', request: () => ({ op: 'groups.list' }) },
+  { name: 'get-group', label: 'get group', request: (t) => ({ op: 'groups.get', params: { groupId: unknownId(t) } }) },
+  {
+    name: 'create-group',
+    label: 'create group',
+    request: (t) => ({ op: 'groups.create', json: { name: marked(t, 'lp-conformance group'), groupType: 'Manual' } }),
+    writes: 'groups',
+  },
+  {
+    name: 'update-group',
+    label: 'update group',
+    request: (t) => ({ op: 'groups.update', params: { groupId: unknownId(t) }, json: { name: marked(t, 'lp-conformance group') } }),
+    writes: 'groups',
+  },
+  {
+    name: 'assign-group-users',
+    label: 'assign users to a group',
+    request: (t) => ({ op: 'groups.assignUsers', params: { groupId: unknownId(t) }, json: { userIds: [unknownId(t)] } }),
+    writes: 'groups',
+  },
+  {
+    name: 'unassign-group-users',
+    label: 'unassign users from a group',
+    request: (t) => ({ op: 'groups.unassignUsers', params: { groupId: unknownId(t) }, json: { userIds: [unknownId(t)] } }),
+    writes: 'groups',
+  },
+  { name: 'list-group-users', label: "list a group's users", request: (t) => ({ op: 'groups.listUsers', params: { groupId: unknownId(t) } }) },
+  { name: 'list-enrollments', label: "list a user's enrollments", request: (t) => ({ op: 'enrollments.list', params: { userId: unknownId(t) } }) },
+  {
+    name: 'create-enrollment',
+    label: 'create enrollment',
+    request: (t) => ({ op: 'enrollments.create', params: { userId: unknownId(t) }, json: { courseId: unknownId(t) } }),
+    writes: 'enrollments',
+  },
+  {
+    name: 'enroll-session',
+    label: 'enroll in a session',
+    request: (t) => ({ op: 'enrollments.enrollSession', params: { userId: unknownId(t), courseId: unknownId(t), sessionId: unknownId(t) } }),
+    writes: 'enrollments',
+  },
 ];
 
 /** A submission body that is valid where the profile names its records (a request the key check must refuse first). */

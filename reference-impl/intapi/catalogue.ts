@@ -14,15 +14,15 @@ export interface CatalogueEntry {
   readonly v2Only: boolean;
 }
 
-/** Operation id prefixes served with x-api-version 1 and 2. */
-const BOTH_VERSIONS: readonly string[] = ['resources.', 'users.', 'countries.', 'provinces.', 'auth.authenticate'];
+/** The operations served with x-api-version 1 and 2: an id ending in `.` names a collection's every operation. */
+const BOTH_VERSIONS: readonly string[] = ['resources.', 'users.', 'countries.', 'provinces.', 'enrollments.', 'groups.list', 'groups.get', 'auth.authenticate'];
 
 const entry = (id: string, method: CatalogueEntry['method'], path: string): CatalogueEntry => ({
   id,
   method,
   path,
-  // The learning-resource, user, country and province operations and /authenticate exist in both versions; the rest in version 2 only.
-  v2Only: !BOTH_VERSIONS.some((prefix) => id.startsWith(prefix)),
+  // BOTH_VERSIONS exist in both versions; the rest in version 2 only (DEVELOPERS.md "Versions").
+  v2Only: !BOTH_VERSIONS.some((both) => (both.endsWith('.') ? id.startsWith(both) : id === both)),
   pathIds: path
     .split('/')
     .filter((segment) => segment.startsWith(':'))
@@ -70,5 +70,15 @@ export const INTAPI_OPERATIONS: readonly CatalogueEntry[] = [
   entry('countries.list', 'GET', '/countries'),
   entry('provinces.list', 'GET', '/provinces'),
   entry('provinces.get', 'GET', '/provinces/:id'),
+  entry('groups.list', 'GET', '/groups'),
+  entry('groups.get', 'GET', '/groups/:groupId'),
+  entry('groups.create', 'POST', '/groups'),
+  entry('groups.update', 'PUT', '/groups/:groupId'),
+  entry('groups.assignUsers', 'POST', '/groups/:groupId/users/assign'),
+  entry('groups.unassignUsers', 'POST', '/groups/:groupId/users/unassign'),
+  entry('groups.listUsers', 'GET', '/groups/:groupId/users'),
+  entry('enrollments.list', 'GET', '/users/:userId/enrollments'),
+  entry('enrollments.create', 'POST', '/users/:userId/enrollments'),
+  entry('enrollments.enrollSession', 'POST', '/users/:userId/enrollments/:courseId/session/:sessionId'),
   entry('auth.authenticate', 'POST', '/authenticate'),
 ];

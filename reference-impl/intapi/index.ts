@@ -4,8 +4,10 @@ import { compileIntapiBodies } from './bodies.js';
 import { evaluationOperations } from './evaluations/operations.js';
 import type { IntapiContext, IntapiDeps, IntapiOperation } from './context.js';
 import { intapiErrorRenderer } from './error-body.js';
+import { enrollmentOperations } from './enrollments/operations.js';
 import { createGuard } from './guard.js';
 import { provinceOperations } from './provinces/operations.js';
+import { groupOperations } from './groups/operations.js';
 import { questionBankOperations } from './question-banks/operations.js';
 import { questionOperations } from './questions/operations.js';
 import { answeringUnknownIds } from './requests.js';
@@ -35,6 +37,8 @@ export function createIntapiFamily(deps: IntapiDeps): Family<IntapiContext, Inta
     ...userOperations(deps),
     ...evaluationOperations(deps),
     ...provinceOperations(deps),
+    ...groupOperations(deps),
+    ...enrollmentOperations(deps),
   ];
   return {
     prefix: '',

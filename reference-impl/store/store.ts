@@ -1,4 +1,5 @@
 import type { CourseRecord, QuestionBankRecord, QuestionRecord, ResourceRecord, SubmissionRecord, TemplateRecord, UserRecord } from './records.js';
+import { EnrollmentBook, type GroupRecord } from './enrollments.js';
 import { SessionTable } from './sessions.js';
 import { Table } from './table.js';
 
@@ -14,6 +15,9 @@ export class Store {
   readonly submissions = new Table<SubmissionRecord>();
   readonly questionBanks = new Table<QuestionBankRecord>();
   readonly sessions = new SessionTable();
+  /** Groups, course sessions and enrollment records (store/enrollments.ts). */
+  readonly groups = new Table<GroupRecord>();
+  readonly enrollments = new EnrollmentBook();
   /** course ids by user key, in enrollment order */
   readonly #enrollments = new Map<string, Set<string>>();
   /** question tables by bank key; one exists for every bank */

@@ -24,7 +24,8 @@ import { formatList, formatSummary } from '../../reporters/console.js';
 import { writeJUnit } from '../../reporters/junit.js';
 import { renderMarkdown } from '../../reporters/markdown.js';
 import { renderHtml } from '../../reporters/html.js';
-import { loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
+import { startMailSink, type MailSink } from '../mail/sink.js';
+import { loadProfile, ProfileError, redactor, resolveSecrets, withMailbox, withTarget, type Profile } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { failsRun } from '../runner/model.js';
 import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
@@ -249,8 +250,18 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const baseline = values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await listChecks()).map((c) => c.id)));
   // The bundled server's new ids follow the run seed, so a seeded run repeats exactly.
   const credentials = bundled ? bundledCredentials(profile) : undefined;
+  // The bundled server's mail goes to a local SMTP sink whose Mailpit-style API the mail checks read.
+  const sink: MailSink | undefined = credentials && selectsFamily(only, 'intapi') ? await startMailSink() : undefined;
+  if (sink) profile = withMailbox(profile, sink.api);
   const server = credentials
-    ? createReferenceServer({ credentials: sandboxOf(credentials), scimToken: credentials.scimToken, faults, ids: seededIds(seed), scale })
+    ? createReferenceServer({
+        credentials: sandboxOf(credentials),
+        scimToken: credentials.scimToken,
+        faults,
+        ids: seededIds(seed),
+        scale,
+        ...(sink ? { smtp: sink.smtp } : {}),
+      })
     : undefined;
   let comparing: CompareServer | undefined;
   try {
@@ -288,6 +299,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
         profile: compareProfile,
         seed,
         ...(values.compare === 'bundled' && credentials ? { credentials, scale } : {}),
+        ...(values.compare === 'bundled' && profile.mailbox ? { mail: true } : {}),
       });
       if (values.compare !== 'bundled') await ensureReachable(comparing.profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
       await createSecrets(comparing.profile, timeoutMs)
@@ -392,6 +404,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   } finally {
     await comparing?.close();
     await server?.close();
+    await sink?.close();
   }
 }
 

@@ -29,7 +29,7 @@ export const componentName = (contract: string): string => contract.replace(/\//
 const ref = (contract: string): JsonObject => ({ $ref: `#/components/schemas/${componentName(contract)}` });
 
 type Version = '1' | '2';
-type Collection = 'resources' | 'templates' | 'submissions' | 'users';
+type Collection = 'resources' | 'templates' | 'submissions' | 'users' | 'groups';
 type Status = number | ((p: Profile) => number);
 
 interface PathId {
@@ -67,6 +67,8 @@ const USER_ID_TYPED: PathId = { what: 'user id', typedBy: ['intapi/user', 'id'] 
 const MANAGER_ID: PathId = { what: 'manager (user) id', typedBy: ['intapi/user', 'id'] };
 const EVALUATION_QUESTION_ID: PathId = { what: 'evaluation question id', typedBy: ['intapi/evaluationQuestion', 'id'] };
 const PROVINCE_ID: PathId = { what: 'province id', typedBy: ['intapi/province', 'id'] };
+const GROUP_ID: PathId = { what: 'group id', typedBy: ['intapi/group', 'id'] };
+const SESSION_ID: PathId = { what: 'session id' };
 const FORBIDDEN = [403, 'listed by the specification (conditions not shown)'] as const;
 
 /** The Integration API's operations (the document covers that family). */
@@ -302,6 +304,71 @@ const OPERATION_DOCS: Readonly<Record<IntapiOperationId, OperationDoc>> = {
     ],
   },
   'provinces.get': { summary: 'Get province', versions: BOTH, pathIds: { id: PROVINCE_ID }, success: { status: 200, contract: 'intapi/province' } },
+  'groups.list': {
+    summary: 'List groups',
+    versions: BOTH,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/envelope.groups' },
+    list: { collection: 'groups' },
+  },
+  'groups.get': { summary: 'Get group', versions: BOTH, pathIds: { groupId: GROUP_ID }, success: { status: 200, contract: 'intapi/group' } },
+  'groups.create': {
+    summary: 'Create a group',
+    versions: V2,
+    pathIds: {},
+    request: 'intapi/group.create',
+    success: { status: (p) => p.expectations.groups.createStatus, contract: 'intapi/group' },
+  },
+  'groups.update': {
+    summary: 'Update an existing group',
+    versions: V2,
+    pathIds: { groupId: GROUP_ID },
+    request: 'intapi/group.update',
+    success: { status: 200, contract: 'intapi/group' },
+  },
+  'groups.assignUsers': {
+    summary: 'Assign users to an existing manual group',
+    versions: V2,
+    pathIds: { groupId: GROUP_ID },
+    request: 'intapi/group.assign',
+    success: { status: 200, contract: 'intapi/group' },
+    listed: [[(p) => p.expectations.groups.automaticAssignStatus, 'the group is automatic (reference server choice)']],
+  },
+  'groups.unassignUsers': {
+    summary: 'Unassign users from an existing manual group',
+    versions: V2,
+    pathIds: { groupId: GROUP_ID },
+    request: 'intapi/group.assign',
+    success: { status: 200, contract: 'intapi/group' },
+    listed: [[(p) => p.expectations.groups.automaticAssignStatus, 'the group is automatic (reference server choice)']],
+  },
+  'groups.listUsers': {
+    summary: "List a group's users",
+    versions: V2,
+    pathIds: { groupId: GROUP_ID },
+    success: { status: 200, contract: 'intapi/envelope.groupUsers' },
+    list: {},
+  },
+  'enrollments.list': {
+    summary: "List a user's enrollments",
+    versions: BOTH,
+    pathIds: { userId: USER_ID },
+    success: { status: 200, contract: 'intapi/envelope.enrollments' },
+    list: {},
+  },
+  'enrollments.create': {
+    summary: 'Enroll a user in a course',
+    versions: BOTH,
+    pathIds: { userId: USER_ID },
+    request: 'intapi/enrollment.create',
+    success: { status: (p) => p.expectations.enrollments.createStatus, contract: 'intapi/enrollment' },
+  },
+  'enrollments.enrollSession': {
+    summary: 'Enroll in a session (multi-session enrollment supported; query reEnroll, cancelSession)',
+    versions: BOTH,
+    pathIds: { userId: USER_ID, courseId: COURSE_ID, sessionId: SESSION_ID },
+    success: { status: 200, contract: 'intapi/enrollment' },
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

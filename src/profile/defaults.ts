@@ -3,7 +3,7 @@
  * (fixtures/profiles/reference.yaml, the bundled server's behaviour; tests/profile keeps the two
  * equal). Operations default to OPERATIONS; records have no defaults.
  */
-import { RESOURCE_FIELDS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
+import { GROUP_FIELDS, RESOURCE_FIELDS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
 import type { Credentials, Expectations, PlayerTarget, Profile } from './types.js';
 
 export const DEFAULT_INTAPI_BASE_URL = 'http://127.0.0.1:8080';
@@ -53,6 +53,8 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
     scope: 'admin.v1',
     accessTokenMaxSeconds: 14400,
   },
+  groups: { createStatus: 201, automaticAssignStatus: 409 },
+  enrollments: { createStatus: 201 },
   lists: {
     maxLimit: 1000,
     defaultLimit: 20,
@@ -62,6 +64,7 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
     templates: { filterable: TEMPLATE_FIELDS, sortable: TEMPLATE_FIELDS },
     submissions: { filterable: SUBMISSION_FIELDS, sortable: SUBMISSION_FIELDS },
     users: { filterable: USER_FIELDS, sortable: USER_FIELDS },
+    groups: { filterable: GROUP_FIELDS, sortable: GROUP_FIELDS },
   },
 };
 

@@ -64,6 +64,18 @@ const TABLE = {
   'countries.list': route('GET', '/countries'),
   'provinces.list': route('GET', '/provinces'),
   'provinces.get': route('GET', '/provinces/{id}'),
+  // Groups (public-facts: list and get; create, update, assign, unassign and the group's users are
+  // the reference server's choices, as the specification's path shapes) and enrollments (public-facts).
+  'groups.list': route('GET', '/groups'),
+  'groups.get': route('GET', '/groups/{groupId}'),
+  'groups.create': route('POST', '/groups'),
+  'groups.update': route('PUT', '/groups/{groupId}'),
+  'groups.assignUsers': route('POST', '/groups/{groupId}/users/assign'),
+  'groups.unassignUsers': route('POST', '/groups/{groupId}/users/unassign'),
+  'groups.listUsers': route('GET', '/groups/{groupId}/users'),
+  'enrollments.list': route('GET', '/users/{userId}/enrollments'),
+  'enrollments.create': route('POST', '/users/{userId}/enrollments'),
+  'enrollments.enrollSession': route('POST', '/users/{userId}/enrollments/{courseId}/session/{sessionId}'),
   // SCIM 2.0 (public-facts "Base addresses": /Users, /Groups, /Schemas under /scim/v2; RFC 7644 §3.2).
   'scim.auth.token': route('POST', '/token'),
   'scim.users.create': route('POST', '/Users'),

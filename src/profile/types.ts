@@ -3,7 +3,7 @@
  * YAML form and fixtures/profiles/reference.yaml for an example.
  */
 import type { OperationId, OperationRoute } from './operations.js';
-import type { RESOURCE_FIELDS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
+import type { GROUP_FIELDS, RESOURCE_FIELDS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
 
 /** A secret, named by the environment variable that holds it; never the value itself. */
 export interface EnvRef {
@@ -60,12 +60,24 @@ export interface Records {
   readonly playerCourseId?: string;
   /** A user with direct reports (users and managers, issue 8). */
   readonly managerId?: string;
+  /** A user the enrollment checks enroll and re-enroll, and the address their mail goes to. */
+  readonly learner?: { readonly userId: string; readonly email: string };
+  /** A multi-session course (release 5.127.0) and two of its sessions. */
+  readonly multiSessionCourse?: { readonly courseId: string; readonly sessionIds: readonly [string, string] };
+  /** A user's enrollment in a course that has been deleted (spec#states-and-transitions). */
+  readonly deletedCourseEnrollment?: { readonly userId: string; readonly courseId: string };
+}
+
+/** A mailbox the suite reads (a Mailpit-style HTTP API: `GET <api>/api/v1/messages`). */
+export interface Mailbox {
+  readonly api: string;
 }
 
 export type ResourceField = (typeof RESOURCE_FIELDS)[number];
 export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
 export type UserField = (typeof USER_FIELDS)[number];
+export type GroupField = (typeof GROUP_FIELDS)[number];
 
 export interface ListFields<F extends string> {
   readonly filterable: readonly F[];
@@ -117,6 +129,10 @@ export interface Expectations {
     /** The issuer (RFC 9207 `iss`); default: the Integration API's base URL + /oauth. */
     readonly issuer?: string;
   };
+  /** Groups (issue 8): the create status, and the answer to assign/unassign on an automatic group. */
+  readonly groups: { readonly createStatus: number; readonly automaticAssignStatus: number };
+  /** Enrollments (issue 8): the status of a create that makes a new enrollment. */
+  readonly enrollments: { readonly createStatus: number };
   readonly lists: {
     readonly maxLimit: number;
     readonly defaultLimit: number;
@@ -125,6 +141,7 @@ export interface Expectations {
     readonly templates: ListFields<TemplateField>;
     readonly submissions: ListFields<SubmissionField>;
     readonly users: ListFields<UserField>;
+    readonly groups: ListFields<GroupField>;
   };
 }
 
@@ -178,6 +195,8 @@ export interface Profile {
   readonly records: Records;
   /** The course player page, or `none`: the target has none (the player checks are skipped). */
   readonly player: PlayerTarget | 'none';
+  /** Where the target's mail can be read; absent: the mail checks are skipped. */
+  readonly mailbox?: Mailbox;
   readonly operations: Readonly<Record<OperationId, OperationRoute>>;
   readonly expectations: Expectations;
 }

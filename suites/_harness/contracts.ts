@@ -52,6 +52,16 @@ export const INTAPI_CONTRACT_NAMES = [
   'intapi/directReport',
   'intapi/directReports.update',
   'intapi/envelope.directReports',
+  'intapi/group',
+  'intapi/group.create',
+  'intapi/group.update',
+  'intapi/group.assign',
+  'intapi/groupUser',
+  'intapi/envelope.groups',
+  'intapi/envelope.groupUsers',
+  'intapi/enrollment',
+  'intapi/enrollment.create',
+  'intapi/envelope.enrollments',
 ] as const;
 
 export type IntapiContractName = (typeof INTAPI_CONTRACT_NAMES)[number];

@@ -79,6 +79,21 @@ export function successContract(op: OperationId, version: string): ContractName 
       return 'intapi/province.list';
     case 'provinces.get':
       return 'intapi/province';
+    case 'groups.list':
+      return 'intapi/envelope.groups';
+    case 'groups.get':
+    case 'groups.create':
+    case 'groups.update':
+    case 'groups.assignUsers':
+    case 'groups.unassignUsers':
+      return 'intapi/group';
+    case 'groups.listUsers':
+      return 'intapi/envelope.groupUsers';
+    case 'enrollments.list':
+      return 'intapi/envelope.enrollments';
+    case 'enrollments.create':
+    case 'enrollments.enrollSession':
+      return 'intapi/enrollment';
     default:
       return undefined;
   }

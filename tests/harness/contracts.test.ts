@@ -221,6 +221,55 @@ const G1 = '00000000-0000-4000-8000-000000000001';
 const G2 = '00000000-0000-4000-8000-000000000201';
 
 /** Per object contract: its expected table and a valid document to vary one field of. */
+// Groups and enrollments (issue 8): the reference server's shapes (DEVELOPERS.md "Groups, enrollments and sessions"); OPS above.
+const GROUP_NAME: FieldBounds = { field: 'name', required: true, type: 'string', nullable: false, minLength: 1, maxLength: 255, spec: OPS };
+const GROUP_DESCRIPTION = (required: boolean): FieldBounds => ({ field: 'description', required, type: 'string', nullable: true, maxLength: 1000, spec: OPS });
+const GROUP_TYPE: FieldBounds = { field: 'groupType', required: true, type: 'string', nullable: false, enum: ['Manual', 'Automatic'], spec: OPS };
+const GUID_FIELD = (field: string): FieldBounds => ({ field, required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS });
+const USER_IDS: FieldBounds = { field: 'userIds', required: true, type: 'array', nullable: false, itemType: 'string', spec: OPS };
+const ENROLLMENT_STATUS = (required: boolean): FieldBounds => ({
+  field: 'status',
+  required,
+  type: 'integer',
+  nullable: false,
+  enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  spec: 'public-facts#enumerations-known',
+});
+const GROUP_TABLES = [
+  {
+    name: 'intapi/group',
+    table: [GUID_FIELD('id'), GROUP_NAME, GROUP_DESCRIPTION(true), GROUP_TYPE, USER_IDS],
+    base: { id: G1, name: 'G', description: null, groupType: 'Manual', userIds: [] },
+  },
+  { name: 'intapi/group.create', table: [GROUP_NAME, GROUP_DESCRIPTION(false), GROUP_TYPE], base: { name: 'G', groupType: 'Manual' } },
+  { name: 'intapi/group.update', table: [GROUP_NAME, GROUP_DESCRIPTION(false)], base: { name: 'G' } },
+  { name: 'intapi/group.assign', table: [USER_IDS], base: { userIds: [G1] } },
+  { name: 'intapi/groupUser', table: [GUID_FIELD('id')], base: { id: G1 } },
+  {
+    name: 'intapi/enrollment',
+    table: [
+      GUID_FIELD('id'),
+      GUID_FIELD('userId'),
+      GUID_FIELD('courseId'),
+      { field: 'sessionIds', required: true, type: 'array', nullable: false, itemType: 'string', spec: OPS },
+      ENROLLMENT_STATUS(true),
+      { field: 'credits', required: true, type: 'number', nullable: true, minimum: 0, spec: 'spec#states-and-transitions' },
+      { field: 'enrollmentDate', required: true, type: 'string', nullable: false, format: 'date-time', spec: OPS },
+    ],
+    base: { id: G1, userId: G1, courseId: G2, sessionIds: [], status: 0, credits: null, enrollmentDate: '2024-03-01T10:00:00.000Z' },
+  },
+  {
+    name: 'intapi/enrollment.create',
+    table: [
+      GUID_FIELD('courseId'),
+      ENROLLMENT_STATUS(false),
+      { field: 'credits', required: false, type: 'number', nullable: true, maximum: 1_000_000, spec: 'spec#states-and-transitions' },
+      { field: 'enrollmentDate', required: false, type: 'string', nullable: true, format: 'date-time', spec: OPS },
+    ],
+    base: { courseId: G2 },
+  },
+] as const;
+
 const TABLES: { name: ContractName; table: FieldBounds[]; base: Record<string, unknown> }[] = [
   { name: 'intapi/submission.create', table: SUBMISSION_CREATE, base: { userId: G1, templateId: G2, title: 'T', completionDate: '2024-03-01T10:00:00Z' } },
   { name: 'intapi/submission.update', table: SUBMISSION_UPDATE, base: { title: 'T', completionDate: '2024-03-01T10:00:00Z' } },
@@ -288,12 +337,16 @@ const TABLES: { name: ContractName; table: FieldBounds[]; base: Record<string, u
       ['intapi/envelope.directReports', 'directReports', 'intapi/directReport'],
       ['intapi/envelope.evaluationQuestions', 'evaluationQuestions', 'intapi/evaluationQuestion'],
       ['intapi/envelope.evaluationAnswers', 'evaluationAnswers', 'intapi/evaluationAnswer'],
+      ['intapi/envelope.groups', 'groups', 'intapi/group'],
+      ['intapi/envelope.groupUsers', 'users', 'intapi/groupUser'],
+      ['intapi/envelope.enrollments', 'enrollments', 'intapi/enrollment'],
     ] as const
   ).map(([name, key, item]) => ({
     name,
     table: envelope(key, item),
     base: { totalItems: 0, returnedItems: 0, limit: 20, offset: 0, [key]: [] },
   })),
+  ...GROUP_TABLES.map((t) => ({ ...t, table: [...t.table] as FieldBounds[] })),
 ];
 
 describe('boundsOf matches the specification tables', () => {

@@ -53,6 +53,12 @@ describe('the reference profile', () => {
       templateId: '00000000-0000-4000-8000-000000000201',
       playerCourseId: 'c0a50000-0000-4000-8000-000000000001',
       managerId: '00000000-0000-4000-8000-000000000301',
+      learner: { userId: '00000000-0000-4000-8000-000000000004', email: 'walter@example.com' },
+      multiSessionCourse: {
+        courseId: '00000000-0000-4000-8000-000000000104',
+        sessionIds: ['00000000-0000-4000-8000-000000000501', '00000000-0000-4000-8000-000000000502'],
+      },
+      deletedCourseEnrollment: { userId: '00000000-0000-4000-8000-000000000001', courseId: '00000000-0000-4000-8000-000000000109' },
     });
   });
 
@@ -123,7 +129,7 @@ describe('OPERATIONS', () => {
 
   it('is the table of DEVELOPERS.md', () => {
     expect(OPERATIONS).toEqual(developersTable());
-    expect(OPERATION_IDS).toHaveLength(23 + 15 + 12 + 7 + 6);
+    expect(OPERATION_IDS).toHaveLength(23 + 15 + 12 + 7 + 6 + 10);
   });
 
   it('operation() answers the profile route', () => {

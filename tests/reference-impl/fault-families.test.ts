@@ -67,6 +67,16 @@ const OPERATION_IDS = [
   'countries.list',
   'provinces.list',
   'provinces.get',
+  'groups.list',
+  'groups.get',
+  'groups.create',
+  'groups.update',
+  'groups.assignUsers',
+  'groups.unassignUsers',
+  'groups.listUsers',
+  'enrollments.list',
+  'enrollments.create',
+  'enrollments.enrollSession',
   'auth.authenticate',
 ];
 
@@ -94,6 +104,14 @@ const PATH_ID_OPERATIONS = [
   'evaluationQuestions.get',
   'evaluationAnswers.list',
   'provinces.get',
+  'groups.get',
+  'groups.update',
+  'groups.assignUsers',
+  'groups.unassignUsers',
+  'groups.listUsers',
+  'enrollments.list',
+  'enrollments.create',
+  'enrollments.enrollSession',
 ];
 
 const SUBMISSION_LOSSY = [
@@ -154,7 +172,7 @@ describe('the generated names', () => {
 
   test('an unknown name of a family throws, naming the families', () => {
     expect(() => behaviourWithFaults(['unrouted:resources.delete'])).toThrow(
-      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(36\), unknown-id-ok:<operationId> \(23\), lossy-store:<operation>\.<field> \(40\), key-unchecked:<operationId> \(36\) and v1-served:<operationId> \(19\)/,
+      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(46\), unknown-id-ok:<operationId> \(31\), lossy-store:<operation>\.<field> \(40\), key-unchecked:<operationId> \(46\) and v1-served:<operationId> \(24\)/,
     );
     expect(() => behaviourWithFaults(['unknown-id-ok:resources.list'])).toThrow(/Unknown fault/);
     expect(() => behaviourWithFaults(['lossy-store:questions.create.questionOptions'])).toThrow(/Unknown fault/);
@@ -186,6 +204,8 @@ const USER5_BODY = {
 };
 const LEAD = '00000000-0000-4000-8000-000000000302';
 const LEAD_REPORTS = { userIds: ['00000000-0000-4000-8000-000000000304', '00000000-0000-4000-8000-000000000305'] };
+const GROUP = firstId(seed.groups.values());
+const SESSION = firstId(seed.enrollments.sessions.values());
 
 interface Raw {
   readonly store: Store;
@@ -255,6 +275,16 @@ const PROBES: Readonly<Record<string, Probe>> = {
   'countries.list': { method: 'GET', path: '/countries', v1: true },
   'provinces.list': { method: 'GET', path: `/provinces?countryId=${COUNTRY_CA}`, v1: true },
   'provinces.get': { method: 'GET', path: `/provinces/${PROVINCE_CA_ON}`, v1: true },
+  'groups.list': { method: 'GET', path: '/groups', v1: true },
+  'groups.get': { method: 'GET', path: `/groups/${GROUP}`, v1: true },
+  'groups.create': { method: 'POST', path: '/groups', body: { name: 'g', groupType: 'Manual' }, v1: false },
+  'groups.update': { method: 'PUT', path: `/groups/${GROUP}`, body: { name: 'h' }, v1: false },
+  'groups.assignUsers': { method: 'POST', path: `/groups/${GROUP}/users/assign`, body: { userIds: [ADMIN] }, v1: false },
+  'groups.unassignUsers': { method: 'POST', path: `/groups/${GROUP}/users/unassign`, body: { userIds: [ADMIN] }, v1: false },
+  'groups.listUsers': { method: 'GET', path: `/groups/${GROUP}/users`, v1: false },
+  'enrollments.list': { method: 'GET', path: `/users/${ADMIN}/enrollments`, v1: true },
+  'enrollments.create': { method: 'POST', path: `/users/${ADMIN}/enrollments`, body: { courseId: COURSE1 }, v1: true },
+  'enrollments.enrollSession': { method: 'POST', path: `/users/${ADMIN}/enrollments/${COURSE4}/session/${SESSION}`, v1: true },
   'auth.authenticate': { method: 'POST', path: '/authenticate', body: CREDENTIALS_BODY, v1: true },
 };
 
@@ -378,6 +408,17 @@ const blankQuestion = (id: string) => ({ id, questionType: 0, name: '', correctR
 const blankUser = (id: string) => ({ id, username: '', firstName: '', lastName: '', email: '', managerId: null, IsManager: false });
 const NO_REPORTS = { totalItems: 0, returnedItems: 0, limit: 20, offset: 0, directReports: [] };
 const SUBMISSION_UPDATE = { title: 't', completionDate: '2024-01-01T00:00:00Z' };
+const blankGroup = (id: string) => ({ id, name: ' ', description: null, groupType: 'Manual', userIds: [] });
+const blankEnrollment = (userId: string, courseId: string, sessionIds: string[]) => ({
+  id: NIL,
+  userId,
+  courseId,
+  sessionIds,
+  status: 0,
+  credits: null,
+  enrollmentDate: '1970-01-01T00:00:00.000Z',
+});
+const sessionPath = (user: string, course: string, session: string) => `/users/${user}/enrollments/${course}/session/${session}`;
 
 const UNKNOWN_CASES: readonly UnknownCase[] = [
   { operation: 'resources.get', label: 'resource', method: 'GET', path: `/resources/${UNKNOWN}`, blank: blankResource(UNKNOWN) },
@@ -480,6 +521,55 @@ const UNKNOWN_CASES: readonly UnknownCase[] = [
     blank: emptyEnvelope('evaluationAnswers'),
   },
   { operation: 'provinces.get', label: 'province', method: 'GET', path: `/provinces/${UNKNOWN}`, blank: { id: UNKNOWN, countryId: NIL, code: '', name: '' } },
+  { operation: 'groups.get', label: 'group', method: 'GET', path: `/groups/${UNKNOWN}`, blank: blankGroup(UNKNOWN) },
+  { operation: 'groups.update', label: 'group', method: 'PUT', path: `/groups/${UNKNOWN}`, body: { name: 'h' }, blank: blankGroup(UNKNOWN) },
+  {
+    operation: 'groups.assignUsers',
+    label: 'group',
+    method: 'POST',
+    path: `/groups/${UNKNOWN}/users/assign`,
+    body: { userIds: [ADMIN] },
+    blank: blankGroup(UNKNOWN),
+  },
+  {
+    operation: 'groups.unassignUsers',
+    label: 'group',
+    method: 'POST',
+    path: `/groups/${UNKNOWN}/users/unassign`,
+    body: { userIds: [ADMIN] },
+    blank: blankGroup(UNKNOWN),
+  },
+  { operation: 'groups.listUsers', label: 'group', method: 'GET', path: `/groups/${UNKNOWN}/users`, blank: emptyEnvelope('users') },
+  { operation: 'enrollments.list', label: 'user', method: 'GET', path: `/users/${UNKNOWN}/enrollments`, blank: emptyEnvelope('enrollments') },
+  {
+    operation: 'enrollments.create',
+    label: 'user',
+    method: 'POST',
+    path: `/users/${UNKNOWN}/enrollments`,
+    body: { courseId: COURSE1 },
+    blank: blankEnrollment(UNKNOWN, NIL, []),
+  },
+  {
+    operation: 'enrollments.enrollSession',
+    label: 'user',
+    method: 'POST',
+    path: sessionPath(UNKNOWN, COURSE4, SESSION),
+    blank: blankEnrollment(UNKNOWN, COURSE4, [SESSION]),
+  },
+  {
+    operation: 'enrollments.enrollSession',
+    label: 'course',
+    method: 'POST',
+    path: sessionPath(ADMIN, UNKNOWN, SESSION),
+    blank: blankEnrollment(ADMIN, UNKNOWN, [SESSION]),
+  },
+  {
+    operation: 'enrollments.enrollSession',
+    label: 'session',
+    method: 'POST',
+    path: sessionPath(ADMIN, COURSE4, UNKNOWN),
+    blank: blankEnrollment(ADMIN, COURSE4, [UNKNOWN]),
+  },
 ];
 
 /** Row counts of every writable table: an unknown id must store nothing. */

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, FAULTS, listFaults } from '../../reference-impl/index.js';
 import type { NamedFaultName } from '../../reference-impl/faults.js';
 import {
+  ADMIN,
   COURSE1,
   COURSE2,
+  COURSE4,
   CREDENTIALS_BODY,
   type Harness,
   idsOf,
@@ -15,6 +17,7 @@ import {
   TEMPLATE,
   UNKNOWN,
   USER2,
+  USER5,
   VALID_SUBMISSION,
 } from './_support.js';
 import { USERS_SPOTS } from './users-spots.js';
@@ -41,6 +44,19 @@ const names = async (h: Harness, path: string) => itemsOf(await h.get(path), 're
 /** Ids of the reference server's geography (reference-impl/intapi/provinces/data.ts: the hex codes of the ISO codes' characters). */
 const COUNTRY_CA = '00000000-0000-4000-8000-c00000004341';
 const PROVINCE_CA_ON = '00000000-0000-4000-8000-b043414f4e00';
+const USER3 = '00000000-0000-4000-8000-000000000003';
+const USER4 = '00000000-0000-4000-8000-000000000004';
+const MANUAL_GROUP = '00000000-0000-4000-8000-000000000401';
+const AUTOMATIC_GROUP = '00000000-0000-4000-8000-000000000402';
+const SESSIONS = ['00000000-0000-4000-8000-000000000501', '00000000-0000-4000-8000-000000000502'] as const;
+const DELETED_COURSE = '00000000-0000-4000-8000-000000000109';
+/** Emails sent by one re-enrollment of user 4 in session 1 of course 4. */
+const reEnrollMails = async (h: Harness): Promise<number> => {
+  await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[0]}`);
+  const before = h.mails.length;
+  await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[0]}?reEnroll=true`);
+  return h.mails.length - before;
+};
 
 const SPOTS: Record<NamedFaultName, Spot> = {
   'accept-missing-api-key': { probe: (h) => status(h.get('/resources', { noKey: true })), expected: [401, 200] },
@@ -447,6 +463,68 @@ const SPOTS: Record<NamedFaultName, Spot> = {
   'oauth-token-not-accepted': {
     probe: async (h) => status(h.get('/resources', { token: String((await oauthTokens(h.base)).body.access_token) })),
     expected: [200, 401],
+  },
+  // Groups, enrollments and sessions (issue 8)
+  'groups-on-v1': { probe: (h) => status(h.call('POST', '/groups', { version: '1', body: { name: 'g', groupType: 'Manual' } })), expected: [404, 201] },
+  'automatic-group-assignable': {
+    probe: (h) => status(h.call('POST', `/groups/${AUTOMATIC_GROUP}/users/assign`, { body: { userIds: [USER2] } })),
+    expected: [409, 200],
+  },
+  'group-assignment-not-stored': {
+    probe: async (h) => {
+      await h.call('POST', `/groups/${MANUAL_GROUP}/users/assign`, { body: { userIds: [USER5] } });
+      return (await h.get(`/groups/${MANUAL_GROUP}`)).obj.userIds;
+    },
+    expected: [
+      [USER2, USER3, USER5],
+      [USER2, USER3],
+    ],
+  },
+  'group-update-not-stored': {
+    probe: async (h) => {
+      await h.call('PUT', `/groups/${MANUAL_GROUP}`, { body: { name: 'Renamed' } });
+      return (await h.get(`/groups/${MANUAL_GROUP}`)).obj.name;
+    },
+    expected: ['Renamed', 'Sales Team'],
+  },
+  'group-unassignment-not-stored': {
+    probe: async (h) => {
+      await h.call('POST', `/groups/${MANUAL_GROUP}/users/unassign`, { body: { userIds: [USER2] } });
+      return (await h.get(`/groups/${MANUAL_GROUP}`)).obj.userIds;
+    },
+    expected: [[USER3], [USER2, USER3]],
+  },
+  'multi-session-replaces': {
+    probe: async (h) => {
+      await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[0]}`);
+      return (await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[1]}`)).obj.sessionIds;
+    },
+    expected: [[SESSIONS[0], SESSIONS[1]], [SESSIONS[1]]],
+  },
+  'cancel-session-ignored': {
+    probe: async (h) => {
+      await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[0]}`);
+      return (await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[0]}?cancelSession=true`)).obj.sessionIds;
+    },
+    expected: [[], [SESSIONS[0]]],
+  },
+  'deleted-course-enrollments-listed': {
+    probe: async (h) => itemsOf(await h.get(`/users/${ADMIN}/enrollments`), 'enrollments').some((e) => e.courseId === DELETED_COURSE),
+    expected: [false, true],
+  },
+  'negative-credits-applied': {
+    probe: async (h) => (await h.call('POST', `/users/${USER5}/enrollments`, { body: { courseId: COURSE1, credits: -3 } })).obj.credits,
+    expected: [null, -3],
+  },
+  'time-spent-ticks-accepted': {
+    probe: (h) => status(h.call('POST', `/users/${USER5}/enrollments`, { body: { courseId: COURSE1, timeSpentTicks: 10 } })),
+    expected: [422, 201],
+  },
+  're-enroll-no-email': { probe: (h) => reEnrollMails(h), expected: [1, 0] },
+  're-enroll-two-emails': { probe: (h) => reEnrollMails(h), expected: [1, 2] },
+  'enrollment-status-as-label': {
+    probe: async (h) => typeof itemsOf(await h.get(`/users/${ADMIN}/enrollments`), 'enrollments')[0]?.status,
+    expected: ['number', 'string'],
   },
 };
 
