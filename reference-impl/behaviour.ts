@@ -1,3 +1,4 @@
+import type { OAuthBehaviour } from './oauth/server.js';
 import { type FilterSemantics, SPEC_FILTER_SEMANTICS } from './rules/filter/index.js';
 import type { OffsetUnit } from './rules/paging.js';
 import { SPEC_SORT_SEMANTICS, type SortSemantics } from './rules/sort.js';
@@ -143,6 +144,69 @@ export interface Behaviour {
     /** public-facts: the whole (filtered) collection; or the page; or the collection before `_filter`. */
     totalItems: 'collection' | 'page' | 'unfiltered';
   };
+  /** Users and manager direct reports (issue 8). */
+  readonly users: {
+    /** IsManager: whether someone reports to the user now, always false, or as in the seed (stale after updates). */
+    isManager: 'reports' | 'always-false' | 'as-seeded';
+    /** `id` in a PUT /users/{userId} or POST /users body: refused 422 (release note), or ignored. */
+    idInUpdate: 'reject' | 'ignore';
+    idInUpsert: 'reject' | 'ignore';
+    /** A manager's direct-report list: the direct reports, or every user below the manager. */
+    directReports: 'direct' | 'transitive';
+    /** Versions of the direct-report operations: version 2 only (spec), or 1 and 2. */
+    directReportVersions: 'v2-only' | 'v1-and-v2';
+  };
+  /** Course evaluations (issue 8; release 5.121.0). */
+  readonly evaluations: {
+    /** The evaluation operations with version 1: 404 as every version-2-only operation, or served. */
+    onV1: 'not-found' | 'served';
+    /** The answers list of a course: that course's answers, or every course's. */
+    answers: 'of-course' | 'every-course';
+    /** Get evaluation question: the question asked, or the next question of its course. */
+    get: 'asked' | 'neighbour';
+  };
+  /** Countries and provinces (issue 8; release 5.128.0). */
+  readonly provinces: {
+    /** Province records carry no `townships`, or an empty `townships` array. */
+    townships: 'absent' | 'present';
+    /** The province `code`: the ISO 3166-2 code (`CA-ON`), or its subdivision part only (`ON`). */
+    code: 'iso' | 'subdivision-only';
+    /** `?countryId=`: that country's provinces, or the next country's. */
+    countryFilter: 'apply' | 'next-country';
+    /** Get province: the province asked, or the next one of the data. */
+    get: 'asked' | 'neighbour';
+    /** An unknown `countryId`: 404, or 200 with an empty list. */
+    unknownCountry: 'not-found' | 'empty';
+  };
+  /** OAuth 2.0 authorization-code flow (issue 8; public-facts#authentication-integration-api). */
+  readonly oauth: OAuthBehaviour;
+  /** Groups, enrollments and sessions, and their lifecycle rules (issue 8). */
+  readonly enrollments: {
+    /** Group create, update, assign, unassign and users list with version 1: 404, or served. */
+    groupsOnV1: 'not-found' | 'served';
+    /** Assigning users to (or unassigning from) an automatic group: refused with 409, or applied. */
+    automaticGroupAssign: 'refused' | 'applied';
+    /** An assignment is stored, or only answered. */
+    assignment: 'stored' | 'not-stored';
+    /** An unassignment is stored, or only answered. */
+    unassignment: 'stored' | 'not-stored';
+    /** A group update is stored, or only answered. */
+    groupUpdate: 'stored' | 'not-stored';
+    /** A second session of a multi-session course is kept beside the first, or replaces it. */
+    multiSession: 'keep-both' | 'replace';
+    /** `cancelSession=true` leaves the session, or is answered without effect. */
+    cancelSession: 'honour' | 'ignore';
+    /** spec#states-and-transitions: enrollments of a deleted course are hidden, or listed. */
+    deletedCourses: 'hidden' | 'listed';
+    /** spec#states-and-transitions: negative credits are not applied, or stored. */
+    negativeCredits: 'not-applied' | 'applied';
+    /** Release note: `timeSpentTicks` in an enrollment create is refused naming it, or ignored. */
+    timeSpentTicks: 'reject' | 'ignore';
+    /** Course enrollment emails sent per re-enrollment (spec#states-and-transitions: one). */
+    reEnrollEmails: 0 | 1 | 2;
+    /** Enrollment status answered as the integer of public-facts' enum, or as its label. */
+    statusShape: 'integer' | 'label';
+  };
 }
 
 /** spec#limits is silent; public-facts "List parameters and envelope" gives these. */
@@ -213,5 +277,23 @@ export function referenceBehaviour(): Behaviour {
       sort: SPEC_SORT_SEMANTICS,
     },
     envelope: { returnedItems: 'page-length', limit: 'in-force', offset: 'in-force', totalItems: 'collection' },
+    users: { isManager: 'reports', idInUpdate: 'reject', idInUpsert: 'reject', directReports: 'direct', directReportVersions: 'v2-only' },
+    evaluations: { onV1: 'not-found', answers: 'of-course', get: 'asked' },
+    provinces: { townships: 'absent', code: 'iso', countryFilter: 'apply', get: 'asked', unknownCountry: 'not-found' },
+    oauth: { codeReuse: 'refused', redirectUri: 'registered', refreshToken: 'issued', accessTokenTtl: 4 * 3600, intapiAccepts: 'accepted' },
+    enrollments: {
+      groupsOnV1: 'not-found',
+      automaticGroupAssign: 'refused',
+      assignment: 'stored',
+      unassignment: 'stored',
+      groupUpdate: 'stored',
+      multiSession: 'keep-both',
+      cancelSession: 'honour',
+      deletedCourses: 'hidden',
+      negativeCredits: 'not-applied',
+      timeSpentTicks: 'reject',
+      reEnrollEmails: 1,
+      statusShape: 'integer',
+    },
   };
 }

@@ -363,6 +363,138 @@ const NAMED_FAULTS = {
       b.lists.sort = { ...b.lists.sort, nulls: 'last' };
     },
   },
+  // users and manager direct reports (issue 8)
+  'is-manager-always-false': {
+    description: 'Every user record answers IsManager false, also for users who have direct reports.',
+    apply: (b) => void (b.users.isManager = 'always-false'),
+  },
+  'is-manager-stale': {
+    description: 'IsManager is fixed as the server started: it does not follow updates of direct reports.',
+    apply: (b) => void (b.users.isManager = 'as-seeded'),
+  },
+  'user-update-accepts-id': {
+    description: 'PUT /users/{userId} ignores an `id` in the body instead of answering 422 naming it.',
+    apply: (b) => void (b.users.idInUpdate = 'ignore'),
+  },
+  'user-upsert-accepts-id': {
+    description: 'POST /users ignores an `id` in the body instead of answering 422 naming it.',
+    apply: (b) => void (b.users.idInUpsert = 'ignore'),
+  },
+  'direct-reports-transitive': {
+    description: "A manager's direct-report list holds every user below the manager (reports of reports too).",
+    apply: (b) => void (b.users.directReports = 'transitive'),
+  },
+  'direct-reports-on-v1': {
+    description: 'The manager direct-report operations (version 2 only) are served with version 1 too.',
+    apply: (b) => void (b.users.directReportVersions = 'v1-and-v2'),
+  },
+  // Course evaluations, countries and provinces (issue 8)
+  'evaluations-on-v1': {
+    description: 'The course evaluation operations (version 2 only) are served with x-api-version 1 instead of answering 404.',
+    apply: (b) => void (b.evaluations.onV1 = 'served'),
+  },
+  'evaluation-answers-every-course': {
+    description: "GET /courses/{courseId}/evaluation-answers answers every course's evaluation answers, not only that course's.",
+    apply: (b) => void (b.evaluations.answers = 'every-course'),
+  },
+  'evaluation-question-get-neighbour': {
+    description: 'GET /courses/{courseId}/evaluation-questions/{questionId} answers the next question of the course instead of the one asked.',
+    apply: (b) => void (b.evaluations.get = 'neighbour'),
+  },
+  'province-townships': {
+    description: 'Province records carry an empty `townships` array (removed in release 5.128.0).',
+    apply: (b) => void (b.provinces.townships = 'present'),
+  },
+  'province-code-without-country': {
+    description: 'Province codes are answered without their country prefix (`ON` instead of `CA-ON`).',
+    apply: (b) => void (b.provinces.code = 'subdivision-only'),
+  },
+  'provinces-of-next-country': {
+    description: 'GET /provinces?countryId= answers the provinces of the next country in the country list.',
+    apply: (b) => void (b.provinces.countryFilter = 'next-country'),
+  },
+  'province-get-neighbour': {
+    description: 'GET /provinces/{id} answers the next province of the data instead of the one asked.',
+    apply: (b) => void (b.provinces.get = 'neighbour'),
+  },
+  'provinces-unknown-country-200': {
+    description: 'GET /provinces with an unknown countryId answers 200 and an empty list instead of 404.',
+    apply: (b) => void (b.provinces.unknownCountry = 'empty'),
+  },
+  // OAuth 2.0 authorization-code flow (issue 8; public-facts#authentication-integration-api)
+  'oauth-code-reusable': {
+    description: 'An OAuth authorization code can be exchanged for tokens again (consuming it records nothing).',
+    apply: (b) => void (b.oauth.codeReuse = 'allowed'),
+  },
+  'oauth-any-redirect-uri': {
+    description: 'The OAuth authorization request accepts any redirect_uri, not only the registered one.',
+    apply: (b) => void (b.oauth.redirectUri = 'any'),
+  },
+  'oauth-no-refresh-token': {
+    description: 'The OAuth token answer carries no refresh token.',
+    apply: (b) => void (b.oauth.refreshToken = 'not-issued'),
+  },
+  'oauth-access-token-8h': {
+    description: 'OAuth access tokens last 8 hours (expires_in 28800) instead of 4.',
+    apply: (b) => void (b.oauth.accessTokenTtl = 8 * 3600),
+  },
+  'oauth-token-not-accepted': {
+    description: 'The Integration API refuses OAuth access tokens (401) as if they were unknown tokens.',
+    apply: (b) => void (b.oauth.intapiAccepts = 'ignored'),
+  },
+  // Groups, enrollments and sessions, lifecycle rules (issue 8)
+  'groups-on-v1': {
+    description: 'Group create, update, assign, unassign and users list are served with x-api-version 1 instead of answering 404.',
+    apply: (b) => void (b.enrollments.groupsOnV1 = 'served'),
+  },
+  'automatic-group-assignable': {
+    description: 'Users are assigned to and unassigned from an automatic group instead of answering 409.',
+    apply: (b) => void (b.enrollments.automaticGroupAssign = 'applied'),
+  },
+  'group-assignment-not-stored': {
+    description: 'Assign answers the changed group but stores nothing: the group and its users list keep the old members.',
+    apply: (b) => void (b.enrollments.assignment = 'not-stored'),
+  },
+  'group-update-not-stored': {
+    description: 'Update group answers the updated group but stores nothing: get answers the old name and description.',
+    apply: (b) => void (b.enrollments.groupUpdate = 'not-stored'),
+  },
+  'group-unassignment-not-stored': {
+    description: 'Unassign answers the changed group but stores nothing: the group and its users list keep the user.',
+    apply: (b) => void (b.enrollments.unassignment = 'not-stored'),
+  },
+  'multi-session-replaces': {
+    description: 'Enrolling in a second session of a multi-session course replaces the first session instead of keeping both.',
+    apply: (b) => void (b.enrollments.multiSession = 'replace'),
+  },
+  'cancel-session-ignored': {
+    description: '`cancelSession=true` answers 200 but the user keeps the session.',
+    apply: (b) => void (b.enrollments.cancelSession = 'ignore'),
+  },
+  'deleted-course-enrollments-listed': {
+    description: "Enrollments of a deleted course are listed among the user's enrollments.",
+    apply: (b) => void (b.enrollments.deletedCourses = 'listed'),
+  },
+  'negative-credits-applied': {
+    description: 'An enrollment created with negative credits stores (and answers) them.',
+    apply: (b) => void (b.enrollments.negativeCredits = 'applied'),
+  },
+  'time-spent-ticks-accepted': {
+    description: '`timeSpentTicks` in an enrollment create is accepted (and ignored) instead of answering 422 naming it.',
+    apply: (b) => void (b.enrollments.timeSpentTicks = 'ignore'),
+  },
+  're-enroll-no-email': {
+    description: 'A re-enrollment (`reEnroll=true`) sends no course enrollment email.',
+    apply: (b) => void (b.enrollments.reEnrollEmails = 0),
+  },
+  're-enroll-two-emails': {
+    description: 'A re-enrollment (`reEnroll=true`) sends the course enrollment email twice.',
+    apply: (b) => void (b.enrollments.reEnrollEmails = 2),
+  },
+  'enrollment-status-as-label': {
+    description: "Enrollment status is answered as its label (`NotStarted`) instead of public-facts' integer.",
+    apply: (b) => void (b.enrollments.statusShape = 'label'),
+  },
 } satisfies Record<string, NamedFault>;
 
 export type NamedFaultName = keyof typeof NAMED_FAULTS;

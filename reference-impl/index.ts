@@ -5,6 +5,9 @@ import { behaviourWithFaults } from './faults.js';
 import { buildApp, mountFamily } from './http/app.js';
 import type { Headers } from './http/route.js';
 import { createIntapiFamily } from './intapi/index.js';
+import { createOAuthServer, OAUTH_PREFIX, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './oauth/server.js';
+import type { EnrollmentMail } from './intapi/enrollments/operations.js';
+import { smtpMailer, type SmtpOptions } from './mail.js';
 import { isLearnerFamilyFault, learnerBehaviourWithFaults } from './learner/faults.js';
 import { createLearnerFamily } from './learner/index.js';
 import { LearnerStore } from './learner/store.js';
@@ -24,6 +27,9 @@ export { FAULTS, type FaultInfo, type FaultName, listFaults } from './faults.js'
 export { LEARNER_FAULTS, type LearnerFaultName } from './learner/faults.js';
 export { LEARNER_PREFIX, PLAYER_PREFIX } from './learner/index.js';
 export { LEARNER_SEED_IDS, learnerCategoryId, learnerCourseId } from './learner/seed.js';
+export { OAUTH_PREFIX, OAUTH_SCOPE, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './oauth/server.js';
+export type { EnrollmentMail } from './intapi/enrollments/operations.js';
+export { MAIL_FROM, type SmtpOptions } from './mail.js';
 export { MAX_SCALE } from './scale.js';
 export { SCIM_FAULTS, type ScimFaultName } from './scim/faults.js';
 export { SCIM_PREFIX } from './scim/index.js';
@@ -60,6 +66,12 @@ export interface ReferenceServerOptions {
   learners?: LearnerAccounts;
   /** Lifetime of a learner token, in seconds, on `clock`. Default 3600. */
   learnerTokenTtlSeconds?: number;
+  /** The OAuth 2.0 client of the authorization-code flow under /oauth. Default: SANDBOX_OAUTH_CLIENT. */
+  oauthClient?: OAuthClient;
+  /** Where course enrollment emails go (SMTP, no TLS); absent: no mail is sent. */
+  smtp?: SmtpOptions;
+  /** Receives each course enrollment email instead of SMTP (tests of the server itself). */
+  mailer?: (mail: EnrollmentMail) => void;
 }
 
 export interface ReferenceServer {
@@ -91,13 +103,17 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const ids = options.ids ?? randomUUID;
   const clock = options.clock ?? (() => new Date());
   const credentials = options.credentials ?? SANDBOX_CREDENTIALS;
-  const family = createIntapiFamily({
-    store: options.store ?? createSeededStore(options.scale === undefined ? {} : { scale: options.scale }),
-    behaviour,
+  const store = options.store ?? createSeededStore(options.scale === undefined ? {} : { scale: options.scale });
+  const mailer = options.smtp === undefined || options.mailer !== undefined ? undefined : smtpMailer(options.smtp);
+  const mail = options.mailer ?? mailer?.send;
+  // The sandbox log-in of the OAuth flow signs in the user of the Integration API's credentials.
+  const oauth = createOAuthServer({
     credentials,
-    clock,
-    ids,
+    accountId: store.principalUserId,
+    client: options.oauthClient ?? SANDBOX_OAUTH_CLIENT,
+    behaviour: behaviour.oauth,
   });
+  const family = createIntapiFamily({ ...(mail ? { mail } : {}), store, behaviour, credentials, clock, ids, oauth });
   const scimFamily = createScimFamily({
     behaviour: scimBehaviour,
     credentials,
@@ -125,9 +141,27 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     renderError: intapi.renderError,
     families: [mountFamily(intapi), mountFamily(scim), mountFamily(createLearnerFamily(learnerDeps)), mountFamily(createPlayerFamily(learnerDeps))],
   });
+  // The OAuth server answers its own requests (forms, redirects, cookies): fastify hands them over
+  // before reading any body.
+  fastify.route({
+    method: ['GET', 'POST'],
+    url: `${OAUTH_PREFIX}/*`,
+    onRequest: async (request, reply) => {
+      reply.hijack();
+      await oauth.handle(request.raw, reply.raw);
+    },
+    handler: () => undefined,
+  });
   return {
     fastify,
-    listen: ({ port = 0, host = '127.0.0.1' } = {}) => fastify.listen({ port, host }),
-    close: () => fastify.close(),
+    listen: async ({ port = 0, host = '127.0.0.1' } = {}) => {
+      const url = await fastify.listen({ port, host });
+      oauth.setIssuer(`${url}${OAUTH_PREFIX}`);
+      return url;
+    },
+    close: async () => {
+      await fastify.close();
+      mailer?.close();
+    },
   };
 }

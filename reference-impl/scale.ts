@@ -145,10 +145,14 @@ export function addScaledRecords(store: Store, scale: number): void {
     const firstName = pick(FIRST_NAMES);
     const lastName = pick(LAST_NAMES);
     const userName = `${firstName}.${lastName}${i % 3 === 0 ? '' : String(i)}`.replace(/ /g, '');
-    return { id: scaledId(1, i), userName, firstName, lastName, email: `${userName.toLowerCase()}.${i}@${pick(DOMAINS)}` };
+    return { id: scaledId(1, i), userName, firstName, lastName, email: `${userName.toLowerCase()}.${i}@${pick(DOMAINS)}`, managerId: null };
   });
 
-  const courses = store.courses.values().map((course) => course.id);
+  // A deleted course (seed.ts) gets no new resources.
+  const courses = store.courses
+    .values()
+    .filter((course) => !store.enrollments.isDeleted(course.id))
+    .map((course) => course.id);
   insertAll<ResourceRecord>(store.resources, scale, (i) => ({
     id: scaledId(2, i),
     courseId: pick(courses),

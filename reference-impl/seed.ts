@@ -21,6 +21,15 @@ export const SEED_IDS = {
   ],
   courses: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `00000000-0000-4000-8000-00000000010${n}`),
   activeTemplate: '00000000-0000-4000-8000-000000000201',
+  /** A manager with more direct reports than a default page (DEVELOPERS.md "Users and managers"). */
+  manager: '00000000-0000-4000-8000-000000000301',
+  // Groups, sessions and enrollments (issue 8; seedEnrollments below).
+  manualGroup: '00000000-0000-4000-8000-000000000401',
+  automaticGroup: '00000000-0000-4000-8000-000000000402',
+  /** Sessions 1..3 of course 4 (multi-session), 4..5 of course 5 (one session at a time). */
+  sessions: [1, 2, 3, 4, 5].map((n) => `00000000-0000-4000-8000-00000000050${n}`),
+  /** A deleted course with enrollments of users 1 and 3. */
+  deletedCourse: '00000000-0000-4000-8000-000000000109',
 } as const;
 
 export { seededRandom } from './random.js';
@@ -98,13 +107,29 @@ export function seededIds(seed = 0x5eed): SeededIds {
   });
 }
 
+/** Jeffrey manages Maude and Walter, Walter manages Donny: a chain of managers; the admin has neither. */
 const USERS = [
-  { userName: 'lpc.admin', firstName: 'Ada', lastName: 'Admin', email: 'lpc.admin@example.com' },
-  { userName: 'jeffrey.lebowski', firstName: 'Jeffrey', lastName: 'Lebowski', email: 'jeffrey@example.com' },
-  { userName: 'maude.lebowski', firstName: 'Maude', lastName: 'Lebowski', email: 'maude@example.com' },
-  { userName: 'walter.sobchak', firstName: 'Walter', lastName: 'Sobchak', email: 'walter@example.com' },
-  { userName: 'donny.kerabatsos', firstName: 'Donny', lastName: 'Kerabatsos', email: 'donny@example.com' },
+  { userName: 'lpc.admin', firstName: 'Ada', lastName: 'Admin', email: 'lpc.admin@example.com', managerId: null },
+  { userName: 'jeffrey.lebowski', firstName: 'Jeffrey', lastName: 'Lebowski', email: 'jeffrey@example.com', managerId: null },
+  { userName: 'maude.lebowski', firstName: 'Maude', lastName: 'Lebowski', email: 'maude@example.com', managerId: '00000000-0000-4000-8000-000000000002' },
+  { userName: 'walter.sobchak', firstName: 'Walter', lastName: 'Sobchak', email: 'walter@example.com', managerId: '00000000-0000-4000-8000-000000000002' },
+  { userName: 'donny.kerabatsos', firstName: 'Donny', lastName: 'Kerabatsos', email: 'donny@example.com', managerId: '00000000-0000-4000-8000-000000000004' },
 ];
+
+/**
+ * The staff (fixed ids ...0301 to ...0328, after every other seeded record so the seeded id
+ * sequence is unchanged): 0301 (a report of Jeffrey) manages 0302, 0303 and 22 others (more than a default page);
+ * 0302 manages 0304 and 0305; 0304 manages 0328 (a chain of three managers); 0303 has none.
+ */
+const STAFF_FIRST = ['Lena', 'lena', 'Marco', 'Nadia', 'Oscar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq', 'Uma', 'Émile', 'Zoë'];
+const STAFF_LAST = ['Nguyen', 'nguyen', 'Novak', 'Okafor', 'Olsen', 'Park', 'Petrov', "O'Neil", 'Schmidt', 'Smith', 'Smythe'];
+const staffId = (n: number): string => `00000000-0000-4000-8000-000000000${String(300 + n)}`;
+function staffManager(n: number): string {
+  if (n === 1) return SEED_IDS.users[1] ?? '';
+  if (n === 4 || n === 5) return staffId(2);
+  if (n === 28) return staffId(4);
+  return staffId(1);
+}
 
 const COURSES = [
   'Workplace Safety',
@@ -198,6 +223,7 @@ function createDefaultStore(options: SeedOptions): Store {
   const store = new Store(SEED_IDS.adminUser);
 
   USERS.forEach((user, i) => store.users.insert({ id: SEED_IDS.users[i] ?? ids(), ...user }));
+  const staff = seededRandom(5119);
   COURSES.forEach((name, i) => store.courses.insert({ id: SEED_IDS.courses[i] ?? ids(), name }));
   ENROLLMENTS.forEach((courses, u) => {
     for (const c of courses) store.enroll(SEED_IDS.users[u] ?? '', SEED_IDS.courses[c] ?? '');
@@ -276,5 +302,66 @@ function createDefaultStore(options: SeedOptions): Store {
       });
     }
   }
+
+  for (let n = 1; n <= 28; n++) {
+    const firstName = pick(staff, STAFF_FIRST);
+    const lastName = pick(staff, STAFF_LAST);
+    const userName = `${firstName}.${lastName}${n}`.toLowerCase().replace(/'/g, '');
+    store.users.insert({
+      id: staffId(n),
+      userName,
+      firstName,
+      lastName,
+      email: `${userName}@${n % 3 === 0 ? 'Example.com' : 'example.org'}`,
+      managerId: staffManager(n),
+    });
+  }
+  seedEnrollments(store);
   return store;
+}
+
+const GROUP_NAMES = [
+  'Sales Team',
+  'All Managers',
+  'Engineering',
+  'engineering leads',
+  'New Hires 2024',
+  'EMEA Region',
+  'APAC Region',
+  'Support',
+  'support tier 2',
+  'Finance',
+  'HR',
+  'Contractors',
+];
+
+/**
+ * Groups, sessions and enrollment records (issue 8), with fixed ids (no draw from the id generator,
+ * so the ids of the records seeded before stay as they were). Course 4 is multi-session (3 sessions),
+ * course 5 one session at a time (2); course 9 is deleted and keeps enrollments of users 1 and 3.
+ */
+function seedEnrollments(store: Store): void {
+  const fixed = (prefix: string, n: number) => `00000000-0000-4000-8000-${prefix}${n.toString(16).padStart(12 - prefix.length, '0')}`;
+  const book = store.enrollments;
+  const [course4 = '', course5 = ''] = [SEED_IDS.courses[3], SEED_IDS.courses[4]];
+  SEED_IDS.sessions.forEach((id, i) => {
+    const courseId = i < 3 ? course4 : course5;
+    book.sessions.insert({ id, courseId, name: `Session ${i < 3 ? i + 1 : i - 2}` });
+  });
+  book.multiSessionCourses.add(course4.toLowerCase());
+  store.courses.insert({ id: SEED_IDS.deletedCourse, name: 'Retired Course' });
+  book.deletedCourses.add(SEED_IDS.deletedCourse.toLowerCase());
+  const enrollmentDate = '2024-01-15T09:00:00.000Z';
+  let n = 0;
+  const pairs: [number, string][] = ENROLLMENTS.flatMap((courses, u) => courses.map((c): [number, string] => [u, SEED_IDS.courses[c] ?? '']));
+  for (const [u, courseId] of [...pairs, [0, SEED_IDS.deletedCourse] as [number, string], [2, SEED_IDS.deletedCourse] as [number, string]]) {
+    const userId = SEED_IDS.users[u] ?? '';
+    store.enroll(userId, courseId);
+    book.save({ id: fixed('0005', ++n), userId, courseId, sessionIds: [], status: (n * 5) % 13, credits: n % 3 === 0 ? null : n * 1.5, enrollmentDate });
+  }
+  GROUP_NAMES.forEach((name, g) => {
+    const id = g === 0 ? SEED_IDS.manualGroup : g === 1 ? SEED_IDS.automaticGroup : fixed('0004', g + 1);
+    const userIds = g === 0 ? [SEED_IDS.users[1] ?? '', SEED_IDS.users[2] ?? ''] : g === 1 ? [SEED_IDS.users[3] ?? ''] : [];
+    store.groups.insert({ id, name, description: g % 3 === 0 ? null : `${name} members`, groupType: g % 4 === 1 ? 'Automatic' : 'Manual', userIds });
+  });
 }

@@ -2,7 +2,7 @@
 // public-facts#authentication-integration-api: the key is mandatory, tokens come from POST /authenticate).
 import { describeResponse, expectStatus, fail } from './_harness/failure.js';
 import type { ApiRequest } from './_harness/http.js';
-import { unknownId, validQuestion, validQuestionBank } from './_harness/records.js';
+import { unknownId, validQuestion, validQuestionBank, validUser } from './_harness/records.js';
 import { requirement, type CheckContext } from './_harness/requirement.js';
 import { marked } from './_harness/marker.js';
 
@@ -157,6 +157,85 @@ const KEY_PROBES: readonly { name: string; label: string; request: (t: CheckCont
     label: 'update question',
     request: (t) => ({ op: 'questions.update', params: { questionBankId: unknownId(t), questionId: unknownId(t) }, json: validQuestion(t) }),
     writes: 'questions',
+  },
+  { name: 'list-users', label: 'list users', request: () => ({ op: 'users.list' }) },
+  { name: 'get-user', label: 'get user', request: (t) => ({ op: 'users.get', params: { userId: unknownId(t) } }) },
+  { name: 'get-my-details', label: "the current user's details", request: () => ({ op: 'users.myDetails' }) },
+  {
+    name: 'update-user',
+    label: 'update user',
+    request: (t) => ({ op: 'users.update', params: { userId: unknownId(t) }, json: validUser(t, 'key-probe') }),
+    writes: 'users',
+  },
+  { name: 'upsert-user', label: 'upsert user', request: (t) => ({ op: 'users.upsert', json: validUser(t, 'key-probe') }), writes: 'users' },
+  {
+    name: 'list-direct-reports',
+    label: 'list direct reports',
+    request: (t) => ({ op: 'managers.listDirectReports', params: { managerId: unknownId(t) } }),
+  },
+  {
+    name: 'update-direct-reports',
+    label: 'update direct reports',
+    request: (t) => ({ op: 'managers.updateDirectReports', params: { managerId: unknownId(t) }, json: { userIds: [] } }),
+    writes: 'managers',
+  },
+  {
+    name: 'list-evaluation-questions',
+    label: 'list evaluation questions',
+    request: (t) => ({ op: 'evaluationQuestions.list', params: { courseId: unknownId(t) } }),
+  },
+  {
+    name: 'get-evaluation-question',
+    label: 'get evaluation question',
+    request: (t) => ({ op: 'evaluationQuestions.get', params: { courseId: unknownId(t), questionId: unknownId(t) } }),
+  },
+  {
+    name: 'list-evaluation-answers',
+    label: 'list evaluation answers',
+    request: (t) => ({ op: 'evaluationAnswers.list', params: { courseId: unknownId(t) } }),
+  },
+  { name: 'list-countries', label: 'list countries', request: () => ({ op: 'countries.list' }) },
+  { name: 'list-provinces', label: 'list provinces', request: (t) => ({ op: 'provinces.list', query: { countryId: unknownId(t) } }) },
+  { name: 'get-province', label: 'get province', request: (t) => ({ op: 'provinces.get', params: { id: unknownId(t) } }) },
+  { name: 'list-groups', label: 'list groups', request: () => ({ op: 'groups.list' }) },
+  { name: 'get-group', label: 'get group', request: (t) => ({ op: 'groups.get', params: { groupId: unknownId(t) } }) },
+  {
+    name: 'create-group',
+    label: 'create group',
+    request: (t) => ({ op: 'groups.create', json: { name: marked(t, 'lp-conformance group'), groupType: 'Manual' } }),
+    writes: 'groups',
+  },
+  {
+    name: 'update-group',
+    label: 'update group',
+    request: (t) => ({ op: 'groups.update', params: { groupId: unknownId(t) }, json: { name: marked(t, 'lp-conformance group') } }),
+    writes: 'groups',
+  },
+  {
+    name: 'assign-group-users',
+    label: 'assign users to a group',
+    request: (t) => ({ op: 'groups.assignUsers', params: { groupId: unknownId(t) }, json: { userIds: [unknownId(t)] } }),
+    writes: 'groups',
+  },
+  {
+    name: 'unassign-group-users',
+    label: 'unassign users from a group',
+    request: (t) => ({ op: 'groups.unassignUsers', params: { groupId: unknownId(t) }, json: { userIds: [unknownId(t)] } }),
+    writes: 'groups',
+  },
+  { name: 'list-group-users', label: "list a group's users", request: (t) => ({ op: 'groups.listUsers', params: { groupId: unknownId(t) } }) },
+  { name: 'list-enrollments', label: "list a user's enrollments", request: (t) => ({ op: 'enrollments.list', params: { userId: unknownId(t) } }) },
+  {
+    name: 'create-enrollment',
+    label: 'create enrollment',
+    request: (t) => ({ op: 'enrollments.create', params: { userId: unknownId(t) }, json: { courseId: unknownId(t) } }),
+    writes: 'enrollments',
+  },
+  {
+    name: 'enroll-session',
+    label: 'enroll in a session',
+    request: (t) => ({ op: 'enrollments.enrollSession', params: { userId: unknownId(t), courseId: unknownId(t), sessionId: unknownId(t) } }),
+    writes: 'enrollments',
   },
 ];
 

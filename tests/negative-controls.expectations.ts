@@ -84,6 +84,30 @@ const OPERATION_CHECKS: Readonly<Record<string, [prefix: string, success: string
   'questions.get': ['intapi.v2.questions.get', 'status-200'],
   'questions.update': ['intapi.v2.questions.update', 'status-200'],
   'auth.authenticate': ['intapi.auth', 'authenticate-token'],
+  'users.list': ['intapi.v?.users.list', 'status-200'],
+  'users.get': ['intapi.v?.users.get', 'status-200'],
+  'users.myDetails': ['intapi.v?.users.my-details', 'status-200'],
+  'users.update': ['intapi.v?.users.update', 'status-200'],
+  'users.upsert': ['intapi.v?.users.upsert', 'status-201'],
+  'managers.listDirectReports': ['intapi.v2.managers.direct-reports.list', 'status-200'],
+  'managers.updateDirectReports': ['intapi.v2.managers.direct-reports.update', 'status-200'],
+  // Course evaluations, countries and provinces (issue 8)
+  'evaluationQuestions.list': ['intapi.v2.evaluations.questions.list', 'status-200'],
+  'evaluationQuestions.get': ['intapi.v2.evaluations.questions.get', 'status-200'],
+  'evaluationAnswers.list': ['intapi.v2.evaluations.answers.list', 'status-200'],
+  'countries.list': ['intapi.v?.countries.list', 'status-200'],
+  'provinces.list': ['intapi.v?.provinces.list', 'status-200'],
+  'provinces.get': ['intapi.v?.provinces.get', 'status-200'],
+  'groups.list': ['intapi.v2.groups.list', 'status-200'],
+  'groups.get': ['intapi.v2.groups.get', 'status-200'],
+  'groups.create': ['intapi.v2.groups.create', 'success-status'],
+  'groups.update': ['intapi.v2.groups.update', 'status-200'],
+  'groups.assignUsers': ['intapi.v2.groups.assign-users', 'status-200'],
+  'groups.unassignUsers': ['intapi.v2.groups.unassign-users', 'status-200'],
+  'groups.listUsers': ['intapi.v2.groups.list-users', 'status-200'],
+  'enrollments.list': ['intapi.v?.enrollments.list', 'status-200'],
+  'enrollments.create': ['intapi.v?.enrollments.create', 'status'],
+  'enrollments.enrollSession': ['intapi.v?.enrollments.session', 'status-200'],
 };
 
 /** Operation → the names of its x-api-key probes (suites/auth.check.ts): `intapi.auth.missing-key-401.<name>`
@@ -112,6 +136,43 @@ const KEY_PROBES: Readonly<Record<string, readonly string[]>> = {
   'questions.create': ['create-bank-question'],
   'questions.get': ['get-bank-question'],
   'questions.update': ['update-bank-question'],
+  'users.list': ['list-users'],
+  'users.get': ['get-user'],
+  'users.myDetails': ['get-my-details'],
+  'users.update': ['update-user'],
+  'users.upsert': ['upsert-user'],
+  'managers.listDirectReports': ['list-direct-reports'],
+  'managers.updateDirectReports': ['update-direct-reports'],
+  'evaluationQuestions.list': ['list-evaluation-questions'],
+  'evaluationQuestions.get': ['get-evaluation-question'],
+  'evaluationAnswers.list': ['list-evaluation-answers'],
+  'countries.list': ['list-countries'],
+  'provinces.list': ['list-provinces'],
+  'provinces.get': ['get-province'],
+  'groups.list': ['list-groups'],
+  'groups.get': ['get-group'],
+  'groups.create': ['create-group'],
+  'groups.update': ['update-group'],
+  'groups.assignUsers': ['assign-group-users'],
+  'groups.unassignUsers': ['unassign-group-users'],
+  'groups.listUsers': ['list-group-users'],
+  'enrollments.list': ['list-enrollments'],
+  'enrollments.create': ['create-enrollment'],
+  'enrollments.enrollSession': ['enroll-session'],
+};
+
+/** Version-2-only operations whose version probe sits with the area's checks rather than under intapi.versions. */
+const V1_PROBES: Readonly<Record<string, string>> = {
+  'managers.listDirectReports': 'intapi.v1.managers.direct-reports.list.v2-only',
+  'managers.updateDirectReports': 'intapi.v1.managers.direct-reports.update.v2-only',
+  'evaluationQuestions.list': 'intapi.v2.evaluations.questions.list.v1-status',
+  'evaluationQuestions.get': 'intapi.v2.evaluations.questions.get.v1-status',
+  'evaluationAnswers.list': 'intapi.v2.evaluations.answers.list.v1-status',
+  'groups.create': 'intapi.v2.groups.create.v1-status',
+  'groups.update': 'intapi.v2.groups.update.v1-status',
+  'groups.assignUsers': 'intapi.v2.groups.assign-users.v1-status',
+  'groups.unassignUsers': 'intapi.v2.groups.unassign-users.v1-status',
+  'groups.listUsers': 'intapi.v2.groups.list-users.v1-status',
 };
 
 /** key-unchecked:<op> (the operation serves a missing or wrong x-api-key): that operation's key probes.
@@ -125,6 +186,8 @@ function perOperationAuth(fault: string): Control | undefined {
   }
   const v1 = /^v1-served:(\w+)\.(\w+)$/.exec(fault);
   if (!v1) return undefined;
+  const own = V1_PROBES[`${v1[1] ?? ''}.${v1[2] ?? ''}`];
+  if (own) return { mustFail: [own], scope: [own] };
   const [, collection = '', action = ''] = v1;
   const id =
     collection === 'submissions' && action === 'list'
@@ -164,8 +227,20 @@ function parametric(fault: string): Control | undefined {
 }
 
 const V2 = 'intapi.v2';
-const LISTS_WITH_FILTER = ['intapi.v1.resources.list', `${V2}.resources.list`, `${V2}.submissions.list`, `${V2}.templates.list`];
-const ALL_LISTS = [...LISTS_WITH_FILTER, `${V2}.question-banks.list`, `${V2}.questions.list`];
+const USER_LISTS = ['intapi.v1.users.list', `${V2}.users.list`];
+const LISTS_WITH_FILTER = [
+  'intapi.v1.resources.list',
+  `${V2}.resources.list`,
+  `${V2}.submissions.list`,
+  `${V2}.templates.list`,
+  ...USER_LISTS,
+  `${V2}.groups.list`,
+];
+const PAGING_ONLY_LISTS = [`${V2}.question-banks.list`, `${V2}.questions.list`, `${V2}.managers.direct-reports.list`];
+const ALL_LISTS = [...LISTS_WITH_FILTER, ...PAGING_ONLY_LISTS];
+/** The lists that answer the paged envelope (the version 1 lists are bare arrays). */
+const ENVELOPE_LISTS = ALL_LISTS.filter((list) => !list.startsWith('intapi.v1.'));
+const ENVELOPE_LISTS_WITH_FILTER = LISTS_WITH_FILTER.filter((list) => !list.startsWith('intapi.v1.'));
 const each = (lists: readonly string[], rule: string): string[] => lists.map((l) => `${l}.${rule}`);
 /** The checks that assert an answer "422 naming the field/parameter" (bounds and list parameters). */
 const REJECTIONS = [
@@ -194,11 +269,17 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'token-not-required': { mustFail: ['intapi.auth.missing-token-401.'], mayFail: ['intapi.auth.reissue-revokes-previous'] },
   'raw-token-rejected': { mustFail: ['intapi.auth.raw-token-accepted'] },
   'previous-token-valid': { mustFail: ['intapi.auth.reissue-revokes-previous'] },
-  'current-user-is-first-user': { mustFail: [`${V2}.resources.list-mine.is-current-user`], mayFail: ['intapi.v?.resources.list-mine-for-course.status-200'] },
+  'current-user-is-first-user': {
+    mustFail: [`${V2}.resources.list-mine.is-current-user`, 'intapi.v?.users.my-details.is-current-user'],
+    mayFail: ['intapi.v?.resources.list-mine-for-course.status-200'],
+  },
   'authenticate-missing-field-401': { mustFail: ['intapi.auth.authenticate-missing-field-400'] },
   'accept-wrong-password': { mustFail: ['intapi.auth.authenticate-wrong-credentials-401'] },
   'unsupported-version-accepted': { mustFail: ['intapi.versions.unsupported-value'] },
-  'v2-submissions-on-v1': { mustFail: ['intapi.versions.v2-only-with-v1', 'intapi.versions.v2-only-on-v1.'] },
+  'v2-submissions-on-v1': {
+    mustFail: ['intapi.versions.v2-only-with-v1', 'intapi.versions.v2-only-on-v1.', 'intapi.v1.managers.direct-reports.*.v2-only', `${V2}.groups.*.v1-status`],
+    mayFail: ['intapi.v2.evaluations.*.v1-status'],
+  },
   'missing-version-as-v2': { mustFail: ['intapi.versions.missing-header'], mayFail: ['intapi.invariant.success-body-matches-contract'] },
   'error-code-mismatch': { mustFail: ['intapi.invariant.error-code-equals-status'] },
   'error-body-missing-term': { mustFail: ['intapi.invariant.error-body-matches-contract'] },
@@ -210,6 +291,8 @@ export const NAMED: Readonly<Record<string, Control>> = {
       `${V2}.resources.get.non-guid-id`,
       `${V2}.submissions.get.non-guid-id`,
       `${V2}.question-banks.get.non-guid-id`,
+      'intapi.v?.users.get.non-guid-id',
+      `${V2}.managers.direct-reports.list.non-guid-id`,
     ],
   },
   'text-content-type': { mustFail: ['intapi.invariant.json-content-type'] },
@@ -263,14 +346,14 @@ export const NAMED: Readonly<Record<string, Control>> = {
     mayFail: [`${V2}.stateful.model`],
   },
   'question-type-as-string': { mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.questions.*.questionType.accepts-bounds`] },
-  'envelope-returned-items-off': { mustFail: each(ALL_LISTS.slice(1), 'envelope.returned-items') },
-  'envelope-limit-echo-default': { mustFail: each(ALL_LISTS.slice(1), 'envelope.limit-echo') },
-  'envelope-offset-echo-zero': { mustFail: each(ALL_LISTS.slice(1), 'envelope.offset-echo') },
+  'envelope-returned-items-off': { mustFail: each(ENVELOPE_LISTS, 'envelope.returned-items') },
+  'envelope-limit-echo-default': { mustFail: each(ENVELOPE_LISTS, 'envelope.limit-echo') },
+  'envelope-offset-echo-zero': { mustFail: each(ENVELOPE_LISTS, 'envelope.offset-echo') },
   'envelope-total-counts-page': {
-    mustFail: each(ALL_LISTS.slice(1), 'envelope.total-items'),
-    mayFail: each(LISTS_WITH_FILTER.slice(1), 'envelope.filtered-total-items'),
+    mustFail: each(ENVELOPE_LISTS, 'envelope.total-items'),
+    mayFail: each(ENVELOPE_LISTS_WITH_FILTER, 'envelope.filtered-total-items'),
   },
-  'filtered-total-unfiltered': { mustFail: each(LISTS_WITH_FILTER.slice(1), 'envelope.filtered-total-items') },
+  'filtered-total-unfiltered': { mustFail: each(ENVELOPE_LISTS_WITH_FILTER, 'envelope.filtered-total-items') },
   'paging-item-offset': { mustFail: each(ALL_LISTS, 'paging.walk-once') },
   // Every page holds 20 items: whatever reads pages of another size sees it. Pages drawn within
   // the collection at a smaller limit come back empty past the 20-item pages: not exercised.
@@ -279,9 +362,9 @@ export const NAMED: Readonly<Record<string, Control>> = {
     mayFail: [
       ...each(ALL_LISTS, 'paging.walk-once'),
       ...each(ALL_LISTS, 'params.deprecated-limit-offset'),
-      ...each(ALL_LISTS.slice(1), 'envelope.*'),
+      ...each(ENVELOPE_LISTS, 'envelope.*'),
       ...each(LISTS_WITH_FILTER, 'filter.matches-model'),
-      ...each([`${V2}.submissions.list`, `${V2}.question-banks.list`], 'default-order'),
+      ...each([`${V2}.submissions.list`, `${V2}.question-banks.list`, `${V2}.groups.list`], 'default-order'),
       `${V2}.stateful.model`,
     ],
   },
@@ -290,9 +373,11 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'offset-negative-accepted': { mustFail: each(ALL_LISTS, 'params.offset-negative'), mayFail: ['intapi.invariant.success-body-matches-contract'] },
   'list-params-invalid-accepted': { mustFail: [...each(ALL_LISTS, 'params.limit-not-integer'), ...each(ALL_LISTS, 'params.offset-not-integer')] },
   'deprecated-params-ignored': { mustFail: each(ALL_LISTS, 'params.deprecated-limit-offset') },
-  'paging-only-list-accepts-filter': { mustFail: [`${V2}.question-banks.list.params.*-rejected`, `${V2}.questions.list.params.*-rejected`] },
+  'paging-only-list-accepts-filter': { mustFail: each(PAGING_ONLY_LISTS, 'params.*-rejected') },
   'bad-filter-accepted': { mustFail: each(LISTS_WITH_FILTER, 'filter.invalid-422') },
-  'default-order-newest-first': { mustFail: [`${V2}.question-banks.list.default-order`, `${V2}.submissions.list.default-order`] },
+  'default-order-newest-first': {
+    mustFail: [`${V2}.question-banks.list.default-order`, `${V2}.submissions.list.default-order`, `${V2}.groups.list.default-order`],
+  },
   // Only an update followed by a list meets it: the model-based check (its commands favour updates and lists).
   'list-stale-after-update': { mustFail: [`${V2}.stateful.model`], scope: [`${V2}.stateful.`] },
   'v1-list-envelope': {
@@ -333,10 +418,16 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'authenticate-201': { mustFail: ['intapi.auth.authenticate-token'] },
   'sort-desc-ignored': { mustFail: each(LISTS_WITH_FILTER, 'sort.descending'), mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
   'sort-multi-ignores-second-key': { mustFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
-  // Templates have no nullable sortable field.
+  // Templates have no nullable sortable field. The groups' description is one, which the sort checks
+  // meet under some seeds only (few groups, few sort keys on it).
   'sort-nulls-last': {
     mustFail: [...each(LISTS_WITH_FILTER.slice(0, 3), 'sort.ascending'), ...each(LISTS_WITH_FILTER.slice(0, 3), 'sort.descending')],
-    mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key'),
+    mayFail: [
+      ...each(LISTS_WITH_FILTER, 'sort.multi-key'),
+      ...each(USER_LISTS, 'sort.*'),
+      `${V2}.groups.list.sort.ascending`,
+      `${V2}.groups.list.sort.descending`,
+    ],
   },
 };
 

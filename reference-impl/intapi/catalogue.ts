@@ -14,12 +14,15 @@ export interface CatalogueEntry {
   readonly v2Only: boolean;
 }
 
+/** The operations served with x-api-version 1 and 2: an id ending in `.` names a collection's every operation. */
+const BOTH_VERSIONS: readonly string[] = ['resources.', 'users.', 'countries.', 'provinces.', 'enrollments.', 'groups.list', 'groups.get', 'auth.authenticate'];
+
 const entry = (id: string, method: CatalogueEntry['method'], path: string): CatalogueEntry => ({
   id,
   method,
   path,
-  // The learning-resource operations and /authenticate exist in both versions; the rest in version 2 only.
-  v2Only: !id.startsWith('resources.') && id !== 'auth.authenticate',
+  // BOTH_VERSIONS exist in both versions; the rest in version 2 only (DEVELOPERS.md "Versions").
+  v2Only: !BOTH_VERSIONS.some((both) => (both.endsWith('.') ? id.startsWith(both) : id === both)),
   pathIds: path
     .split('/')
     .filter((segment) => segment.startsWith(':'))
@@ -49,5 +52,33 @@ export const INTAPI_OPERATIONS: readonly CatalogueEntry[] = [
   entry('questions.create', 'POST', '/question-banks/:questionBankId/questions'),
   entry('questions.get', 'GET', '/question-banks/:questionBankId/questions/:questionId'),
   entry('questions.update', 'PUT', '/question-banks/:questionBankId/questions/:questionId'),
+  // Users and manager direct reports (issue 8). The current user's details answer on public-facts'
+  // paths too, under the same operation id (its faults name the specification's path, listed last).
+  entry('users.list', 'GET', '/users'),
+  entry('users.myDetails', 'GET', '/my-details'),
+  entry('users.myDetails', 'GET', '/mydetails'),
+  entry('users.myDetails', 'GET', '/users/my-details'),
+  entry('users.get', 'GET', '/users/:userId'),
+  entry('users.update', 'PUT', '/users/:userId'),
+  entry('users.upsert', 'POST', '/users'),
+  entry('managers.listDirectReports', 'GET', '/managers/:managerId/direct-reports'),
+  entry('managers.updateDirectReports', 'POST', '/managers/:managerId/direct-reports'),
+  // Course evaluations, countries and provinces (issue 8)
+  entry('evaluationQuestions.list', 'GET', '/courses/:courseId/evaluation-questions'),
+  entry('evaluationQuestions.get', 'GET', '/courses/:courseId/evaluation-questions/:questionId'),
+  entry('evaluationAnswers.list', 'GET', '/courses/:courseId/evaluation-answers'),
+  entry('countries.list', 'GET', '/countries'),
+  entry('provinces.list', 'GET', '/provinces'),
+  entry('provinces.get', 'GET', '/provinces/:id'),
+  entry('groups.list', 'GET', '/groups'),
+  entry('groups.get', 'GET', '/groups/:groupId'),
+  entry('groups.create', 'POST', '/groups'),
+  entry('groups.update', 'PUT', '/groups/:groupId'),
+  entry('groups.assignUsers', 'POST', '/groups/:groupId/users/assign'),
+  entry('groups.unassignUsers', 'POST', '/groups/:groupId/users/unassign'),
+  entry('groups.listUsers', 'GET', '/groups/:groupId/users'),
+  entry('enrollments.list', 'GET', '/users/:userId/enrollments'),
+  entry('enrollments.create', 'POST', '/users/:userId/enrollments'),
+  entry('enrollments.enrollSession', 'POST', '/users/:userId/enrollments/:courseId/session/:sessionId'),
   entry('auth.authenticate', 'POST', '/authenticate'),
 ];

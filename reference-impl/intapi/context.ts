@@ -1,4 +1,5 @@
 import type { Behaviour } from '../behaviour.js';
+import type { EnrollmentMail } from './enrollments/operations.js';
 import type { Credentials } from '../credentials.js';
 import type { Operation } from '../http/route.js';
 import type { Store } from '../store/store.js';
@@ -28,4 +29,8 @@ export interface IntapiDeps {
   readonly credentials: Credentials;
   readonly clock: () => Date;
   readonly ids: () => string;
+  /** The OAuth 2.0 server whose access tokens the Integration API accepts (reference-impl/oauth). */
+  readonly oauth?: { accessTokenAccount(token: string, nowMs: number): string | undefined };
+  /** Sends a course enrollment email (reference-impl/mail.ts); absent: no mail is sent. */
+  readonly mail?: (mail: EnrollmentMail) => void;
 }

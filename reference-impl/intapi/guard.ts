@@ -34,7 +34,8 @@ export function createGuard(deps: IntapiDeps): (headers: Headers, operation: Int
   /** The user behind the token; with the token unchecked, the credentials' user stands in. */
   const tokenUser = (headers: Headers): string => {
     const token = bearerToken(headerValue(headers, 'authorization'), auth.rawToken === 'accept');
-    const userId = token === undefined ? undefined : userOfToken(store, token, clock().getTime());
+    // A session token of /authenticate, or an OAuth 2.0 access token (reference-impl/oauth).
+    const userId = token === undefined ? undefined : (userOfToken(store, token, clock().getTime()) ?? deps.oauth?.accessTokenAccount(token, clock().getTime()));
     if (userId !== undefined) return userId;
     if (auth.token === 'not-checked') return store.principalUserId;
     throw unauthorized(token === undefined ? 'A Bearer token is required.' : 'The token is not valid or has expired.');

@@ -1,15 +1,20 @@
 import type { Family } from '../http/route.js';
 import { authOperations } from './auth/operations.js';
 import { compileIntapiBodies } from './bodies.js';
+import { evaluationOperations } from './evaluations/operations.js';
 import type { IntapiContext, IntapiDeps, IntapiOperation } from './context.js';
 import { intapiErrorRenderer } from './error-body.js';
+import { enrollmentOperations } from './enrollments/operations.js';
 import { createGuard } from './guard.js';
+import { provinceOperations } from './provinces/operations.js';
+import { groupOperations } from './groups/operations.js';
 import { questionBankOperations } from './question-banks/operations.js';
 import { questionOperations } from './questions/operations.js';
 import { answeringUnknownIds } from './requests.js';
 import { resourceOperations } from './resources/operations.js';
 import { submissionOperations } from './submissions/operations.js';
 import { templateOperations } from './templates/operations.js';
+import { userOperations } from './users/operations.js';
 
 export type { IntapiDeps } from './context.js';
 
@@ -29,6 +34,11 @@ export function createIntapiFamily(deps: IntapiDeps): Family<IntapiContext, Inta
     ...templateOperations(deps),
     ...questionBankOperations(deps, validators),
     ...questionOperations(deps, validators),
+    ...userOperations(deps),
+    ...evaluationOperations(deps),
+    ...provinceOperations(deps),
+    ...groupOperations(deps),
+    ...enrollmentOperations(deps),
   ];
   return {
     prefix: '',

@@ -11,6 +11,8 @@ export interface UserRecord {
   readonly firstName: string;
   readonly lastName: string;
   readonly email: string;
+  /** The user this user reports to (DEVELOPERS.md "Users and managers"); null: none. */
+  readonly managerId: string | null;
 }
 
 export interface CourseRecord {

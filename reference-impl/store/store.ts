@@ -1,4 +1,5 @@
 import type { CourseRecord, QuestionBankRecord, QuestionRecord, ResourceRecord, SubmissionRecord, TemplateRecord, UserRecord } from './records.js';
+import { EnrollmentBook, type GroupRecord } from './enrollments.js';
 import { SessionTable } from './sessions.js';
 import { Table } from './table.js';
 
@@ -14,6 +15,9 @@ export class Store {
   readonly submissions = new Table<SubmissionRecord>();
   readonly questionBanks = new Table<QuestionBankRecord>();
   readonly sessions = new SessionTable();
+  /** Groups, course sessions and enrollment records (store/enrollments.ts). */
+  readonly groups = new Table<GroupRecord>();
+  readonly enrollments = new EnrollmentBook();
   /** course ids by user key, in enrollment order */
   readonly #enrollments = new Map<string, Set<string>>();
   /** question tables by bank key; one exists for every bank */
@@ -22,7 +26,33 @@ export class Store {
   /**
    * @param principalUserId the user the configured credentials authenticate as
    */
-  constructor(readonly principalUserId: string) {}
+  /** direct-report counts by manager key, following the users table (IsManager) */
+  readonly #reportCounts = new Map<string, number>();
+
+  constructor(readonly principalUserId: string) {
+    const count = (managerId: string | null | undefined, delta: number): void => {
+      if (managerId === null || managerId === undefined) return;
+      const key = managerId.toLowerCase();
+      const next = (this.#reportCounts.get(key) ?? 0) + delta;
+      if (next > 0) this.#reportCounts.set(key, next);
+      else this.#reportCounts.delete(key);
+    };
+    this.users.onWrite((_, previous, current) => {
+      count(previous?.managerId, -1);
+      count(current.managerId, 1);
+    });
+  }
+
+  /** Whether someone reports to the user (a manager: spec#other-records-named-by-release-notes). */
+  hasReports(userId: string): boolean {
+    return this.#reportCounts.has(userId.toLowerCase());
+  }
+
+  /** The users who report to the user directly, in creation order. */
+  reportsOf(managerId: string): UserRecord[] {
+    const key = managerId.toLowerCase();
+    return this.users.values().filter((user) => user.managerId?.toLowerCase() === key);
+  }
 
   enroll(userId: string, courseId: string): void {
     const key = userId.toLowerCase();

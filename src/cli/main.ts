@@ -10,12 +10,22 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
-import { createReferenceServer, LEARNER_FAULTS, listFaults, MAX_SCALE, SANDBOX_LEARNERS, SCIM_FAULTS, seededIds } from '../../reference-impl/index.js';
+import {
+  createReferenceServer,
+  LEARNER_FAULTS,
+  listFaults,
+  MAX_SCALE,
+  SANDBOX_LEARNERS,
+  SANDBOX_OAUTH_CLIENT,
+  SCIM_FAULTS,
+  seededIds,
+} from '../../reference-impl/index.js';
 import { formatList, formatSummary } from '../../reporters/console.js';
 import { writeJUnit } from '../../reporters/junit.js';
 import { renderMarkdown } from '../../reporters/markdown.js';
 import { renderHtml } from '../../reporters/html.js';
-import { loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
+import { startMailSink, type MailSink } from '../mail/sink.js';
+import { loadProfile, ProfileError, redactor, resolveSecrets, withMailbox, withTarget, type Profile } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { failsRun } from '../runner/model.js';
 import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
@@ -134,6 +144,9 @@ function bundledCredentials(profile: Profile): { apiKey: string; username: strin
     process.env[learner.username.env] = SANDBOX_LEARNERS.a.username;
     process.env[learner.password.env] = SANDBOX_LEARNERS.a.password;
   }
+  // The OAuth 2.0 flow: the sandbox client (its log-in is the sandbox username and password).
+  process.env[profile.oauthCredentials.clientId.env] = SANDBOX_OAUTH_CLIENT.clientId;
+  process.env[profile.oauthCredentials.clientSecret.env] = SANDBOX_OAUTH_CLIENT.clientSecret;
   return creds;
 }
 
@@ -237,8 +250,18 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const baseline = values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await listChecks()).map((c) => c.id)));
   // The bundled server's new ids follow the run seed, so a seeded run repeats exactly.
   const credentials = bundled ? bundledCredentials(profile) : undefined;
+  // The bundled server's mail goes to a local SMTP sink whose Mailpit-style API the mail checks read.
+  const sink: MailSink | undefined = credentials && selectsFamily(only, 'intapi') ? await startMailSink() : undefined;
+  if (sink) profile = withMailbox(profile, sink.api);
   const server = credentials
-    ? createReferenceServer({ credentials: sandboxOf(credentials), scimToken: credentials.scimToken, faults, ids: seededIds(seed), scale })
+    ? createReferenceServer({
+        credentials: sandboxOf(credentials),
+        scimToken: credentials.scimToken,
+        faults,
+        ids: seededIds(seed),
+        scale,
+        ...(sink ? { smtp: sink.smtp } : {}),
+      })
     : undefined;
   let comparing: CompareServer | undefined;
   try {
@@ -276,6 +299,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
         profile: compareProfile,
         seed,
         ...(values.compare === 'bundled' && credentials ? { credentials, scale } : {}),
+        ...(values.compare === 'bundled' && profile.mailbox ? { mail: true } : {}),
       });
       if (values.compare !== 'bundled') await ensureReachable(comparing.profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
       await createSecrets(comparing.profile, timeoutMs)
@@ -380,6 +404,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   } finally {
     await comparing?.close();
     await server?.close();
+    await sink?.close();
   }
 }
 

@@ -29,7 +29,7 @@ export const componentName = (contract: string): string => contract.replace(/\//
 const ref = (contract: string): JsonObject => ({ $ref: `#/components/schemas/${componentName(contract)}` });
 
 type Version = '1' | '2';
-type Collection = 'resources' | 'templates' | 'submissions';
+type Collection = 'resources' | 'templates' | 'submissions' | 'users' | 'groups';
 type Status = number | ((p: Profile) => number);
 
 interface PathId {
@@ -50,6 +50,8 @@ interface OperationDoc {
   readonly list?: { readonly collection?: Collection };
   /** Statuses the specification lists for this operation beyond the derived ones. */
   readonly listed?: readonly (readonly [Status, string])[];
+  /** Query parameters beyond the list parameters. */
+  readonly query?: readonly JsonObject[];
 }
 
 const BOTH: readonly Version[] = ['1', '2'];
@@ -61,6 +63,12 @@ const SUBMISSION_ID: PathId = { what: 'submission id', typedBy: ['intapi/submiss
 const TEMPLATE_ID: PathId = { what: 'template id', typedBy: ['intapi/template', 'id'] };
 const BANK_ID: PathId = { what: 'question bank id', typedBy: ['intapi/questionBank', 'id'] };
 const QUESTION_ID: PathId = { what: 'question id', typedBy: ['intapi/question', 'id'] };
+const USER_ID_TYPED: PathId = { what: 'user id', typedBy: ['intapi/user', 'id'] };
+const MANAGER_ID: PathId = { what: 'manager (user) id', typedBy: ['intapi/user', 'id'] };
+const EVALUATION_QUESTION_ID: PathId = { what: 'evaluation question id', typedBy: ['intapi/evaluationQuestion', 'id'] };
+const PROVINCE_ID: PathId = { what: 'province id', typedBy: ['intapi/province', 'id'] };
+const GROUP_ID: PathId = { what: 'group id', typedBy: ['intapi/group', 'id'] };
+const SESSION_ID: PathId = { what: 'session id' };
 const FORBIDDEN = [403, 'listed by the specification (conditions not shown)'] as const;
 
 /** The Integration API's operations (the document covers that family). */
@@ -210,6 +218,156 @@ const OPERATION_DOCS: Readonly<Record<IntapiOperationId, OperationDoc>> = {
     pathIds: { questionBankId: BANK_ID, questionId: QUESTION_ID },
     request: 'intapi/question.update',
     success: { status: 200, contract: 'intapi/question' },
+  },
+  // Users and manager direct reports (issue 8): the specification's table "operations named by
+  // release notes" and public-facts' paths; bodies and success statuses are the reference server's choices.
+  'users.list': {
+    summary: 'List users (includes IsManager)',
+    versions: BOTH,
+    pathIds: {},
+    success: { status: 200, contract: { '1': 'intapi/user.list', '2': 'intapi/envelope.users' } },
+    list: { collection: 'users' },
+  },
+  'users.get': {
+    summary: 'Get user (includes IsManager)',
+    versions: BOTH,
+    pathIds: { userId: USER_ID_TYPED },
+    success: { status: 200, contract: 'intapi/user' },
+  },
+  'users.myDetails': {
+    summary: 'Details of the authenticated user (includes IsManager)',
+    versions: BOTH,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/user' },
+  },
+  'users.update': {
+    summary: 'Update user (public facts; id not accepted in the body)',
+    versions: BOTH,
+    pathIds: { userId: USER_ID_TYPED },
+    request: 'intapi/user.write',
+    success: { status: 200, contract: 'intapi/user' },
+  },
+  'users.upsert': {
+    summary: 'Create or update a user by username (public facts; id not accepted in the body)',
+    versions: BOTH,
+    pathIds: {},
+    request: 'intapi/user.write',
+    success: { status: 201, contract: 'intapi/user' },
+  },
+  'managers.listDirectReports': {
+    summary: 'Direct reports of a manager',
+    versions: V2,
+    pathIds: { managerId: MANAGER_ID },
+    success: { status: 200, contract: 'intapi/envelope.directReports' },
+    list: {},
+  },
+  'managers.updateDirectReports': {
+    summary: 'Update and return the direct reports of a manager',
+    versions: V2,
+    pathIds: { managerId: MANAGER_ID },
+    request: 'intapi/directReports.update',
+    success: { status: 200, contract: 'intapi/envelope.directReports' },
+  },
+  // Issue 8: course evaluations (v2 only, release 5.121.0), countries and provinces (public facts).
+  'evaluationQuestions.list': {
+    summary: 'List the evaluation questions of a course',
+    versions: V2,
+    pathIds: { courseId: COURSE_ID },
+    success: { status: 200, contract: 'intapi/envelope.evaluationQuestions' },
+    list: {},
+  },
+  'evaluationQuestions.get': {
+    summary: 'Get an evaluation question of a course',
+    versions: V2,
+    pathIds: { courseId: COURSE_ID, questionId: EVALUATION_QUESTION_ID },
+    success: { status: 200, contract: 'intapi/evaluationQuestion' },
+  },
+  'evaluationAnswers.list': {
+    summary: 'List the evaluation answers of a course',
+    versions: V2,
+    pathIds: { courseId: COURSE_ID },
+    success: { status: 200, contract: 'intapi/envelope.evaluationAnswers' },
+    list: {},
+  },
+  'countries.list': { summary: 'List countries (ISO 3166-1)', versions: BOTH, pathIds: {}, success: { status: 200, contract: 'intapi/country.list' } },
+  'provinces.list': {
+    summary: 'List the provinces (ISO 3166-2 subdivisions) of a country',
+    versions: BOTH,
+    pathIds: {},
+    query: [
+      { name: 'countryId', in: 'query', required: true, description: 'The id of a country of GET /countries.', schema: { type: 'string', format: 'uuid' } },
+    ],
+    success: { status: 200, contract: 'intapi/province.list' },
+    listed: [
+      [422, 'countryId is missing or not a GUID'],
+      [404, 'no country has the countryId'],
+    ],
+  },
+  'provinces.get': { summary: 'Get province', versions: BOTH, pathIds: { id: PROVINCE_ID }, success: { status: 200, contract: 'intapi/province' } },
+  'groups.list': {
+    summary: 'List groups',
+    versions: BOTH,
+    pathIds: {},
+    success: { status: 200, contract: 'intapi/envelope.groups' },
+    list: { collection: 'groups' },
+  },
+  'groups.get': { summary: 'Get group', versions: BOTH, pathIds: { groupId: GROUP_ID }, success: { status: 200, contract: 'intapi/group' } },
+  'groups.create': {
+    summary: 'Create a group',
+    versions: V2,
+    pathIds: {},
+    request: 'intapi/group.create',
+    success: { status: (p) => p.expectations.groups.createStatus, contract: 'intapi/group' },
+  },
+  'groups.update': {
+    summary: 'Update an existing group',
+    versions: V2,
+    pathIds: { groupId: GROUP_ID },
+    request: 'intapi/group.update',
+    success: { status: 200, contract: 'intapi/group' },
+  },
+  'groups.assignUsers': {
+    summary: 'Assign users to an existing manual group',
+    versions: V2,
+    pathIds: { groupId: GROUP_ID },
+    request: 'intapi/group.assign',
+    success: { status: 200, contract: 'intapi/group' },
+    listed: [[(p) => p.expectations.groups.automaticAssignStatus, 'the group is automatic (reference server choice)']],
+  },
+  'groups.unassignUsers': {
+    summary: 'Unassign users from an existing manual group',
+    versions: V2,
+    pathIds: { groupId: GROUP_ID },
+    request: 'intapi/group.assign',
+    success: { status: 200, contract: 'intapi/group' },
+    listed: [[(p) => p.expectations.groups.automaticAssignStatus, 'the group is automatic (reference server choice)']],
+  },
+  'groups.listUsers': {
+    summary: "List a group's users",
+    versions: V2,
+    pathIds: { groupId: GROUP_ID },
+    success: { status: 200, contract: 'intapi/envelope.groupUsers' },
+    list: {},
+  },
+  'enrollments.list': {
+    summary: "List a user's enrollments",
+    versions: BOTH,
+    pathIds: { userId: USER_ID },
+    success: { status: 200, contract: 'intapi/envelope.enrollments' },
+    list: {},
+  },
+  'enrollments.create': {
+    summary: 'Enroll a user in a course',
+    versions: BOTH,
+    pathIds: { userId: USER_ID },
+    request: 'intapi/enrollment.create',
+    success: { status: (p) => p.expectations.enrollments.createStatus, contract: 'intapi/enrollment' },
+  },
+  'enrollments.enrollSession': {
+    summary: 'Enroll in a session (multi-session enrollment supported; query reEnroll, cancelSession)',
+    versions: BOTH,
+    pathIds: { userId: USER_ID, courseId: COURSE_ID, sessionId: SESSION_ID },
+    success: { status: 200, contract: 'intapi/enrollment' },
   },
 };
 
@@ -377,6 +535,7 @@ function operationObject(id: IntapiOperationId, contracts: ContractSchemas, p: P
     })),
     { $ref: doc.versions.includes('1') ? '#/components/parameters/apiVersion' : '#/components/parameters/apiVersion2' },
     ...listParameters(doc, p),
+    ...(doc.query ?? []),
   ];
   const success = successContent(doc);
   const responses: JsonObject = { [String(statusOf(doc.success.status, p))]: { description: success.description, content: json(success.schema) } };

@@ -3,7 +3,7 @@
  * (fixtures/profiles/reference.yaml, the bundled server's behaviour; tests/profile keeps the two
  * equal). Operations default to OPERATIONS; records have no defaults.
  */
-import { RESOURCE_FIELDS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS } from './schema.js';
+import { GROUP_FIELDS, RESOURCE_FIELDS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
 import type { Credentials, Expectations, PlayerTarget, Profile } from './types.js';
 
 export const DEFAULT_INTAPI_BASE_URL = 'http://127.0.0.1:8080';
@@ -24,6 +24,11 @@ export const DEFAULT_FAMILY_CREDENTIALS: Profile['familyCredentials'] = {
   learner: { username: { env: 'LPC_LEARNER_USERNAME' }, password: { env: 'LPC_LEARNER_PASSWORD' } },
 };
 
+export const DEFAULT_OAUTH_CREDENTIALS: Profile['oauthCredentials'] = {
+  clientId: { env: 'LPC_OAUTH_CLIENT_ID' },
+  clientSecret: { env: 'LPC_OAUTH_CLIENT_SECRET' },
+};
+
 export const DEFAULT_EXPECTATIONS: Expectations = {
   scim: {
     unsupportedStatus: 501,
@@ -41,6 +46,15 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
   bodies: { unsupportedMediaTypeStatus: 415, limitBytes: 1_048_576, tooLargeStatus: 413, unknownFieldStatus: 422 },
   submissions: { createStatus: 201, updateStatus: 200, unknownReferenceStatus: 404 },
   questionTypes: { SingleAnswer: 0, MultipleAnswer: 1, Text: 2 },
+  oauth: {
+    authorizePath: '/oauth/authorize',
+    tokenPath: '/oauth/token',
+    redirectUri: 'https://client.lp-conformance.invalid/callback',
+    scope: 'admin.v1',
+    accessTokenMaxSeconds: 14400,
+  },
+  groups: { createStatus: 201, automaticAssignStatus: 409 },
+  enrollments: { createStatus: 201 },
   lists: {
     maxLimit: 1000,
     defaultLimit: 20,
@@ -49,6 +63,8 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
     resources: { filterable: RESOURCE_FIELDS, sortable: RESOURCE_FIELDS },
     templates: { filterable: TEMPLATE_FIELDS, sortable: TEMPLATE_FIELDS },
     submissions: { filterable: SUBMISSION_FIELDS, sortable: SUBMISSION_FIELDS },
+    users: { filterable: USER_FIELDS, sortable: USER_FIELDS },
+    groups: { filterable: GROUP_FIELDS, sortable: GROUP_FIELDS },
   },
 };
 

@@ -15,6 +15,7 @@ import {
   DEFAULT_FAMILY_CREDENTIALS,
   DEFAULT_INTAPI_BASE_URL,
   DEFAULT_PLAYER,
+  DEFAULT_OAUTH_CREDENTIALS,
   LEARNER_SUFFIX,
   SCIM_SUFFIX,
 } from './defaults.js';
@@ -22,7 +23,7 @@ import { isOperationId, OPERATION_IDS, OPERATIONS, pathParameters, type Operatio
 import { PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
 import { packageRoot } from '../util/package-root.js';
-import type { Credentials, EnvRef, Expectations, FamilyCredentials, FamilyTarget, PlayerTarget, Profile, Records } from './types.js';
+import type { Credentials, EnvRef, Expectations, FamilyCredentials, FamilyTarget, Mailbox, PlayerTarget, Profile, Records } from './types.js';
 
 export {
   collectionOf,
@@ -142,9 +143,11 @@ interface ProfileDocument {
     token?: EnvRef;
     scim?: Partial<Record<'token' | 'username' | 'password', EnvRef>>;
     learner?: Partial<Record<'token' | 'username' | 'password', EnvRef>>;
+    oauth?: Partial<Record<'clientId' | 'clientSecret' | 'refreshToken', EnvRef>>;
   };
   records?: Records;
   player?: 'none' | DeepPartial<PlayerTarget>;
+  mailbox?: Mailbox;
   operations?: Partial<Record<OperationId, Partial<OperationRoute>>>;
   expectations?: DeepPartial<Expectations>;
 }
@@ -244,8 +247,10 @@ export function parseProfile(text: string, source: string): Profile {
     families: familiesOf(intapiBaseUrl, doc.families),
     credentials: credentialsOf(doc.credentials),
     familyCredentials: familyCredentialsOf(doc.credentials),
+    oauthCredentials: { ...DEFAULT_OAUTH_CREDENTIALS, ...doc.credentials?.oauth },
     records: doc.records ?? {},
     player: doc.player === 'none' ? ('none' as const) : (mergeDeep(DEFAULT_PLAYER, doc.player) as PlayerTarget),
+    ...(doc.mailbox ? { mailbox: doc.mailbox } : {}),
     operations: Object.fromEntries(OPERATION_IDS.map((id) => [id, { ...OPERATIONS[id], ...doc.operations?.[id] }])) as Record<OperationId, OperationRoute>,
     expectations: mergeDeep(DEFAULT_EXPECTATIONS, doc.expectations) as Expectations,
   };
@@ -286,6 +291,11 @@ export function withTarget(p: Profile, url: string): Profile {
   const explicit = (f: FamilyTarget): { baseUrl: string } | undefined => (f.explicit ? { baseUrl: f.baseUrl } : undefined);
   const families = familiesOf(intapiBaseUrl, { scim: explicit(p.families.scim), learner: explicit(p.families.learner) });
   return deepFreeze({ ...p, families });
+}
+
+/** The profile reading the target's mail at `api` (a Mailpit-style API; the bundled run's own sink). */
+export function withMailbox(p: Profile, api: string): Profile {
+  return deepFreeze({ ...p, mailbox: { api } });
 }
 
 /** The method and path of an operation in this profile. */

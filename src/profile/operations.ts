@@ -47,6 +47,35 @@ const TABLE = {
   'questions.create': route('POST', '/question-banks/{questionBankId}/questions'),
   'questions.get': route('GET', '/question-banks/{questionBankId}/questions/{questionId}'),
   'questions.update': route('PUT', '/question-banks/{questionBankId}/questions/{questionId}'),
+  // Users (v1 and v2) and manager direct reports (v2 only), named by release notes (issue 8): the
+  // specification's table (the current user at /users/my-details; public-facts says /my-details) and
+  // public-facts' paths for update and upsert.
+  'users.list': route('GET', '/users'),
+  'users.get': route('GET', '/users/{userId}'),
+  'users.myDetails': route('GET', '/users/my-details'),
+  'users.update': route('PUT', '/users/{userId}'),
+  'users.upsert': route('POST', '/users'),
+  'managers.listDirectReports': route('GET', '/managers/{managerId}/direct-reports'),
+  'managers.updateDirectReports': route('POST', '/managers/{managerId}/direct-reports'),
+  // Course evaluations (v2 only; spec's path shapes) and countries and provinces (public-facts paths); issue 8.
+  'evaluationQuestions.list': route('GET', '/courses/{courseId}/evaluation-questions'),
+  'evaluationQuestions.get': route('GET', '/courses/{courseId}/evaluation-questions/{questionId}'),
+  'evaluationAnswers.list': route('GET', '/courses/{courseId}/evaluation-answers'),
+  'countries.list': route('GET', '/countries'),
+  'provinces.list': route('GET', '/provinces'),
+  'provinces.get': route('GET', '/provinces/{id}'),
+  // Groups (public-facts: list and get; create, update, assign, unassign and the group's users are
+  // the reference server's choices, as the specification's path shapes) and enrollments (public-facts).
+  'groups.list': route('GET', '/groups'),
+  'groups.get': route('GET', '/groups/{groupId}'),
+  'groups.create': route('POST', '/groups'),
+  'groups.update': route('PUT', '/groups/{groupId}'),
+  'groups.assignUsers': route('POST', '/groups/{groupId}/users/assign'),
+  'groups.unassignUsers': route('POST', '/groups/{groupId}/users/unassign'),
+  'groups.listUsers': route('GET', '/groups/{groupId}/users'),
+  'enrollments.list': route('GET', '/users/{userId}/enrollments'),
+  'enrollments.create': route('POST', '/users/{userId}/enrollments'),
+  'enrollments.enrollSession': route('POST', '/users/{userId}/enrollments/{courseId}/session/{sessionId}'),
   // SCIM 2.0 (public-facts "Base addresses": /Users, /Groups, /Schemas under /scim/v2; RFC 7644 §3.2).
   'scim.auth.token': route('POST', '/token'),
   'scim.users.create': route('POST', '/Users'),

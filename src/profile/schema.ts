@@ -12,6 +12,10 @@ import { HTTP_METHODS, OPERATION_IDS } from './operations.js';
 /** Fields that a target may allow in `_filter` and `_sort`, per collection (spec field tables). */
 export const RESOURCE_FIELDS = ['id', 'name', 'description', 'file'] as const;
 export const TEMPLATE_FIELDS = ['id', 'name', 'isActive'] as const;
+/** The user record's fields (DEVELOPERS.md "Users and managers"; `IsManager` from the specification). */
+export const USER_FIELDS = ['id', 'username', 'firstName', 'lastName', 'email', 'managerId', 'IsManager'] as const;
+/** The group fields the reference server lists by (issue 8; the group's shape is its choice). */
+export const GROUP_FIELDS = ['id', 'name', 'description', 'groupType'] as const;
 export const SUBMISSION_FIELDS = [
   'id',
   'userId',
@@ -121,6 +125,14 @@ export const PROFILE_SCHEMA = {
             $ref: '#/$defs/familyCredentials',
             description: "Learner API: a learner's username and password (default LPC_LEARNER_USERNAME, LPC_LEARNER_PASSWORD), or a learner token.",
           },
+          oauth: closed(
+            {
+              clientId: { $ref: '#/$defs/envRef', description: 'OAuth 2.0 client id (default LPC_OAUTH_CLIENT_ID).' },
+              clientSecret: { $ref: '#/$defs/envRef', description: 'OAuth 2.0 client secret (default LPC_OAUTH_CLIENT_SECRET).' },
+              refreshToken: { $ref: '#/$defs/envRef', description: 'A refresh token issued to the client, for a target whose log-in the suite cannot drive.' },
+            },
+            { description: "The OAuth 2.0 client of the authorization-code flow; the log-in uses the Integration API's username and password." },
+          ),
         },
         {
           dependentRequired: {
@@ -144,6 +156,22 @@ export const PROFILE_SCHEMA = {
           ),
           templateId: { $ref: '#/$defs/guid', description: 'An active template.' },
           playerCourseId: { $ref: '#/$defs/guid', description: 'The course the player checks open; default: the first catalog course with lessons and tags.' },
+          managerId: { $ref: '#/$defs/guid', description: 'A user with direct reports, some of whom have direct reports of their own.' },
+          learner: closed(
+            { userId: { $ref: '#/$defs/guid' }, email: { type: 'string', minLength: 3 } },
+            { required: ['userId', 'email'], description: 'A user the enrollment checks enroll and re-enroll, and the address their mail goes to.' },
+          ),
+          multiSessionCourse: closed(
+            {
+              courseId: { $ref: '#/$defs/guid' },
+              sessionIds: { type: 'array', items: { $ref: '#/$defs/guid' }, minItems: 2, maxItems: 2, uniqueItems: true },
+            },
+            { required: ['courseId', 'sessionIds'], description: 'A multi-session course and two of its sessions.' },
+          ),
+          deletedCourseEnrollment: closed(
+            { userId: { $ref: '#/$defs/guid' }, courseId: { $ref: '#/$defs/guid' } },
+            { required: ['userId', 'courseId'], description: "A user's enrollment in a course that has been deleted." },
+          ),
         },
         { description: 'Records the suites read but cannot create; a check that needs an absent one is skipped.' },
       ),
@@ -168,6 +196,10 @@ export const PROFILE_SCHEMA = {
           }),
         ],
       },
+      mailbox: closed(
+        { api: { type: 'string', pattern: '^https?://', description: 'Base URL of a Mailpit-style API (GET <api>/api/v1/messages).' } },
+        { required: ['api'], description: "Where the target's mail can be read; without it the mail checks are skipped." },
+      ),
       operations: closed(Object.fromEntries(OPERATION_IDS.map((id) => [id, { $ref: '#/$defs/route' }]))),
       expectations: closed({
         scim: closed({
@@ -229,6 +261,19 @@ export const PROFILE_SCHEMA = {
           },
           { description: 'The response integer of each request questionType.' },
         ),
+        oauth: closed({
+          authorizePath: { type: 'string', pattern: PATH_PATTERN, description: 'The authorization endpoint under the Integration API base URL.' },
+          tokenPath: { type: 'string', pattern: PATH_PATTERN, description: 'The token endpoint under the Integration API base URL.' },
+          redirectUri: { type: 'string', pattern: BASE_URL_PATTERN, description: "The client's registered redirect URI (never fetched)." },
+          scope: { type: 'string', minLength: 1 },
+          accessTokenMaxSeconds: { type: 'integer', minimum: 1, description: 'The longest access token lifetime allowed (4 hours).' },
+          issuer: { type: 'string', pattern: BASE_URL_PATTERN, description: 'The issuer; default: the Integration API base URL + /oauth.' },
+        }),
+        groups: closed({
+          createStatus: { $ref: '#/$defs/status' },
+          automaticAssignStatus: { $ref: '#/$defs/status', description: 'Assign or unassign users on an automatic group.' },
+        }),
+        enrollments: closed({ createStatus: { $ref: '#/$defs/status', description: 'An enrollment create that makes a new enrollment.' } }),
         lists: closed({
           maxLimit: { type: 'integer', minimum: 1 },
           defaultLimit: { type: 'integer', minimum: 1 },
@@ -236,6 +281,8 @@ export const PROFILE_SCHEMA = {
           resources: listFields('resources', RESOURCE_FIELDS),
           templates: listFields('templates', TEMPLATE_FIELDS),
           submissions: listFields('submissions', SUBMISSION_FIELDS),
+          users: listFields('users', USER_FIELDS),
+          groups: listFields('groups', GROUP_FIELDS),
         }),
       }),
     },

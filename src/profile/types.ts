@@ -3,7 +3,7 @@
  * YAML form and fixtures/profiles/reference.yaml for an example.
  */
 import type { OperationId, OperationRoute } from './operations.js';
-import type { RESOURCE_FIELDS, SUBMISSION_FIELDS, TEMPLATE_FIELDS } from './schema.js';
+import type { GROUP_FIELDS, RESOURCE_FIELDS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
 
 /** A secret, named by the environment variable that holds it; never the value itself. */
 export interface EnvRef {
@@ -33,6 +33,15 @@ export type FamilyCredentials =
   | { readonly token: EnvRef; readonly username?: undefined; readonly password?: undefined }
   | { readonly username: EnvRef; readonly password: EnvRef; readonly token?: undefined };
 
+/** The OAuth 2.0 client of the Integration API's authorization-code flow (`credentials.oauth`):
+ * its id and secret, and optionally a refresh token (a deployed server whose log-in page the suite
+ * cannot drive: the checks that need a log-in are then skipped). */
+export interface OAuthCredentials {
+  readonly clientId: EnvRef;
+  readonly clientSecret: EnvRef;
+  readonly refreshToken?: EnvRef;
+}
+
 export interface FamilyTarget {
   readonly baseUrl: string;
   /** True when the profile gave this base URL; false when derived from the Integration API's. */
@@ -49,11 +58,26 @@ export interface Records {
   readonly templateId?: string;
   /** The course the player checks open (default: the first catalog course with lessons and tags). */
   readonly playerCourseId?: string;
+  /** A user with direct reports (users and managers, issue 8). */
+  readonly managerId?: string;
+  /** A user the enrollment checks enroll and re-enroll, and the address their mail goes to. */
+  readonly learner?: { readonly userId: string; readonly email: string };
+  /** A multi-session course (release 5.127.0) and two of its sessions. */
+  readonly multiSessionCourse?: { readonly courseId: string; readonly sessionIds: readonly [string, string] };
+  /** A user's enrollment in a course that has been deleted (spec#states-and-transitions). */
+  readonly deletedCourseEnrollment?: { readonly userId: string; readonly courseId: string };
+}
+
+/** A mailbox the suite reads (a Mailpit-style HTTP API: `GET <api>/api/v1/messages`). */
+export interface Mailbox {
+  readonly api: string;
 }
 
 export type ResourceField = (typeof RESOURCE_FIELDS)[number];
 export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
+export type UserField = (typeof USER_FIELDS)[number];
+export type GroupField = (typeof GROUP_FIELDS)[number];
 
 export interface ListFields<F extends string> {
   readonly filterable: readonly F[];
@@ -92,6 +116,23 @@ export interface Expectations {
     readonly MultipleAnswer: number;
     readonly Text: number;
   };
+  /** The OAuth 2.0 authorization-code flow (public-facts#authentication-integration-api). */
+  readonly oauth: {
+    /** Paths under the Integration API's base URL. */
+    readonly authorizePath: string;
+    readonly tokenPath: string;
+    /** The redirect URI registered for the client (never fetched: the code is read from the redirect). */
+    readonly redirectUri: string;
+    readonly scope: string;
+    /** The longest access token lifetime (`expires_in`) allowed, in seconds. */
+    readonly accessTokenMaxSeconds: number;
+    /** The issuer (RFC 9207 `iss`); default: the Integration API's base URL + /oauth. */
+    readonly issuer?: string;
+  };
+  /** Groups (issue 8): the create status, and the answer to assign/unassign on an automatic group. */
+  readonly groups: { readonly createStatus: number; readonly automaticAssignStatus: number };
+  /** Enrollments (issue 8): the status of a create that makes a new enrollment. */
+  readonly enrollments: { readonly createStatus: number };
   readonly lists: {
     readonly maxLimit: number;
     readonly defaultLimit: number;
@@ -99,6 +140,8 @@ export interface Expectations {
     readonly resources: ListFields<ResourceField>;
     readonly templates: ListFields<TemplateField>;
     readonly submissions: ListFields<SubmissionField>;
+    readonly users: ListFields<UserField>;
+    readonly groups: ListFields<GroupField>;
   };
 }
 
@@ -147,9 +190,13 @@ export interface Profile {
   readonly credentials: Credentials;
   /** The SCIM and learner API credentials (`credentials.scim`, `credentials.learner`). */
   readonly familyCredentials: { readonly scim: FamilyCredentials; readonly learner: FamilyCredentials };
+  /** The OAuth 2.0 client (`credentials.oauth`). */
+  readonly oauthCredentials: OAuthCredentials;
   readonly records: Records;
   /** The course player page, or `none`: the target has none (the player checks are skipped). */
   readonly player: PlayerTarget | 'none';
+  /** Where the target's mail can be read; absent: the mail checks are skipped. */
+  readonly mailbox?: Mailbox;
   readonly operations: Readonly<Record<OperationId, OperationRoute>>;
   readonly expectations: Expectations;
 }

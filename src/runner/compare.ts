@@ -7,7 +7,8 @@
  * which keep their verdicts. DEVELOPERS.md "Differential runs" states what is compared and why.
  */
 import { createReferenceServer, seededIds, type Credentials } from '../../reference-impl/index.js';
-import { collectionOf, credentialRefs, OPERATION_IDS, OPERATIONS, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
+import { startMailSink } from '../mail/sink.js';
+import { collectionOf, credentialRefs, OPERATION_IDS, OPERATIONS, resolveSecrets, withMailbox, withTarget, type Profile } from '../profile/index.js';
 import { CredentialsError } from '../target/secrets.js';
 import { newRunId } from './cleanup.js';
 import type { CheckResult, ExchangeDigest, Failure, Level, RunResult } from './model.js';
@@ -300,11 +301,12 @@ export interface CompareServer {
  * `--compare-profile`) at that URL; `bundled` starts a bundled reference server whose new ids follow
  * the run's seed (as the bundled target's do) and holding `scale` records as the bundled target
  * does (never its faults), accepting `credentials` (the bundled target's) or else the values of
- * the profile's credential variables.
+ * the profile's credential variables. With `mail` (the target's mail is read), the bundled server
+ * mails to a sink of its own, whose API its profile names, so that the mail checks run on both sides.
  */
 export async function compareServer(
   spec: string,
-  options: { profile: Profile; seed: number; credentials?: Credentials; scale?: number },
+  options: { profile: Profile; seed: number; credentials?: Credentials; scale?: number; mail?: boolean },
 ): Promise<CompareServer> {
   if (spec !== 'bundled') return { profile: withTarget(options.profile, spec), close: async () => {} };
   let credentials = options.credentials;
@@ -322,7 +324,20 @@ export async function compareServer(
     }
     credentials = { apiKey, username, password, privateKey };
   }
-  const server = createReferenceServer({ credentials, ids: seededIds(options.seed), ...(options.scale ? { scale: options.scale } : {}) });
+  const sink = options.mail === true ? await startMailSink() : undefined;
+  const server = createReferenceServer({
+    credentials,
+    ids: seededIds(options.seed),
+    ...(options.scale ? { scale: options.scale } : {}),
+    ...(sink ? { smtp: sink.smtp } : {}),
+  });
   const url = await server.listen({ port: 0, host: '127.0.0.1' });
-  return { profile: withTarget(options.profile, url), close: () => server.close() };
+  const profile = withTarget(options.profile, url);
+  return {
+    profile: sink ? withMailbox(profile, sink.api) : profile,
+    close: async () => {
+      await server.close();
+      await sink?.close();
+    },
+  };
 }

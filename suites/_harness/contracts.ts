@@ -36,7 +36,32 @@ export const INTAPI_CONTRACT_NAMES = [
   'intapi/envelope.templates',
   'intapi/envelope.questionBanks',
   'intapi/envelope.questions',
+  'intapi/evaluationQuestion',
+  'intapi/evaluationAnswer',
+  'intapi/envelope.evaluationQuestions',
+  'intapi/envelope.evaluationAnswers',
+  'intapi/country',
+  'intapi/country.list',
+  'intapi/province',
+  'intapi/province.list',
   'intapi/error',
+  'intapi/user',
+  'intapi/user.list',
+  'intapi/user.write',
+  'intapi/envelope.users',
+  'intapi/directReport',
+  'intapi/directReports.update',
+  'intapi/envelope.directReports',
+  'intapi/group',
+  'intapi/group.create',
+  'intapi/group.update',
+  'intapi/group.assign',
+  'intapi/groupUser',
+  'intapi/envelope.groups',
+  'intapi/envelope.groupUsers',
+  'intapi/enrollment',
+  'intapi/enrollment.create',
+  'intapi/envelope.enrollments',
 ] as const;
 
 export type IntapiContractName = (typeof INTAPI_CONTRACT_NAMES)[number];
@@ -56,6 +81,7 @@ export interface JsonSchema {
   readonly additionalProperties?: boolean | JsonSchema;
   readonly enum?: readonly unknown[];
   readonly format?: string;
+  readonly pattern?: string;
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly minimum?: number;
@@ -94,6 +120,9 @@ export interface FieldBounds {
   /** The allowed values other than null. */
   enum?: readonly (string | number | boolean)[];
   format?: string;
+  /** A regular expression the string must match (response records only: the bounds checks of request
+   * bodies refuse a contract that has one, see bounds.ts). */
+  pattern?: string;
   /** For arrays: the type of the items, and the contract of the items when they are one. */
   itemType?: FieldType;
   itemContract?: ContractName;
@@ -263,6 +292,7 @@ const BOUNDS_KEYWORDS = new Set([
   'maxLength',
   'minimum',
   'maximum',
+  'pattern',
   'items',
   'additionalProperties',
   'x-spec',
@@ -294,6 +324,7 @@ function boundsOfField(name: ContractName, field: string, schema: JsonSchema, re
   if (schema.minimum !== undefined) bounds.minimum = schema.minimum;
   if (schema.maximum !== undefined) bounds.maximum = schema.maximum;
   if (schema.format !== undefined) bounds.format = schema.format;
+  if (schema.pattern !== undefined) bounds.pattern = schema.pattern;
   if (schema.enum !== undefined) bounds.enum = schema.enum.filter((v): v is string | number | boolean => v !== null);
   if (schema.items !== undefined) {
     if (typeof schema.items.$ref === 'string') {

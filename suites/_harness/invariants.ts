@@ -57,6 +57,43 @@ export function successContract(op: OperationId, version: string): ContractName 
     case 'questions.get':
     case 'questions.update':
       return 'intapi/question';
+    case 'users.list':
+      return v1 ? 'intapi/user.list' : 'intapi/envelope.users';
+    case 'users.get':
+    case 'users.myDetails':
+    case 'users.update':
+    case 'users.upsert':
+      return 'intapi/user';
+    case 'managers.listDirectReports':
+    case 'managers.updateDirectReports':
+      return 'intapi/envelope.directReports';
+    case 'evaluationQuestions.list':
+      return 'intapi/envelope.evaluationQuestions';
+    case 'evaluationQuestions.get':
+      return 'intapi/evaluationQuestion';
+    case 'evaluationAnswers.list':
+      return 'intapi/envelope.evaluationAnswers';
+    case 'countries.list':
+      return 'intapi/country.list';
+    case 'provinces.list':
+      return 'intapi/province.list';
+    case 'provinces.get':
+      return 'intapi/province';
+    case 'groups.list':
+      return 'intapi/envelope.groups';
+    case 'groups.get':
+    case 'groups.create':
+    case 'groups.update':
+    case 'groups.assignUsers':
+    case 'groups.unassignUsers':
+      return 'intapi/group';
+    case 'groups.listUsers':
+      return 'intapi/envelope.groupUsers';
+    case 'enrollments.list':
+      return 'intapi/envelope.enrollments';
+    case 'enrollments.create':
+    case 'enrollments.enrollSession':
+      return 'intapi/enrollment';
     default:
       return undefined;
   }

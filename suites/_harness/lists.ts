@@ -42,7 +42,7 @@ export interface ListTarget {
   /** The item contract: field types for the filter evaluation. */
   itemContract: ContractName;
   /** The profile's list of filterable/sortable fields; undefined when the list takes only _limit/_offset. */
-  collection?: 'resources' | 'templates' | 'submissions';
+  collection?: 'resources' | 'templates' | 'submissions' | 'users' | 'groups';
   /** Makes sure the collection has at least a few items before the check. */
   prepare?: (t: CheckContext) => Promise<void>;
   /** Creates one item and answers its id, for lists whose items the API creates (default order). */

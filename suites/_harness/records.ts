@@ -28,7 +28,7 @@ export function idOf(res: ApiResponse): string {
 }
 
 /** A record id named by the profile, or the check is skipped: the target did not say. */
-export function profileRecord(t: CheckContext, name: 'userId' | 'otherUserId' | 'courseId' | 'templateId'): string {
+export function profileRecord(t: CheckContext, name: 'userId' | 'otherUserId' | 'courseId' | 'templateId' | 'managerId'): string {
   const id = t.profile.records[name];
   if (!id) t.skip(`the profile names no records.${name}`);
   return id;
@@ -120,4 +120,17 @@ export function perServer<T>(make: (t: CheckContext) => Promise<T>): (t: CheckCo
     }
     return p;
   };
+}
+
+/** A user body (update and upsert; the reference server's fields) with a username no other check or
+ * run uses: the run's marker, a tag naming the check's purpose, and a value from the check's seed. */
+export function validUser(t: CheckContext, tag: string): Json {
+  return { username: `lpc-${t.config.runId ?? '000000'}-${tag}-${t.uuid().slice(0, 8)}`, firstName: 'Lp', lastName: 'Conformance' };
+}
+
+/** Creates a user through the upsert (a username no one has) and answers its id. */
+export async function createUser(t: CheckContext, tag: string, body: Json = validUser(t, tag)): Promise<string> {
+  const res = await t.http.send({ op: 'users.upsert', json: body });
+  expectStatus(res, [200, 201], 'creating a user to work on');
+  return idOf(res);
 }

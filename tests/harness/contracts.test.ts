@@ -164,10 +164,112 @@ const envelope = (key: string, item: ContractName): FieldBounds[] => [
   { field: key, required: true, type: 'array', nullable: false, itemType: 'object', itemContract: item, spec: ENV },
 ];
 
+// Users and direct reports (issue 8): the specification shows IsManager only; the other fields are the
+// reference server's choices modelled on public-facts (DEVELOPERS.md "Users and managers").
+const OPS = 'spec#integration-api-operations-named-by-release-notes';
+const RECORDS = 'spec#other-records-named-by-release-notes';
+const FACTS = 'public-facts#integration-api-paths-seen-in-public-clients-the-v1-surface-which-v2-keeps';
+const userRecord = (flag: 'IsManager' | 'isManager', flagSpec: string): FieldBounds[] => [
+  { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'username', required: false, type: 'string', nullable: false, spec: FACTS },
+  { field: 'firstName', required: false, type: 'string', nullable: false, spec: FACTS },
+  { field: 'lastName', required: false, type: 'string', nullable: false, spec: FACTS },
+  { field: 'email', required: false, type: 'string', nullable: true, spec: FACTS },
+  { field: 'managerId', required: false, type: 'string', nullable: true, format: 'uuid', spec: FACTS },
+  { field: flag, required: true, type: 'boolean', nullable: false, spec: flagSpec },
+];
+const USER_WRITE: FieldBounds[] = [
+  { field: 'username', required: true, type: 'string', nullable: false, minLength: 1, maxLength: 255, spec: FACTS },
+  { field: 'firstName', required: true, type: 'string', nullable: false, minLength: 1, maxLength: 255, spec: FACTS },
+  { field: 'lastName', required: true, type: 'string', nullable: false, minLength: 1, maxLength: 255, spec: FACTS },
+  { field: 'email', required: false, type: 'string', nullable: true, maxLength: 255, spec: FACTS },
+  { field: 'managerId', required: false, type: 'string', nullable: true, format: 'uuid', spec: FACTS },
+];
+
+// Course evaluations, countries and provinces (issue 8): the specification shows no fields; the shapes
+// are the reference server's choices (DEVELOPERS.md "Course evaluations", "Countries and provinces").
+const EVAL: FieldBounds[] = [
+  { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'courseId', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'text', required: true, type: 'string', nullable: false, spec: OPS },
+  { field: 'questionType', required: true, type: 'string', nullable: false, enum: ['Rating', 'Text', 'YesNo'], spec: OPS },
+  { field: 'order', required: true, type: 'integer', nullable: false, minimum: 0, spec: OPS },
+  { field: 'isRequired', required: true, type: 'boolean', nullable: false, spec: OPS },
+];
+const EVAL_ANSWER: FieldBounds[] = [
+  { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'courseId', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'questionId', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'userId', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
+  { field: 'answer', required: true, type: 'string', nullable: false, spec: OPS },
+  { field: 'dateSubmitted', required: true, type: 'string', nullable: false, format: 'date-time', spec: OPS },
+];
+const COUNTRY: FieldBounds[] = [
+  { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: FACTS },
+  { field: 'code', required: true, type: 'string', nullable: false, pattern: '^[A-Z]{2}$', spec: FACTS },
+  { field: 'alpha3', required: false, type: 'string', nullable: false, pattern: '^[A-Z]{3}$', spec: FACTS },
+  { field: 'name', required: true, type: 'string', nullable: false, spec: FACTS },
+];
+const PROVINCE: FieldBounds[] = [
+  { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: FACTS },
+  { field: 'countryId', required: true, type: 'string', nullable: false, format: 'uuid', spec: FACTS },
+  { field: 'code', required: true, type: 'string', nullable: false, pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$', spec: 'spec#versioning' },
+  { field: 'name', required: true, type: 'string', nullable: false, spec: FACTS },
+];
+
 const G1 = '00000000-0000-4000-8000-000000000001';
 const G2 = '00000000-0000-4000-8000-000000000201';
 
 /** Per object contract: its expected table and a valid document to vary one field of. */
+// Groups and enrollments (issue 8): the reference server's shapes (DEVELOPERS.md "Groups, enrollments and sessions"); OPS above.
+const GROUP_NAME: FieldBounds = { field: 'name', required: true, type: 'string', nullable: false, minLength: 1, maxLength: 255, spec: OPS };
+const GROUP_DESCRIPTION = (required: boolean): FieldBounds => ({ field: 'description', required, type: 'string', nullable: true, maxLength: 1000, spec: OPS });
+const GROUP_TYPE: FieldBounds = { field: 'groupType', required: true, type: 'string', nullable: false, enum: ['Manual', 'Automatic'], spec: OPS };
+const GUID_FIELD = (field: string): FieldBounds => ({ field, required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS });
+const USER_IDS: FieldBounds = { field: 'userIds', required: true, type: 'array', nullable: false, itemType: 'string', spec: OPS };
+const ENROLLMENT_STATUS = (required: boolean): FieldBounds => ({
+  field: 'status',
+  required,
+  type: 'integer',
+  nullable: false,
+  enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  spec: 'public-facts#enumerations-known',
+});
+const GROUP_TABLES = [
+  {
+    name: 'intapi/group',
+    table: [GUID_FIELD('id'), GROUP_NAME, GROUP_DESCRIPTION(true), GROUP_TYPE, USER_IDS],
+    base: { id: G1, name: 'G', description: null, groupType: 'Manual', userIds: [] },
+  },
+  { name: 'intapi/group.create', table: [GROUP_NAME, GROUP_DESCRIPTION(false), GROUP_TYPE], base: { name: 'G', groupType: 'Manual' } },
+  { name: 'intapi/group.update', table: [GROUP_NAME, GROUP_DESCRIPTION(false)], base: { name: 'G' } },
+  { name: 'intapi/group.assign', table: [USER_IDS], base: { userIds: [G1] } },
+  { name: 'intapi/groupUser', table: [GUID_FIELD('id')], base: { id: G1 } },
+  {
+    name: 'intapi/enrollment',
+    table: [
+      GUID_FIELD('id'),
+      GUID_FIELD('userId'),
+      GUID_FIELD('courseId'),
+      { field: 'sessionIds', required: true, type: 'array', nullable: false, itemType: 'string', spec: OPS },
+      ENROLLMENT_STATUS(true),
+      { field: 'credits', required: true, type: 'number', nullable: true, minimum: 0, spec: 'spec#states-and-transitions' },
+      { field: 'enrollmentDate', required: true, type: 'string', nullable: false, format: 'date-time', spec: OPS },
+    ],
+    base: { id: G1, userId: G1, courseId: G2, sessionIds: [], status: 0, credits: null, enrollmentDate: '2024-03-01T10:00:00.000Z' },
+  },
+  {
+    name: 'intapi/enrollment.create',
+    table: [
+      GUID_FIELD('courseId'),
+      ENROLLMENT_STATUS(false),
+      { field: 'credits', required: false, type: 'number', nullable: true, maximum: 1_000_000, spec: 'spec#states-and-transitions' },
+      { field: 'enrollmentDate', required: false, type: 'string', nullable: true, format: 'date-time', spec: OPS },
+    ],
+    base: { courseId: G2 },
+  },
+] as const;
+
 const TABLES: { name: ContractName; table: FieldBounds[]; base: Record<string, unknown> }[] = [
   { name: 'intapi/submission.create', table: SUBMISSION_CREATE, base: { userId: G1, templateId: G2, title: 'T', completionDate: '2024-03-01T10:00:00Z' } },
   { name: 'intapi/submission.update', table: SUBMISSION_UPDATE, base: { title: 'T', completionDate: '2024-03-01T10:00:00Z' } },
@@ -208,6 +310,22 @@ const TABLES: { name: ContractName; table: FieldBounds[]; base: Record<string, u
   { name: 'intapi/template', table: TEMPLATE, base: { id: G2, name: 'T', isActive: true } },
   { name: 'intapi/resource', table: RESOURCE, base: { id: G1, name: 'R', description: 'D', file: null } },
   { name: 'intapi/error', table: ERROR_BODY, base: { validations: [], code: 404, message: 'Not found', term: 'NotFound', _meta: {} } },
+  { name: 'intapi/user', table: userRecord('IsManager', RECORDS), base: { id: G1, IsManager: false } },
+  { name: 'intapi/directReport', table: userRecord('isManager', FACTS), base: { id: G1, isManager: false } },
+  { name: 'intapi/user.write', table: USER_WRITE, base: { username: 'u', firstName: 'F', lastName: 'L' } },
+  {
+    name: 'intapi/directReports.update',
+    table: [{ field: 'userIds', required: true, type: 'array', nullable: false, itemType: 'string', spec: OPS }],
+    base: { userIds: [] },
+  },
+  { name: 'intapi/evaluationQuestion', table: EVAL, base: { id: G1, courseId: G2, text: 'Q', questionType: 'Rating', order: 0, isRequired: true } },
+  {
+    name: 'intapi/evaluationAnswer',
+    table: EVAL_ANSWER,
+    base: { id: G1, courseId: G2, questionId: G1, userId: G1, answer: '5', dateSubmitted: '2024-03-01T10:00:00Z' },
+  },
+  { name: 'intapi/country', table: COUNTRY, base: { id: G1, code: 'CA', name: 'Canada' } },
+  { name: 'intapi/province', table: PROVINCE, base: { id: G1, countryId: G2, code: 'CA-ON', name: 'Ontario' } },
   ...(
     [
       ['intapi/envelope.resources', 'resources', 'intapi/resource'],
@@ -215,12 +333,20 @@ const TABLES: { name: ContractName; table: FieldBounds[]; base: Record<string, u
       ['intapi/envelope.templates', 'templates', 'intapi/template'],
       ['intapi/envelope.questionBanks', 'questionBanks', 'intapi/questionBank'],
       ['intapi/envelope.questions', 'questionBanks', 'intapi/question'],
+      ['intapi/envelope.users', 'users', 'intapi/user'],
+      ['intapi/envelope.directReports', 'directReports', 'intapi/directReport'],
+      ['intapi/envelope.evaluationQuestions', 'evaluationQuestions', 'intapi/evaluationQuestion'],
+      ['intapi/envelope.evaluationAnswers', 'evaluationAnswers', 'intapi/evaluationAnswer'],
+      ['intapi/envelope.groups', 'groups', 'intapi/group'],
+      ['intapi/envelope.groupUsers', 'users', 'intapi/groupUser'],
+      ['intapi/envelope.enrollments', 'enrollments', 'intapi/enrollment'],
     ] as const
   ).map(([name, key, item]) => ({
     name,
     table: envelope(key, item),
     base: { totalItems: 0, returnedItems: 0, limit: 20, offset: 0, [key]: [] },
   })),
+  ...GROUP_TABLES.map((t) => ({ ...t, table: [...t.table] as FieldBounds[] })),
 ];
 
 describe('boundsOf matches the specification tables', () => {
@@ -300,6 +426,7 @@ function casesOf(b: FieldBounds): Case[] {
       { what: 'empty', value: '', valid: false },
     );
   }
+  if (b.pattern !== undefined) cases.push({ what: `a value outside the pattern ${b.pattern}`, value: 'lower-case!', valid: false });
   if (b.format === 'date-time') {
     cases.push(
       { what: 'a date-time with an offset', value: '2024-03-01T10:00:00+05:30', valid: true },

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DEFAULT_CREDENTIALS, DEFAULT_EXPECTATIONS, DEFAULT_FAMILY_CREDENTIALS, DEFAULT_INTAPI_BASE_URL, DEFAULT_PLAYER } from '../../src/profile/defaults.js';
+import {
+  DEFAULT_CREDENTIALS,
+  DEFAULT_EXPECTATIONS,
+  DEFAULT_FAMILY_CREDENTIALS,
+  DEFAULT_INTAPI_BASE_URL,
+  DEFAULT_OAUTH_CREDENTIALS,
+  DEFAULT_PLAYER,
+} from '../../src/profile/defaults.js';
 import {
   loadProfile,
   operation,
@@ -45,6 +52,13 @@ describe('the reference profile', () => {
       enrollment: { userId: '00000000-0000-4000-8000-000000000001', courseId: '00000000-0000-4000-8000-000000000101' },
       templateId: '00000000-0000-4000-8000-000000000201',
       playerCourseId: 'c0a50000-0000-4000-8000-000000000001',
+      managerId: '00000000-0000-4000-8000-000000000301',
+      learner: { userId: '00000000-0000-4000-8000-000000000004', email: 'walter@example.com' },
+      multiSessionCourse: {
+        courseId: '00000000-0000-4000-8000-000000000104',
+        sessionIds: ['00000000-0000-4000-8000-000000000501', '00000000-0000-4000-8000-000000000502'],
+      },
+      deletedCourseEnrollment: { userId: '00000000-0000-4000-8000-000000000001', courseId: '00000000-0000-4000-8000-000000000109' },
     });
   });
 
@@ -78,7 +92,8 @@ describe('the reference profile', () => {
   it('holds exactly the default values', () => {
     const raw = parse(readFileSync(referenceProfilePath(), 'utf8')) as Record<string, unknown>;
     expect(raw.expectations).toStrictEqual(DEFAULT_EXPECTATIONS);
-    const { scim, learner, ...intapi } = raw.credentials as Record<string, unknown>;
+    const { scim, learner, oauth, ...intapi } = raw.credentials as Record<string, unknown>;
+    expect(oauth).toStrictEqual(DEFAULT_OAUTH_CREDENTIALS);
     expect(intapi).toStrictEqual(DEFAULT_CREDENTIALS);
     expect({ scim, learner }).toStrictEqual(DEFAULT_FAMILY_CREDENTIALS);
     expect(raw.families).toStrictEqual({ intapi: { baseUrl: DEFAULT_INTAPI_BASE_URL } });
@@ -114,7 +129,7 @@ describe('OPERATIONS', () => {
 
   it('is the table of DEVELOPERS.md', () => {
     expect(OPERATIONS).toEqual(developersTable());
-    expect(OPERATION_IDS).toHaveLength(23 + 15 + 12);
+    expect(OPERATION_IDS).toHaveLength(23 + 15 + 12 + 7 + 6 + 10);
   });
 
   it('operation() answers the profile route', () => {
@@ -141,6 +156,7 @@ describe('defaults', () => {
       },
       credentials: DEFAULT_CREDENTIALS,
       familyCredentials: DEFAULT_FAMILY_CREDENTIALS,
+      oauthCredentials: DEFAULT_OAUTH_CREDENTIALS,
       records: {},
       player: DEFAULT_PLAYER,
       operations: OPERATIONS,

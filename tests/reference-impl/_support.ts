@@ -44,6 +44,8 @@ export interface Harness {
   call(method: string, path: string, options?: CallOptions): Promise<Answer>;
   get(path: string, options?: CallOptions): Promise<Answer>;
   authenticate(body?: unknown, headers?: Record<string, string>): Promise<Answer>;
+  /** The course enrollment emails the server sent (its `mailer`), in order. */
+  readonly mails: { to: string; subject: string }[];
   close(): Promise<void>;
 }
 
@@ -90,13 +92,15 @@ export const CREDENTIALS_BODY = {
 };
 
 export async function startServer(options: ReferenceServerOptions = {}): Promise<Harness> {
-  const server = createReferenceServer(options);
+  const mails: Harness['mails'] = [];
+  const server = createReferenceServer({ mailer: (mail) => void mails.push({ to: mail.to, subject: mail.subject }), ...options });
   const base = await server.listen({ port: 0, host: '127.0.0.1' });
   const apiKey = (options.credentials ?? SANDBOX_CREDENTIALS).apiKey;
   const credentials = options.credentials ?? SANDBOX_CREDENTIALS;
   const harness: Harness = {
     base,
     token: '',
+    mails,
     call(method, path, o = {}) {
       const headers: Record<string, string> = {};
       if (!o.noKey) headers['x-api-key'] = apiKey;

@@ -23,6 +23,12 @@ import {
 } from './_support.js';
 
 const ADMIN = SEED_IDS.adminUser;
+/** The first evaluation question of course 1 and two geography ids (reference-impl/intapi/evaluations/seed.ts, provinces/data.ts). */
+const EVALUATION_QUESTION = '00000000-0000-4000-8000-0000e0010001';
+const COUNTRY_CA = '00000000-0000-4000-8000-c00000004341';
+const PROVINCE_CA_ON = '00000000-0000-4000-8000-b043414f4e00';
+const blankEvaluationQuestion = (id: string) => ({ id, courseId: NIL, text: '', questionType: 'Text', order: 0, isRequired: false });
+const emptyEnvelope = (key: string) => ({ totalItems: 0, returnedItems: 0, limit: 20, offset: 0, [key]: [] });
 const NIL = '00000000-0000-0000-0000-000000000000';
 
 const OPERATION_IDS = [
@@ -48,6 +54,29 @@ const OPERATION_IDS = [
   'questions.create',
   'questions.get',
   'questions.update',
+  'users.list',
+  'users.myDetails',
+  'users.get',
+  'users.update',
+  'users.upsert',
+  'managers.listDirectReports',
+  'managers.updateDirectReports',
+  'evaluationQuestions.list',
+  'evaluationQuestions.get',
+  'evaluationAnswers.list',
+  'countries.list',
+  'provinces.list',
+  'provinces.get',
+  'groups.list',
+  'groups.get',
+  'groups.create',
+  'groups.update',
+  'groups.assignUsers',
+  'groups.unassignUsers',
+  'groups.listUsers',
+  'enrollments.list',
+  'enrollments.create',
+  'enrollments.enrollSession',
   'auth.authenticate',
 ];
 
@@ -67,6 +96,22 @@ const PATH_ID_OPERATIONS = [
   'questions.create',
   'questions.get',
   'questions.update',
+  'users.get',
+  'users.update',
+  'managers.listDirectReports',
+  'managers.updateDirectReports',
+  'evaluationQuestions.list',
+  'evaluationQuestions.get',
+  'evaluationAnswers.list',
+  'provinces.get',
+  'groups.get',
+  'groups.update',
+  'groups.assignUsers',
+  'groups.unassignUsers',
+  'groups.listUsers',
+  'enrollments.list',
+  'enrollments.create',
+  'enrollments.enrollSession',
 ];
 
 const SUBMISSION_LOSSY = [
@@ -127,7 +172,7 @@ describe('the generated names', () => {
 
   test('an unknown name of a family throws, naming the families', () => {
     expect(() => behaviourWithFaults(['unrouted:resources.delete'])).toThrow(
-      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(23\), unknown-id-ok:<operationId> \(15\), lossy-store:<operation>\.<field> \(40\), key-unchecked:<operationId> \(23\) and v1-served:<operationId> \(14\)/,
+      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(46\), unknown-id-ok:<operationId> \(31\), lossy-store:<operation>\.<field> \(40\), key-unchecked:<operationId> \(46\) and v1-served:<operationId> \(24\)/,
     );
     expect(() => behaviourWithFaults(['unknown-id-ok:resources.list'])).toThrow(/Unknown fault/);
     expect(() => behaviourWithFaults(['lossy-store:questions.create.questionOptions'])).toThrow(/Unknown fault/);
@@ -148,6 +193,19 @@ const SUBMISSION = firstId(seed.submissions.values());
 const BANK = seed.questionBanks.values().find((bank) => (seed.questionsOf(bank.id)?.size ?? 0) > 0)?.id ?? '';
 const QUESTION = firstId(seed.questionsOf(BANK)?.values() ?? []);
 const QUESTION_BODY = { questionType: 'Text', name: 'q', questionOptions: [] };
+const USER5 = '00000000-0000-4000-8000-000000000005';
+/** User 5 as seeded (an update and an upsert by its username that change nothing). */
+const USER5_BODY = {
+  username: 'donny.kerabatsos',
+  firstName: 'Donny',
+  lastName: 'Kerabatsos',
+  email: 'donny@example.com',
+  managerId: '00000000-0000-4000-8000-000000000004',
+};
+const LEAD = '00000000-0000-4000-8000-000000000302';
+const LEAD_REPORTS = { userIds: ['00000000-0000-4000-8000-000000000304', '00000000-0000-4000-8000-000000000305'] };
+const GROUP = firstId(seed.groups.values());
+const SESSION = firstId(seed.enrollments.sessions.values());
 
 interface Raw {
   readonly store: Store;
@@ -203,6 +261,30 @@ const PROBES: Readonly<Record<string, Probe>> = {
   'questions.create': { method: 'POST', path: `/question-banks/${BANK}/questions`, body: QUESTION_BODY, v1: false },
   'questions.get': { method: 'GET', path: `/question-banks/${BANK}/questions/${QUESTION}`, v1: false },
   'questions.update': { method: 'PUT', path: `/question-banks/${BANK}/questions/${QUESTION}`, body: QUESTION_BODY, v1: false },
+  'users.list': { method: 'GET', path: '/users', v1: true },
+  // public-facts' path of the operation: unrouted, the specification's /users/my-details would reach get user (422).
+  'users.myDetails': { method: 'GET', path: '/my-details', v1: true },
+  'users.get': { method: 'GET', path: `/users/${USER5}`, v1: true },
+  'users.update': { method: 'PUT', path: `/users/${USER5}`, body: USER5_BODY, v1: true },
+  'users.upsert': { method: 'POST', path: '/users', body: USER5_BODY, v1: true },
+  'managers.listDirectReports': { method: 'GET', path: `/managers/${LEAD}/direct-reports`, v1: false },
+  'managers.updateDirectReports': { method: 'POST', path: `/managers/${LEAD}/direct-reports`, body: LEAD_REPORTS, v1: false },
+  'evaluationQuestions.list': { method: 'GET', path: `/courses/${COURSE1}/evaluation-questions`, v1: false },
+  'evaluationQuestions.get': { method: 'GET', path: `/courses/${COURSE1}/evaluation-questions/${EVALUATION_QUESTION}`, v1: false },
+  'evaluationAnswers.list': { method: 'GET', path: `/courses/${COURSE1}/evaluation-answers`, v1: false },
+  'countries.list': { method: 'GET', path: '/countries', v1: true },
+  'provinces.list': { method: 'GET', path: `/provinces?countryId=${COUNTRY_CA}`, v1: true },
+  'provinces.get': { method: 'GET', path: `/provinces/${PROVINCE_CA_ON}`, v1: true },
+  'groups.list': { method: 'GET', path: '/groups', v1: true },
+  'groups.get': { method: 'GET', path: `/groups/${GROUP}`, v1: true },
+  'groups.create': { method: 'POST', path: '/groups', body: { name: 'g', groupType: 'Manual' }, v1: false },
+  'groups.update': { method: 'PUT', path: `/groups/${GROUP}`, body: { name: 'h' }, v1: false },
+  'groups.assignUsers': { method: 'POST', path: `/groups/${GROUP}/users/assign`, body: { userIds: [ADMIN] }, v1: false },
+  'groups.unassignUsers': { method: 'POST', path: `/groups/${GROUP}/users/unassign`, body: { userIds: [ADMIN] }, v1: false },
+  'groups.listUsers': { method: 'GET', path: `/groups/${GROUP}/users`, v1: false },
+  'enrollments.list': { method: 'GET', path: `/users/${ADMIN}/enrollments`, v1: true },
+  'enrollments.create': { method: 'POST', path: `/users/${ADMIN}/enrollments`, body: { courseId: COURSE1 }, v1: true },
+  'enrollments.enrollSession': { method: 'POST', path: `/users/${ADMIN}/enrollments/${COURSE4}/session/${SESSION}`, v1: true },
   'auth.authenticate': { method: 'POST', path: '/authenticate', body: CREDENTIALS_BODY, v1: true },
 };
 
@@ -323,7 +405,20 @@ const blankSubmission = (id: string) => ({
   vendorAddress: null,
 });
 const blankQuestion = (id: string) => ({ id, questionType: 0, name: '', correctReply: null, incorrectReply: null, attachment: null, questionOptions: [] });
+const blankUser = (id: string) => ({ id, username: '', firstName: '', lastName: '', email: '', managerId: null, IsManager: false });
+const NO_REPORTS = { totalItems: 0, returnedItems: 0, limit: 20, offset: 0, directReports: [] };
 const SUBMISSION_UPDATE = { title: 't', completionDate: '2024-01-01T00:00:00Z' };
+const blankGroup = (id: string) => ({ id, name: ' ', description: null, groupType: 'Manual', userIds: [] });
+const blankEnrollment = (userId: string, courseId: string, sessionIds: string[]) => ({
+  id: NIL,
+  userId,
+  courseId,
+  sessionIds,
+  status: 0,
+  credits: null,
+  enrollmentDate: '1970-01-01T00:00:00.000Z',
+});
+const sessionPath = (user: string, course: string, session: string) => `/users/${user}/enrollments/${course}/session/${session}`;
 
 const UNKNOWN_CASES: readonly UnknownCase[] = [
   { operation: 'resources.get', label: 'resource', method: 'GET', path: `/resources/${UNKNOWN}`, blank: blankResource(UNKNOWN) },
@@ -385,6 +480,95 @@ const UNKNOWN_CASES: readonly UnknownCase[] = [
     path: `/question-banks/${BANK}/questions/${UNKNOWN}`,
     body: QUESTION_BODY,
     blank: blankQuestion(UNKNOWN),
+  },
+  { operation: 'users.get', label: 'user', method: 'GET', path: `/users/${UNKNOWN}`, blank: blankUser(UNKNOWN) },
+  { operation: 'users.update', label: 'user', method: 'PUT', path: `/users/${UNKNOWN}`, body: USER5_BODY, blank: blankUser(UNKNOWN) },
+  { operation: 'managers.listDirectReports', label: 'manager', method: 'GET', path: `/managers/${UNKNOWN}/direct-reports`, blank: NO_REPORTS },
+  {
+    operation: 'managers.updateDirectReports',
+    label: 'manager',
+    method: 'POST',
+    path: `/managers/${UNKNOWN}/direct-reports`,
+    body: LEAD_REPORTS,
+    blank: NO_REPORTS,
+  },
+  {
+    operation: 'evaluationQuestions.list',
+    label: 'course',
+    method: 'GET',
+    path: `/courses/${UNKNOWN}/evaluation-questions`,
+    blank: emptyEnvelope('evaluationQuestions'),
+  },
+  {
+    operation: 'evaluationQuestions.get',
+    label: 'course',
+    method: 'GET',
+    path: `/courses/${UNKNOWN}/evaluation-questions/${EVALUATION_QUESTION}`,
+    blank: blankEvaluationQuestion(EVALUATION_QUESTION),
+  },
+  {
+    operation: 'evaluationQuestions.get',
+    label: 'question',
+    method: 'GET',
+    path: `/courses/${COURSE1}/evaluation-questions/${UNKNOWN}`,
+    blank: blankEvaluationQuestion(UNKNOWN),
+  },
+  {
+    operation: 'evaluationAnswers.list',
+    label: 'course',
+    method: 'GET',
+    path: `/courses/${UNKNOWN}/evaluation-answers`,
+    blank: emptyEnvelope('evaluationAnswers'),
+  },
+  { operation: 'provinces.get', label: 'province', method: 'GET', path: `/provinces/${UNKNOWN}`, blank: { id: UNKNOWN, countryId: NIL, code: '', name: '' } },
+  { operation: 'groups.get', label: 'group', method: 'GET', path: `/groups/${UNKNOWN}`, blank: blankGroup(UNKNOWN) },
+  { operation: 'groups.update', label: 'group', method: 'PUT', path: `/groups/${UNKNOWN}`, body: { name: 'h' }, blank: blankGroup(UNKNOWN) },
+  {
+    operation: 'groups.assignUsers',
+    label: 'group',
+    method: 'POST',
+    path: `/groups/${UNKNOWN}/users/assign`,
+    body: { userIds: [ADMIN] },
+    blank: blankGroup(UNKNOWN),
+  },
+  {
+    operation: 'groups.unassignUsers',
+    label: 'group',
+    method: 'POST',
+    path: `/groups/${UNKNOWN}/users/unassign`,
+    body: { userIds: [ADMIN] },
+    blank: blankGroup(UNKNOWN),
+  },
+  { operation: 'groups.listUsers', label: 'group', method: 'GET', path: `/groups/${UNKNOWN}/users`, blank: emptyEnvelope('users') },
+  { operation: 'enrollments.list', label: 'user', method: 'GET', path: `/users/${UNKNOWN}/enrollments`, blank: emptyEnvelope('enrollments') },
+  {
+    operation: 'enrollments.create',
+    label: 'user',
+    method: 'POST',
+    path: `/users/${UNKNOWN}/enrollments`,
+    body: { courseId: COURSE1 },
+    blank: blankEnrollment(UNKNOWN, NIL, []),
+  },
+  {
+    operation: 'enrollments.enrollSession',
+    label: 'user',
+    method: 'POST',
+    path: sessionPath(UNKNOWN, COURSE4, SESSION),
+    blank: blankEnrollment(UNKNOWN, COURSE4, [SESSION]),
+  },
+  {
+    operation: 'enrollments.enrollSession',
+    label: 'course',
+    method: 'POST',
+    path: sessionPath(ADMIN, UNKNOWN, SESSION),
+    blank: blankEnrollment(ADMIN, UNKNOWN, [SESSION]),
+  },
+  {
+    operation: 'enrollments.enrollSession',
+    label: 'session',
+    method: 'POST',
+    path: sessionPath(ADMIN, COURSE4, UNKNOWN),
+    blank: blankEnrollment(ADMIN, COURSE4, [UNKNOWN]),
   },
 ];
 

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, FAULTS, listFaults } from '../../reference-impl/index.js';
 import type { NamedFaultName } from '../../reference-impl/faults.js';
 import {
+  ADMIN,
   COURSE1,
   COURSE2,
+  COURSE4,
   CREDENTIALS_BODY,
   type Harness,
   idsOf,
@@ -15,8 +17,11 @@ import {
   TEMPLATE,
   UNKNOWN,
   USER2,
+  USER5,
   VALID_SUBMISSION,
 } from './_support.js';
+import { USERS_SPOTS } from './users-spots.js';
+import { authorizeRequest, exchange, oauthTokens } from './_oauth.js';
 
 type Probe = (h: Harness) => Promise<unknown>;
 interface Spot {
@@ -35,6 +40,23 @@ const q = (filter: string) => `/resources?_limit=1000&_filter=${encodeURICompone
 const bankOf = async (h: Harness) => String((await h.call('POST', '/question-banks', { body: { name: 'old' } })).obj.id);
 const QUESTION = { questionType: 'Text', name: 'q', questionOptions: [] };
 const names = async (h: Harness, path: string) => itemsOf(await h.get(path), 'resources').map((r) => String(r.name));
+
+/** Ids of the reference server's geography (reference-impl/intapi/provinces/data.ts: the hex codes of the ISO codes' characters). */
+const COUNTRY_CA = '00000000-0000-4000-8000-c00000004341';
+const PROVINCE_CA_ON = '00000000-0000-4000-8000-b043414f4e00';
+const USER3 = '00000000-0000-4000-8000-000000000003';
+const USER4 = '00000000-0000-4000-8000-000000000004';
+const MANUAL_GROUP = '00000000-0000-4000-8000-000000000401';
+const AUTOMATIC_GROUP = '00000000-0000-4000-8000-000000000402';
+const SESSIONS = ['00000000-0000-4000-8000-000000000501', '00000000-0000-4000-8000-000000000502'] as const;
+const DELETED_COURSE = '00000000-0000-4000-8000-000000000109';
+/** Emails sent by one re-enrollment of user 4 in session 1 of course 4. */
+const reEnrollMails = async (h: Harness): Promise<number> => {
+  await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[0]}`);
+  const before = h.mails.length;
+  await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[0]}?reEnroll=true`);
+  return h.mails.length - before;
+};
 
 const SPOTS: Record<NamedFaultName, Spot> = {
   'accept-missing-api-key': { probe: (h) => status(h.get('/resources', { noKey: true })), expected: [401, 200] },
@@ -402,6 +424,108 @@ const SPOTS: Record<NamedFaultName, Spot> = {
     expected: [true, false],
   },
   'sort-nulls-last': { probe: async (h) => itemsOf(await h.get('/resources?_sort=file'), 'resources')[0]?.file === null, expected: [true, false] },
+  ...USERS_SPOTS,
+  // Course evaluations, countries and provinces (issue 8)
+  'evaluations-on-v1': { probe: (h) => status(h.get(`/courses/${COURSE1}/evaluation-questions`, { version: '1' })), expected: [404, 200] },
+  'evaluation-answers-every-course': {
+    probe: async (h) => new Set(itemsOf(await h.get(`/courses/${COURSE1}/evaluation-answers?_limit=1000`), 'evaluationAnswers').map((a) => a.courseId)).size,
+    expected: [1, 3],
+  },
+  'evaluation-question-get-neighbour': {
+    probe: async (h) => {
+      const first = itemsOf(await h.get(`/courses/${COURSE1}/evaluation-questions`), 'evaluationQuestions')[0];
+      return (await h.get(`/courses/${COURSE1}/evaluation-questions/${String(first?.id)}`)).obj.id === first?.id;
+    },
+    expected: [true, false],
+  },
+  'province-townships': { probe: async (h) => 'townships' in (await h.get(`/provinces/${PROVINCE_CA_ON}`)).obj, expected: [false, true] },
+  'province-code-without-country': { probe: async (h) => (await h.get(`/provinces/${PROVINCE_CA_ON}`)).obj.code, expected: ['CA-ON', 'ON'] },
+  'provinces-of-next-country': {
+    probe: async (h) => (await h.get(`/provinces?countryId=${COUNTRY_CA}`)).list.some((p) => (p as JsonRecord).code === 'CA-ON'),
+    expected: [true, false],
+  },
+  'province-get-neighbour': { probe: async (h) => (await h.get(`/provinces/${PROVINCE_CA_ON}`)).obj.id === PROVINCE_CA_ON, expected: [true, false] },
+  'provinces-unknown-country-200': { probe: (h) => status(h.get(`/provinces?countryId=${UNKNOWN}`)), expected: [404, 200] },
+  // OAuth 2.0 authorization-code flow (issue 8)
+  'oauth-code-reusable': {
+    probe: async (h) => {
+      const tokens = await oauthTokens(h.base);
+      return (await exchange(h.base, tokens.code, tokens.verifier)).status;
+    },
+    expected: [400, 200],
+  },
+  'oauth-any-redirect-uri': {
+    probe: async (h) => (await fetch(authorizeRequest(h.base, 'https://elsewhere.invalid/cb').url, { redirect: 'manual' })).status,
+    expected: [400, 303],
+  },
+  'oauth-no-refresh-token': { probe: async (h) => 'refresh_token' in (await oauthTokens(h.base)).body, expected: [true, false] },
+  'oauth-access-token-8h': { probe: async (h) => (await oauthTokens(h.base)).body.expires_in, expected: [14400, 28800] },
+  'oauth-token-not-accepted': {
+    probe: async (h) => status(h.get('/resources', { token: String((await oauthTokens(h.base)).body.access_token) })),
+    expected: [200, 401],
+  },
+  // Groups, enrollments and sessions (issue 8)
+  'groups-on-v1': { probe: (h) => status(h.call('POST', '/groups', { version: '1', body: { name: 'g', groupType: 'Manual' } })), expected: [404, 201] },
+  'automatic-group-assignable': {
+    probe: (h) => status(h.call('POST', `/groups/${AUTOMATIC_GROUP}/users/assign`, { body: { userIds: [USER2] } })),
+    expected: [409, 200],
+  },
+  'group-assignment-not-stored': {
+    probe: async (h) => {
+      await h.call('POST', `/groups/${MANUAL_GROUP}/users/assign`, { body: { userIds: [USER5] } });
+      return (await h.get(`/groups/${MANUAL_GROUP}`)).obj.userIds;
+    },
+    expected: [
+      [USER2, USER3, USER5],
+      [USER2, USER3],
+    ],
+  },
+  'group-update-not-stored': {
+    probe: async (h) => {
+      await h.call('PUT', `/groups/${MANUAL_GROUP}`, { body: { name: 'Renamed' } });
+      return (await h.get(`/groups/${MANUAL_GROUP}`)).obj.name;
+    },
+    expected: ['Renamed', 'Sales Team'],
+  },
+  'group-unassignment-not-stored': {
+    probe: async (h) => {
+      await h.call('POST', `/groups/${MANUAL_GROUP}/users/unassign`, { body: { userIds: [USER2] } });
+      return (await h.get(`/groups/${MANUAL_GROUP}`)).obj.userIds;
+    },
+    expected: [[USER3], [USER2, USER3]],
+  },
+  'multi-session-replaces': {
+    probe: async (h) => {
+      await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[0]}`);
+      return (await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[1]}`)).obj.sessionIds;
+    },
+    expected: [[SESSIONS[0], SESSIONS[1]], [SESSIONS[1]]],
+  },
+  'cancel-session-ignored': {
+    probe: async (h) => {
+      await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[0]}`);
+      return (await h.call('POST', `/users/${USER4}/enrollments/${COURSE4}/session/${SESSIONS[0]}?cancelSession=true`)).obj.sessionIds;
+    },
+    expected: [[], [SESSIONS[0]]],
+  },
+  'deleted-course-enrollments-listed': {
+    probe: async (h) => itemsOf(await h.get(`/users/${ADMIN}/enrollments`), 'enrollments').some((e) => e.courseId === DELETED_COURSE),
+    expected: [false, true],
+  },
+  'negative-credits-applied': {
+    probe: async (h) => (await h.call('POST', `/users/${USER5}/enrollments`, { body: { courseId: COURSE1, credits: -3 } })).obj.credits,
+    expected: [null, -3],
+  },
+  'time-spent-ticks-accepted': {
+    probe: (h) => status(h.call('POST', `/users/${USER5}/enrollments`, { body: { courseId: COURSE1, timeSpentTicks: 10 } })),
+    expected: [422, 201],
+  },
+  're-enroll-no-email': { probe: (h) => reEnrollMails(h), expected: [1, 0] },
+  're-enroll-two-emails': { probe: (h) => reEnrollMails(h), expected: [1, 2] },
+  'enrollment-status-as-label': {
+    probe: async (h) => typeof itemsOf(await h.get(`/users/${ADMIN}/enrollments`), 'enrollments')[0]?.status,
+    expected: ['number', 'string'],
+  },
 };
 
 describe('the catalogue', () => {

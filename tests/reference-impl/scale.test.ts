@@ -29,7 +29,9 @@ function fingerprint(store: Store): string {
   return createHash('sha256').update(JSON.stringify(dump)).digest('hex');
 }
 
-const DEFAULT_SEED = '67a6bfeec58c8b716d76720f9b3b2d010ebf8fdfc5c0f6787289be4242448a3c';
+// Issue 8 added the users' managers and 28 staff, and the deleted course 9 ("Retired Course"), after
+// every other record: the seeded ids are unchanged.
+const DEFAULT_SEED = '8e097dff7f1706a4e3aa09a60815cabe7f0b3b70746b85bda73baf5c75faa31c';
 
 describe('seed data', () => {
   test('the default seed is exactly the one the suite was written against', () => {

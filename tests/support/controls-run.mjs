@@ -10,8 +10,9 @@
 // RESULT: { durationMs, requests, targets: { key: { failed: [{ id, cause? }], checks, requests } } }
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createReferenceServer, SANDBOX_LEARNERS, seededIds } from '../../dist/reference-impl/index.js';
-import { loadProfile, withTarget } from '../../dist/src/profile/index.js';
+import { createReferenceServer, SANDBOX_LEARNERS, SANDBOX_OAUTH_CLIENT, seededIds } from '../../dist/reference-impl/index.js';
+import { startMailSink } from '../../dist/src/mail/sink.js';
+import { loadProfile, withMailbox, withTarget } from '../../dist/src/profile/index.js';
 import { runMatrix } from '../../dist/src/runner/run.js';
 
 const [planFile, resultFile] = process.argv.slice(2);
@@ -28,6 +29,8 @@ const scimToken = make();
 process.env[base.familyCredentials.scim.token.env] = scimToken;
 process.env[base.familyCredentials.learner.username.env] = SANDBOX_LEARNERS.a.username;
 process.env[base.familyCredentials.learner.password.env] = SANDBOX_LEARNERS.a.password;
+process.env[base.oauthCredentials.clientId.env] = SANDBOX_OAUTH_CLIENT.clientId;
+process.env[base.oauthCredentials.clientSecret.env] = SANDBOX_OAUTH_CLIENT.clientSecret;
 
 /** The SCIM faults whose checks need the SCIM seed (a collection of more than 1000 users). */
 const SEEDED_SCIM_FAULTS = new Set(['scim.count-uncapped']);
@@ -35,8 +38,11 @@ const servers = new Map();
 const targets = [];
 for (const t of plan.targets) {
   const fault = t.fault ?? '';
-  let url = servers.get(fault)?.url;
-  if (!url) {
+  let running = servers.get(fault);
+  if (!running) {
+    // Each server sends its mail to a sink of its own, as a bundled run does (the mail checks count
+    // the messages to one address, which another server's mail would disturb).
+    const sink = await startMailSink();
     const server = createReferenceServer({
       credentials,
       scimToken,
@@ -45,13 +51,14 @@ for (const t of plan.targets) {
       // SCIM checks create what they read: the 2,500 seeded users only slow every filtered list down,
       // except for the control of the 1000 cap, which needs more than 1000 users to exist.
       scimSeed: SEEDED_SCIM_FAULTS.has(fault),
+      smtp: sink.smtp,
     });
-    url = await server.listen({ port: 0, host: '127.0.0.1' });
-    servers.set(fault, { server, url });
+    running = { server, sink, url: await server.listen({ port: 0, host: '127.0.0.1' }) };
+    servers.set(fault, running);
   }
   targets.push({
     key: t.key,
-    profile: withTarget(base, url),
+    profile: withMailbox(withTarget(base, running.url), running.sink.api),
     seed: t.seed,
     runs: t.runs,
     ...(t.only ? { only: t.only } : {}),
@@ -75,5 +82,10 @@ try {
   });
   writeFileSync(resultFile, JSON.stringify(out));
 } finally {
-  await Promise.all([...servers.values()].map(({ server }) => server.close()));
+  await Promise.all(
+    [...servers.values()].map(async ({ server, sink }) => {
+      await server.close();
+      await sink.close();
+    }),
+  );
 }
