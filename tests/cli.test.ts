@@ -131,7 +131,7 @@ describe('a whole run', () => {
   test('against the bundled reference server: exit 0, a JUnit report with no failure', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
     const junit = join(dir, 'junit.xml');
-    const r = await runCli(['run', '--seed', '7', '--runs', '10', '--no-progress', '--junit', junit, '--json', join(dir, 'run.json')], { timeoutMs: 300_000 });
+    const r = await runCli(['run', '--seed', '7', '--runs', '5', '--no-progress', '--junit', junit, '--json', join(dir, 'run.json')], { timeoutMs: 300_000 });
     expect(r.stderr).toBe('');
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/0 failed/);
@@ -192,7 +192,7 @@ describe('--concurrency', () => {
           '--seed',
           '11',
           '--only',
-          'intapi.*',
+          'intapi.v2.submissions.*,intapi.v2.question-banks.*,intapi.v2.questions.*,scim.users.*',
           '--concurrency',
           concurrency,
           '--junit',
@@ -211,7 +211,7 @@ describe('--concurrency', () => {
         .sort();
     };
     const [one, sixteen] = await Promise.all([passed('1'), passed('16')]);
-    expect(one.length).toBeGreaterThan(300);
+    expect(one.length).toBeGreaterThan(150);
     expect(sixteen).toEqual(one);
   }, 300_000);
 });

@@ -2,7 +2,7 @@
 // the reference server, the suite runs against a server with that fault on:
 // - under the control's seed, the checks the fault must break fail, and nothing fails outside what
 //   the fault may break (tests/negative-controls.expectations.ts);
-// - under two more seeds, the checks it must break fail again: a control proves the fault is found,
+// - under a second seed, the checks it must break fail again: a control proves the fault is found,
 //   not that one seed happens to find it;
 // - each of those failures is the check's own verdict (expected/received of its rule), never an
 //   error of the suite or a lost connection.
@@ -19,7 +19,7 @@ import { runCli } from './support/cli.js';
 import { runControls, type Found } from './support/controls.js';
 
 /** The control's own seed, then the seeds that must find its mustFail checks too. */
-export const CONTROL_SEEDS = [11, 12, 13] as const;
+export const CONTROL_SEEDS = [11, 12] as const;
 const DEFAULT_RUNS = 25;
 /** Runs per property of a control's sweep ("nothing else fails", over its scope or its family).
  * Detection (mustFail) keeps the control's runs, under every seed; the sweep proves that the fault
