@@ -364,6 +364,8 @@ export const NAMED: Readonly<Record<string, Control>> = {
       ...each(ALL_LISTS, 'params.deprecated-limit-offset'),
       ...each(ENVELOPE_LISTS, 'envelope.*'),
       ...each(LISTS_WITH_FILTER, 'filter.matches-model'),
+      // A sort check reads its pages at a drawn _limit: a page of the wrong size breaks the order it walks.
+      ...each(LISTS_WITH_FILTER, 'sort.*'),
       ...each([`${V2}.submissions.list`, `${V2}.question-banks.list`, `${V2}.groups.list`], 'default-order'),
       `${V2}.stateful.model`,
     ],
