@@ -380,7 +380,7 @@ function evaluateComparison(node: ComparisonNode, record: DataRecord, fields: Fi
   // DEVELOPERS.md: `ne` is the negation of `eq`, so a null field is `ne` every non-null value;
   // an ordering comparison with null, and a function applied to null, are false.
   if (value === null) return node.op === 'ne' && node.operand.kind === 'field';
-  return holds(node.op, compareScalars(applyCase(node.operand, value), literalScalar(node.literal, field.type)));
+  return holdsOrder(node.op, compareScalars(applyCase(node.operand, value), literalScalar(node.literal, field.type)));
 }
 
 /**
@@ -432,7 +432,8 @@ function literalScalar(literal: Literal, type: FieldType): Scalar {
   }
 }
 
-function holds(op: ComparisonOperator, order: number): boolean {
+/** Whether a comparison operator holds for a three-way order of its operands (also the SCIM evaluator's). */
+export function holdsOrder(op: ComparisonOperator, order: number): boolean {
   switch (op) {
     case 'eq':
       return order === 0;

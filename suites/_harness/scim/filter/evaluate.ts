@@ -10,6 +10,7 @@
 // to every pair of possible results; an ambiguous leaf may be anything.
 import type { AttrPath, CompareNode, CompareOperator, CompValue, ScimFilter } from './ast.js';
 import { printAttrPath } from './ast.js';
+import { holdsOrder } from '../../filter.js';
 import type { AttributeDescription, ResourceSchema } from './schema.js';
 
 export type Verdict = true | false | 'ambiguous';
@@ -401,22 +402,8 @@ function test(value: unknown, literal: CompValue, op: CompareOperator, attribute
 }
 
 function holds(op: CompareOperator, order: number): boolean | undefined {
-  switch (op) {
-    case 'eq':
-      return order === 0;
-    case 'ne':
-      return order !== 0;
-    case 'gt':
-      return order > 0;
-    case 'ge':
-      return order >= 0;
-    case 'lt':
-      return order < 0;
-    case 'le':
-      return order <= 0;
-    default:
-      return undefined; // co/sw/ew on a value that is not a string: refused by comparisonProblem
-  }
+  // co/sw/ew on a value that is not a string: refused by comparisonProblem.
+  return op === 'co' || op === 'sw' || op === 'ew' ? undefined : holdsOrder(op, order);
 }
 
 // ---------------------------------------------------------------------------------------------
