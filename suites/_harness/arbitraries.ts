@@ -144,7 +144,7 @@ export function filterExpression(fields: FieldTypes, sample: readonly DataRecord
     or: fc.tuple(tie('expr'), tie('expr')).map(([left, right]): FilterAst => ({ kind: 'or', left, right })),
     not: tie('expr').map((operand): FilterAst => ({ kind: 'not', operand })),
   }));
-  return new SubtreeShrinking(tree.expr);
+  return withSubtreeShrinks(tree.expr, subExpressions);
 }
 
 /**
@@ -241,31 +241,38 @@ class WrappedContext {
 }
 
 /**
- * The tree arbitrary, with one more way to shrink: to a sub-expression. fast-check's own
- * shrinkers cannot drop `a and` from `a and b` (cross-shrinking only tries a random leaf), so a
- * counterexample would keep connectives it does not need. The arbitrary's own shrinks (literals,
- * operators, cross-shrink) come first while the context lasts; then the sub-expressions.
+ * A tree arbitrary with one more way to shrink: to the smaller trees `smaller` names (its
+ * sub-expressions). fast-check's own shrinkers cannot drop `a and` from `a and b` (cross-shrinking
+ * only tries a random leaf), so a counterexample would keep connectives it does not need. The
+ * arbitrary's own shrinks (literals, operators, cross-shrink) come first while the context lasts;
+ * then the smaller trees. Serves the OData `_filter` trees here and the SCIM filter trees.
  */
-class SubtreeShrinking extends fc.Arbitrary<FilterAst> {
-  constructor(private readonly tree: fc.Arbitrary<FilterAst>) {
+export function withSubtreeShrinks<T>(tree: fc.Arbitrary<T>, smaller: (value: T) => IterableIterator<T>): fc.Arbitrary<T> {
+  return new SubtreeShrinking(tree, smaller);
+}
+
+class SubtreeShrinking<T> extends fc.Arbitrary<T> {
+  constructor(
+    private readonly tree: fc.Arbitrary<T>,
+    private readonly smaller: (value: T) => IterableIterator<T>,
+  ) {
     super();
   }
 
-  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<FilterAst> {
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
     return this.wrap(this.tree.generate(mrng, biasFactor));
   }
 
-  canShrinkWithoutContext(_value: unknown): _value is FilterAst {
+  canShrinkWithoutContext(_value: unknown): _value is T {
     return false; // only values this arbitrary produced are shrunk, with or without context
   }
 
-  shrink(value: FilterAst, context: unknown): fc.Stream<fc.Value<FilterAst>> {
-    const own =
-      context instanceof WrappedContext ? this.tree.shrink(value, context.inner).map((shrunk) => this.wrap(shrunk)) : fc.Stream.nil<fc.Value<FilterAst>>();
-    return own.join(fc.stream(subExpressions(value)).map((smaller) => new fc.Value(smaller, undefined)));
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    const own = context instanceof WrappedContext ? this.tree.shrink(value, context.inner).map((shrunk) => this.wrap(shrunk)) : fc.Stream.nil<fc.Value<T>>();
+    return own.join(fc.stream(this.smaller(value)).map((smaller) => new fc.Value(smaller, undefined)));
   }
 
-  private wrap(value: fc.Value<FilterAst>): fc.Value<FilterAst> {
+  private wrap(value: fc.Value<T>): fc.Value<T> {
     return new fc.Value(value.value_, new WrappedContext(value.context));
   }
 }

@@ -3,7 +3,7 @@
 import * as fc from 'fast-check';
 import type { AttrPath, CompareOperator, CompValue, ScimFilter } from './ast.js';
 import { and, attrPath, booleanValue, compare, group, not, numberValue, or, present, stringValue, valuePath } from './ast.js';
-import { preferring } from '../../arbitraries.js';
+import { preferring, withSubtreeShrinks } from '../../arbitraries.js';
 import { judgeFilter, observe, parseInstant, type FilterJudgement, type ScimResource } from './evaluate.js';
 import type { AttributeDescription, ResourceSchema } from './schema.js';
 import { USER_SCHEMA_URN } from './schema.js';
@@ -43,7 +43,7 @@ export function scimFilterOver(resources: readonly ScimResource[], schema: Resou
     not: fc.tuple(tie('expr'), style).map(([operand, s]) => not(operand, spell('not', s))),
     group: tie('expr').map(group),
   }));
-  return new SubtreeShrinking(tree.expr);
+  return withSubtreeShrinks(tree.expr, subExpressions);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,38 +270,6 @@ function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
 
 // ---------------------------------------------------------------------------------------------
 // Shrinking to sub-expressions
-
-/** Marks a context as the wrapped arbitrary's own, so that its shrinker can be used. */
-class WrappedContext {
-  constructor(readonly inner: unknown) {}
-}
-
-/**
- * The tree arbitrary, with one more way to shrink: to a sub-expression (fast-check cannot drop
- * `a and` from `a and b`). Its own shrinks come first while the context lasts.
- */
-class SubtreeShrinking extends fc.Arbitrary<ScimFilter> {
-  constructor(private readonly tree: fc.Arbitrary<ScimFilter>) {
-    super();
-  }
-
-  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<ScimFilter> {
-    return this.wrap(this.tree.generate(mrng, biasFactor));
-  }
-
-  canShrinkWithoutContext(_value: unknown): _value is ScimFilter {
-    return false;
-  }
-
-  shrink(value: ScimFilter, context: unknown): fc.Stream<fc.Value<ScimFilter>> {
-    const own = context instanceof WrappedContext ? this.tree.shrink(value, context.inner).map((v) => this.wrap(v)) : fc.Stream.nil<fc.Value<ScimFilter>>();
-    return own.join(fc.stream(subExpressions(value)).map((smaller) => new fc.Value(smaller, undefined)));
-  }
-
-  private wrap(value: fc.Value<ScimFilter>): fc.Value<ScimFilter> {
-    return new fc.Value(value.value_, new WrappedContext(value.context));
-  }
-}
 
 /** The operands of the top connective, then every deeper sub-expression (value filters stay whole). */
 function* subExpressions(filter: ScimFilter): Generator<ScimFilter> {
