@@ -353,6 +353,26 @@ export function compileFilter(schema: ResourceSchema, node: FilterNode, b: ScimB
   return compileNode(schema, node, undefined, b);
 }
 
+/** The top-level attributes of a resource a filter reads (names as in the wire form, an extension's
+ * by its URN): a list builds only these of each record's representation to filter it. */
+export function topLevelReads(schema: ResourceSchema, node: FilterNode, into = new Set<string>()): Set<string> {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      topLevelReads(schema, node.left, into);
+      return topLevelReads(schema, node.right, into);
+    case 'not':
+      return topLevelReads(schema, node.operand, into);
+    case 'present':
+    case 'compare':
+    case 'valuePath': {
+      const resolved = resolvePath(schema, node.path);
+      if (resolved !== undefined) into.add(resolved.urn ?? resolved.attr.name);
+      return into;
+    }
+  }
+}
+
 /** Compiles a filter over the values of a multi-valued complex attribute (PATCH value paths). */
 export function compileValueFilter(schema: ResourceSchema, node: FilterNode, within: Attr, b: ScimBehaviour['filter']): Predicate {
   return compileNode(schema, node, within, b);

@@ -117,7 +117,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         handle: (call) => {
           const q = call.query;
           if (b.filter.urnPaths === 'not-found' && /urn:[^"]*:[a-z]+/i.test(one(q.filter) ?? '')) throw scimNotFound('Unknown resource.');
-          const predicate = filterOf(schema, one(q.filter), b);
+          const filter = filterOf(schema, one(q.filter), b);
           const sorter = sorterOf(schema, one(q.sortBy), one(q.sortOrder), b);
           const page = pageOf(one(q.startIndex), one(q.count), b);
           const ctx = viewContext(call.context);
@@ -132,7 +132,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
               itemsPerPage,
               Resources: items.map((v) => project(schema, v, projection, b)),
             });
-          if (predicate === undefined && sorter === undefined) {
+          if (filter === undefined && sorter === undefined) {
             // Without filter or sort only the page's representations are built.
             const { items, totalResults, itemsPerPage } = pageItems(records, page, b);
             return answer(
@@ -141,13 +141,19 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
               itemsPerPage,
             );
           }
-          let views = records.map((r) => fullView(schema, r, ctx));
-          if (predicate !== undefined) views = views.filter(predicate);
-          if (predicate !== undefined && views.length === 0 && b.filter.noMatch === 'not-found') throw scimNotFound('No resource matches the filter.');
-          if (sorter !== undefined) views = [...views].sort(sorter);
-          const { items, totalResults, itemsPerPage } = pageItems(views, page, b);
-          const counted = predicate !== undefined && b.filter.totalResults === 'collection' ? records.length : totalResults;
-          return answer(items, counted, itemsPerPage);
+          // Filter and sort over the attributes they read; whole representations for the page only.
+          const reads = new Set([...(filter?.reads ?? []), ...(sorter?.reads ?? [])]);
+          let matches = records.map((record) => ({ record, view: fullView(schema, record, ctx, reads) }));
+          if (filter !== undefined) matches = matches.filter((m) => filter.apply(m.view));
+          if (filter !== undefined && matches.length === 0 && b.filter.noMatch === 'not-found') throw scimNotFound('No resource matches the filter.');
+          if (sorter !== undefined) matches = [...matches].sort((x, y) => sorter.apply(x.view, y.view));
+          const { items, totalResults, itemsPerPage } = pageItems(matches, page, b);
+          const counted = filter !== undefined && b.filter.totalResults === 'collection' ? records.length : totalResults;
+          return answer(
+            items.map((m) => fullView(schema, m.record, ctx)),
+            counted,
+            itemsPerPage,
+          );
         },
       },
       {

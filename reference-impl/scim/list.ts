@@ -2,7 +2,7 @@ import type { QueryValue } from '../http/route.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.js';
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest, type ScimError } from './errors.js';
-import { compileFilter, parseFilter, type Predicate } from './filter.js';
+import { compileFilter, parseFilter, type Predicate, topLevelReads } from './filter.js';
 import { type ResourceSchema, resolvePath } from './schema.js';
 
 /**
@@ -12,8 +12,14 @@ import { type ResourceSchema, resolvePath } from './schema.js';
  */
 export const one = (v: QueryValue): string | undefined => (Array.isArray(v) ? v[0] : v);
 
+/** A list's filter or sort: what it does over representations, and the top-level attributes it reads. */
+export interface ViewReader<F> {
+  readonly apply: F;
+  readonly reads: ReadonlySet<string>;
+}
+
 /** The filter parameter as a predicate; undefined = no filter. */
-export function filterOf(schema: ResourceSchema, text: string | undefined, b: ScimBehaviour): Predicate | undefined {
+export function filterOf(schema: ResourceSchema, text: string | undefined, b: ScimBehaviour): ViewReader<Predicate> | undefined {
   if (text === undefined) return undefined;
   let node;
   try {
@@ -22,7 +28,7 @@ export function filterOf(schema: ResourceSchema, text: string | undefined, b: Sc
     if (b.filter.malformed === 'ignore') return undefined;
     throw error;
   }
-  return compileFilter(schema, node, b.filter);
+  return { apply: compileFilter(schema, node, b.filter), reads: topLevelReads(schema, node) };
 }
 
 // --- sorting ------------------------------------------------------------------------------------
@@ -35,7 +41,7 @@ export function sorterOf(
   sortBy: string | undefined,
   sortOrder: string | undefined,
   b: ScimBehaviour,
-): ((a: JsonObject, c: JsonObject) => number) | undefined {
+): ViewReader<(a: JsonObject, c: JsonObject) => number> | undefined {
   if (sortOrder !== undefined && !['ascending', 'descending'].includes(sortOrder.toLowerCase())) {
     throw badRequest('invalidValue', 'sortOrder must be ascending or descending.');
   }
@@ -77,7 +83,7 @@ export function sorterOf(
     cache.set(v, k);
     return k;
   };
-  return (x, y) => {
+  const compare = (x: JsonObject, y: JsonObject): number => {
     const a = key(x);
     const c = key(y);
     if (a === undefined || c === undefined) {
@@ -89,6 +95,7 @@ export function sorterOf(
     const order = a < c ? -1 : a > c ? 1 : 0;
     return descending ? -order : order;
   };
+  return { apply: compare, reads: new Set([urn ?? attr.name]) };
 }
 
 // --- pagination ---------------------------------------------------------------------------------

@@ -159,12 +159,19 @@ export function membershipIndex(store: ScimStore): Map<string, ScimRecord[]> {
   return index;
 }
 
-/** The full representation (before projection; password included only under its fault). */
-export function fullView(schema: ResourceSchema, record: ScimRecord, ctx: ViewContext): JsonObject {
-  const location = `${ctx.baseUrl}${schema.endpoint}/${record.id}`;
-  const schemas: JsonValue[] = [schema.urn, ...[...schema.extensions.values()].filter((e) => record.data[e.urn] !== undefined).map((e) => e.urn)];
-  const view: JsonObject = ctx.b.writes.resourceSchemas === 'present' ? { schemas, id: record.id } : { id: record.id };
-  for (const [key, value] of Object.entries(record.data)) {
+/**
+ * The full representation (before projection; password included only under its fault). With
+ * `only`, just those top-level attributes: what a list's filter and sort read, so that a filtered
+ * list over thousands of users builds whole representations for its page alone.
+ */
+export function fullView(schema: ResourceSchema, record: ScimRecord, ctx: ViewContext, only?: ReadonlySet<string>): JsonObject {
+  const wanted = (key: string): boolean => only === undefined || only.has(key);
+  const schemas = (): JsonValue[] => [schema.urn, ...[...schema.extensions.values()].filter((e) => record.data[e.urn] !== undefined).map((e) => e.urn)];
+  const view: JsonObject = ctx.b.writes.resourceSchemas === 'present' && wanted('schemas') ? { schemas: schemas(), id: record.id } : { id: record.id };
+  // The record's attributes in stored order; of a partial view, just the ones asked for.
+  const keys = only === undefined ? Object.keys(record.data) : [...only].filter((key) => Object.hasOwn(record.data, key));
+  for (const key of keys) {
+    const value = record.data[key] as JsonValue;
     if (key === 'password' && ctx.b.projection.password === 'never') continue;
     if (key === 'members' && Array.isArray(value)) {
       view.members = value.map((m) => {
@@ -179,7 +186,7 @@ export function fullView(schema: ResourceSchema, record: ScimRecord, ctx: ViewCo
     }
     view[key] = value;
   }
-  if (schema.resourceType === 'User' && ctx.b.patch.userGroups === 'derived') {
+  if (schema.resourceType === 'User' && ctx.b.patch.userGroups === 'derived' && wanted('groups')) {
     const groups = ctx.groupsOf().get(record.id) ?? [];
     if (groups.length > 0) {
       view.groups = groups.map((g) => ({
@@ -190,12 +197,13 @@ export function fullView(schema: ResourceSchema, record: ScimRecord, ctx: ViewCo
       }));
     }
   }
+  if (!wanted('meta')) return view;
   const meta: JsonObject = {
     ...(ctx.b.writes.metaResourceType === 'present' ? { resourceType: schema.resourceType } : {}),
     created: record.created,
     lastModified: record.lastModified,
   };
-  if (ctx.b.writes.metaLocation === 'present') meta.location = location;
+  if (ctx.b.writes.metaLocation === 'present') meta.location = `${ctx.baseUrl}${schema.endpoint}/${record.id}`;
   view.meta = meta;
   return view;
 }
