@@ -5,13 +5,14 @@
  * - otherwise the Chromium that `@sparticuz/chromium` ships inside its npm package (Linux x64), unpacked
  *   from its Brotli archive into the temporary directory at the first call (a few seconds, then reused).
  * Nothing is downloaded, at install or at run time. When neither is usable the error says what to set.
+ * Both packages are imported when first needed: loading them costs every run a quarter of a second,
+ * and most runs open no browser.
  */
 import { accessSync, constants, mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import sparticuz from '@sparticuz/chromium';
-import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import type { Browser, LaunchOptions } from 'playwright-core';
 
 export const CHROMIUM_ENV = 'LPC_CHROMIUM';
 
@@ -72,6 +73,7 @@ async function unpackOnce(): Promise<string> {
     await sleep(200);
   }
   try {
+    const { default: sparticuz } = await import('@sparticuz/chromium');
     return await sparticuz.executablePath();
   } finally {
     rmSync(lock, { recursive: true, force: true });
@@ -105,12 +107,14 @@ export async function resolveChromium(env: NodeJS.ProcessEnv = process.env): Pro
     unpacked = undefined;
     throw new ChromiumUnavailableError(`no Chromium: unpacking @sparticuz/chromium failed (${firstLine(error)}); ${HINT}`);
   }
+  const { default: sparticuz } = await import('@sparticuz/chromium');
   return { executablePath, args: sparticuz.args.filter((flag) => !DROPPED_FLAGS.has(flag)), source: '@sparticuz/chromium' };
 }
 
 /** Starts headless Chromium (see the module comment for which one); the caller closes it. */
 export async function launchChromium(options: Omit<LaunchOptions, 'executablePath'> = {}): Promise<Browser> {
   const exe = await resolveChromium();
+  const { chromium } = await import('playwright-core');
   try {
     return await chromium.launch({ ...options, headless: true, executablePath: exe.executablePath, args: [...exe.args, ...(options.args ?? [])] });
   } catch (error) {

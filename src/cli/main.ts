@@ -10,30 +10,21 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
-import {
-  createReferenceServer,
-  LEARNER_FAULTS,
-  listFaults,
-  MAX_SCALE,
-  SANDBOX_LEARNERS,
-  SANDBOX_OAUTH_CLIENT,
-  SCIM_FAULTS,
-  seededIds,
-} from '../../reference-impl/index.js';
-import { formatList, formatSummary } from '../../reporters/console.js';
-import { writeJUnit } from '../../reporters/junit.js';
-import { renderMarkdown } from '../../reporters/markdown.js';
-import { renderHtml } from '../../reporters/html.js';
-import { startMailSink, type MailSink } from '../mail/sink.js';
+import type { MailSink } from '../mail/sink.js';
 import { loadProfile, ProfileError, redactor, resolveSecrets, withMailbox, withTarget, type Profile } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
-import { failsRun } from '../runner/model.js';
-import { DEFAULT_CONCURRENCY, listChecks, runSuites } from '../runner/run.js';
-import { compareServer, runCompare, type CompareServer } from '../runner/compare.js';
+import { DEFAULT_CONCURRENCY, failsRun } from '../runner/model.js';
+import type { CompareServer } from '../runner/compare.js';
 import { createSecrets, CredentialsError, intapiCredentialsMissing, MissingCredentialsError } from '../target/secrets.js';
-import { deleteRecords, findLeftovers } from '../runner/cleanup.js';
 import { ChromiumUnavailableError, resolveChromium } from '../browser/chromium.js';
-import { openapiCommand } from './openapi.js';
+
+/*
+ * The heavy parts are imported where a command needs them: the runner (vitest), the reference
+ * server (fastify, oidc-provider), the mail sink (smtp-server) and the reporters. Loading them all
+ * took 0.8 s before the first line of any command, a bad flag's answer included.
+ */
+const referenceServer = () => import('../../reference-impl/index.js');
+const runner = () => import('../runner/run.js');
 
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
 class UsageError extends Error {}
@@ -107,8 +98,10 @@ function splitList(values: string[] | undefined): string[] {
     .filter((v) => v.length > 0);
 }
 
-function faultsOf(values: string[] | undefined): string[] {
+async function faultsOf(values: string[] | undefined): Promise<string[]> {
   const faults = splitList(values);
+  if (faults.length === 0) return faults;
+  const { listFaults, SCIM_FAULTS, LEARNER_FAULTS } = await referenceServer();
   const known = new Set([...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)]);
   const unknown = faults.find((f) => !known.has(f));
   if (unknown) throw new UsageError(`unknown fault '${unknown}' (lp-conformance serve --list-faults lists them)`);
@@ -123,7 +116,8 @@ function selectsFamily(only: readonly string[], family: string): boolean {
 
 /** Sandbox credentials for one bundled run: fresh random values, put where the profile names them
  * (the SCIM token too: a bearer token the bundled server accepts from the start). */
-function bundledCredentials(profile: Profile): { apiKey: string; username: string; password: string; privateKey: string; scimToken: string } {
+async function bundledCredentials(profile: Profile): Promise<{ apiKey: string; username: string; password: string; privateKey: string; scimToken: string }> {
+  const { SANDBOX_LEARNERS, SANDBOX_OAUTH_CLIENT } = await referenceServer();
   const make = () => randomBytes(18).toString('base64url');
   const creds = { apiKey: make(), username: 'lpc.admin', password: make(), privateKey: make(), scimToken: make() };
   const c = profile.credentials;
@@ -150,7 +144,7 @@ function bundledCredentials(profile: Profile): { apiKey: string; username: strin
   return creds;
 }
 
-const sandboxOf = ({ scimToken: _scimToken, ...credentials }: ReturnType<typeof bundledCredentials>) => credentials;
+const sandboxOf = ({ scimToken: _scimToken, ...credentials }: Awaited<ReturnType<typeof bundledCredentials>>) => credentials;
 
 /** Reachable means it accepts a connection: what it then answers (or fails to) is for the checks to judge. */
 async function ensureReachable(url: string, timeoutMs: number): Promise<void> {
@@ -215,6 +209,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const strict = (values.strict ?? false) || failOn === 'should';
   let profile = loadProfile(values.profile);
   if (values.list) {
+    const [{ listChecks }, { formatList }] = await Promise.all([runner(), import('../../reporters/console.js')]);
     process.stdout.write(`${formatList(await listChecks())}\n`);
     return 0;
   }
@@ -226,11 +221,12 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const only = splitList(values.only);
   if (values.path && only.length !== 1) throw new UsageError('--path replays one check: give exactly one --only');
   if (values.path && !/^\d+(:\d+)*$/.test(values.path)) throw new UsageError(`--path must look like 4:1:0, not '${values.path}'`);
-  const faults = faultsOf(values.faults);
+  const faults = await faultsOf(values.faults);
   const bundled = values.target === undefined && values.profile === undefined;
   if (faults.length > 0 && !bundled) throw new UsageError('--faults applies to the bundled reference server only (no --target/--profile)');
-  const scale = integer('scale', values.scale, 0, 0, MAX_SCALE);
   if (values.scale !== undefined && !bundled) throw new UsageError('--scale applies to the bundled reference server only (no --target/--profile)');
+  const reference = bundled ? await referenceServer() : undefined;
+  const scale = integer('scale', values.scale, 0, 0, reference?.MAX_SCALE ?? 0);
   if (values.target !== undefined) {
     let url: URL;
     try {
@@ -246,23 +242,25 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     throw new UsageError(`--compare must be an http(s) URL or 'bundled', not '${values.compare}'`);
   }
 
+  const { listChecks, runSuites } = await runner();
   // A baseline is configuration: read and checked before any server is contacted.
   const baseline = values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await listChecks()).map((c) => c.id)));
   // The bundled server's new ids follow the run seed, so a seeded run repeats exactly.
-  const credentials = bundled ? bundledCredentials(profile) : undefined;
+  const credentials = bundled ? await bundledCredentials(profile) : undefined;
   // The bundled server's mail goes to a local SMTP sink whose Mailpit-style API the mail checks read.
-  const sink: MailSink | undefined = credentials && selectsFamily(only, 'intapi') ? await startMailSink() : undefined;
+  const sink: MailSink | undefined = credentials && selectsFamily(only, 'intapi') ? await (await import('../mail/sink.js')).startMailSink() : undefined;
   if (sink) profile = withMailbox(profile, sink.api);
-  const server = credentials
-    ? createReferenceServer({
-        credentials: sandboxOf(credentials),
-        scimToken: credentials.scimToken,
-        faults,
-        ids: seededIds(seed),
-        scale,
-        ...(sink ? { smtp: sink.smtp } : {}),
-      })
-    : undefined;
+  const server =
+    credentials && reference
+      ? reference.createReferenceServer({
+          credentials: sandboxOf(credentials),
+          scimToken: credentials.scimToken,
+          faults,
+          ids: reference.seededIds(seed),
+          scale,
+          ...(sink ? { smtp: sink.smtp } : {}),
+        })
+      : undefined;
   let comparing: CompareServer | undefined;
   try {
     if (server) profile = withTarget(profile, await server.listen({ port: 0, host: '127.0.0.1' }));
@@ -293,9 +291,10 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
         );
       }
     }
-    if (values.compare !== undefined) {
+    const compare = values.compare === undefined ? undefined : await import('../runner/compare.js');
+    if (values.compare !== undefined && compare) {
       const compareProfile = values['compare-profile'] !== undefined || values.compare === 'bundled' ? loadProfile(values['compare-profile']) : profile;
-      comparing = await compareServer(values.compare, {
+      comparing = await compare.compareServer(values.compare, {
         profile: compareProfile,
         seed,
         ...(values.compare === 'bundled' && credentials ? { credentials, scale } : {}),
@@ -356,7 +355,10 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     process.once('SIGINT', onInterrupt);
     let ran;
     try {
-      ran = comparing ? await runCompare({ ...runOptions, compareProfile: comparing.profile }) : await runSuites({ ...runOptions, signal: interrupted.signal });
+      ran =
+        comparing && compare
+          ? await compare.runCompare({ ...runOptions, compareProfile: comparing.profile })
+          : await runSuites({ ...runOptions, signal: interrupted.signal });
     } finally {
       process.removeListener('SIGINT', onInterrupt);
     }
@@ -373,13 +375,17 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     mkdirSync(dirname(junit), { recursive: true });
     // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
     const redact = redactor(resolveSecrets(profile).values);
+    const [{ writeJUnit }, { formatSummary }] = await Promise.all([import('../../reporters/junit.js'), import('../../reporters/console.js')]);
     writeJUnit(result, junit, { strict, redact });
     if (values.json) {
       const json = resolve(values.json);
       mkdirSync(dirname(json), { recursive: true });
       writeFileSync(json, `${JSON.stringify(result, null, 2)}\n`);
     }
-    const markdown = values.markdown !== undefined || process.env.GITHUB_STEP_SUMMARY ? renderMarkdown(result, { strict, redact }) : '';
+    const markdown =
+      values.markdown !== undefined || process.env.GITHUB_STEP_SUMMARY
+        ? (await import('../../reporters/markdown.js')).renderMarkdown(result, { strict, redact })
+        : '';
     if (values.markdown !== undefined) {
       const file = resolve(values.markdown);
       mkdirSync(dirname(file), { recursive: true });
@@ -390,7 +396,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     if (values.html !== undefined) {
       const file = resolve(values.html);
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, renderHtml(result, { strict, redact }));
+      writeFileSync(file, (await import('../../reporters/html.js')).renderHtml(result, { strict, redact }));
     }
     process.stdout.write(`${formatSummary(result, { color, strict, redact })}\nJUnit report: ${junit}\n`);
     if (command === 'baseline') {
@@ -421,6 +427,7 @@ async function cleanup(argv: string[]): Promise<number> {
   let profile = loadProfile(values.profile);
   if (values.target !== undefined) profile = withTarget(profile, values.target);
   await ensureReachable(profile.families.scim.baseUrl, Math.min(timeoutMs, 10_000));
+  const { deleteRecords, findLeftovers } = await import('../runner/cleanup.js');
   let found;
   try {
     found = await findLeftovers(profile, timeoutMs);
@@ -449,6 +456,7 @@ async function serve(argv: string[]): Promise<number> {
       'list-faults': { type: 'boolean' },
     },
   });
+  const { createReferenceServer, LEARNER_FAULTS, listFaults, MAX_SCALE, SCIM_FAULTS } = await referenceServer();
   if (values['list-faults']) {
     process.stdout.write(`${[...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)].join('\n')}\n`);
     return 0;
@@ -457,7 +465,7 @@ async function serve(argv: string[]): Promise<number> {
   const host = values.host ?? '127.0.0.1';
   const env = process.env;
   const server = createReferenceServer({
-    faults: faultsOf(values.faults),
+    faults: await faultsOf(values.faults),
     scale: integer('scale', values.scale, 0, 0, MAX_SCALE),
     ...(env.LPC_API_KEY && env.LPC_USERNAME && env.LPC_PASSWORD && env.LPC_PRIVATE_KEY
       ? { credentials: { apiKey: env.LPC_API_KEY, username: env.LPC_USERNAME, password: env.LPC_PASSWORD, privateKey: env.LPC_PRIVATE_KEY } }
@@ -489,7 +497,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'serve':
         return await serve(rest);
       case 'openapi':
-        return openapiCommand(rest);
+        return (await import('./openapi.js')).openapiCommand(rest);
       case 'cleanup':
         return await cleanup(rest);
       case '--version':

@@ -5,6 +5,9 @@
  */
 import type { OperationId, Profile } from '../profile/index.js';
 
+/** Checks in flight at once when --concurrency is not given. */
+export const DEFAULT_CONCURRENCY = 8;
+
 /** MUST / SHOULD / MAY keep the specification's (or RFC's) keyword; PROFILE marks a behaviour the
  * specification leaves "not shown" and the target profile declares. MAY never fails a run. */
 export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'PROFILE';

@@ -9,6 +9,7 @@ import { createVitest } from 'vitest/node';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { INVARIANTS, invariantCheck } from '../checks/invariants.js';
 import type { CheckMeta, CheckResult, CheckRunMeta, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
+import { DEFAULT_CONCURRENCY } from './model.js';
 import './task-meta.js';
 import { packageRoot } from '../util/package-root.js';
 import { type CleanupOutcome, deleteRecords, newRunId, readJournal } from './cleanup.js';
@@ -47,7 +48,7 @@ export interface MatrixOptions {
   onDigests?: (targetKey: string, checkId: string, digests: readonly ExchangeDigest[]) => void;
 }
 
-export const DEFAULT_CONCURRENCY = 8;
+export { DEFAULT_CONCURRENCY };
 
 /** What the suites see of a target: its RunConfig, its key and its selection (a RunConfig has no
  * field that drives the run, so the rest stays in this process). */
