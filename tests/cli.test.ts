@@ -112,10 +112,14 @@ describe('serve', () => {
 
 describe('output through a pipe', () => {
   test('a pipe read slowly still gets the whole report (more than a pipe buffer)', () => {
-    // Many failures make a long report; the reader starts only after the writer has finished.
+    // Many failures make a long report (about 120 KB: every rejection check of submissions fails);
+    // the reader starts only after the writer has finished.
     const out = execFileSync(
       'sh',
-      ['-c', `"${process.execPath}" bin/lp-conformance.js run --faults validations-unnamed --runs 2 --seed 1 --no-color --junit "$JUNIT" | (sleep 1; cat)`],
+      [
+        '-c',
+        `"${process.execPath}" bin/lp-conformance.js run --faults validations-unnamed --only 'intapi.v2.submissions.*' --runs 2 --seed 1 --no-color --junit "$JUNIT" | (sleep 1; cat)`,
+      ],
       {
         cwd: ROOT,
         env: { ...process.env, JUNIT: join(mkdtempSync(join(tmpdir(), 'lpc-')), 'junit.xml') },

@@ -67,7 +67,9 @@ describe('a hostile target fails checks, not the tool', () => {
         '--target',
         url,
         '--only',
-        'intapi.v2.submissions.*,intapi.v2.templates.*,intapi.v2.resources.*,intapi.auth.*',
+        // Each kind of check (lists, gets, bounds, authentication, auth probes, invariants): the
+        // huge answer is 12 MiB per request, so a wider selection costs CPU and proves nothing more.
+        'intapi.v2.templates.*,intapi.v2.submissions.create.title.*,intapi.v2.submissions.get.*,intapi.auth.authenticate-*,intapi.auth.missing-token-401.*,intapi.invariant.*',
         '--runs',
         '3',
         '--timeout',

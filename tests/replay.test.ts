@@ -84,7 +84,7 @@ describe('a replay line repeats the failing case exactly', () => {
   test('a list filter property under filter-not-ignored (the whole Integration API run)', async () => {
     await expectExactReplay(
       'filter',
-      ['run', '--faults', 'filter-not-ignored', '--seed', '3', '--runs', '25', '--only', 'intapi.*'],
+      ['run', '--faults', 'filter-not-ignored', '--seed', '3', '--runs', '10', '--only', 'intapi.*'],
       'intapi.v2.templates.list.filter.matches-model',
       [/ --path \d/],
     );
