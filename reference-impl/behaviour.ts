@@ -207,6 +207,19 @@ export interface Behaviour {
     /** Enrollment status answered as the integer of public-facts' enum, or as its label. */
     statusShape: 'integer' | 'label';
   };
+  /** Automatic enrollment rules, processed in batches (spec#what-the-service-does 5, spec#limits;
+   * intapi/enrollments/rules.ts). */
+  readonly enrollmentRules: {
+    /** The batches apply the rules to the users changed before them, or apply nothing. */
+    apply: 'batches' | 'never';
+    /** How long before a batch a change must have been made for the batch to apply it: 0 (every change
+     * made before it), or RULE_DELAY_LIMIT_MS (the effect comes after the specification's delay). */
+    lagMs: number;
+    /** A rule enrolls the changed users whose property equals its value, or every changed user. */
+    match: 'equal' | 'everyone';
+    /** A user who stops matching a rule is unenrolled from the enrollment the rule made, or keeps it. */
+    unenroll: 'withdraw' | 'keep';
+  };
 }
 
 /** spec#limits is silent; public-facts "List parameters and envelope" gives these. */
@@ -215,6 +228,8 @@ export const MAX_LIMIT = 1000;
 export const MAX_OFFSET = 65535;
 /** DEVELOPERS.md "Errors": over 1 MiB answers 413. */
 export const BODY_LIMIT = 1024 * 1024;
+/** spec#limits: "Dynamic-rule processing delay: up to 10 minutes". */
+export const RULE_DELAY_LIMIT_MS = 10 * 60 * 1000;
 
 export function referenceBehaviour(): Behaviour {
   return {
@@ -295,5 +310,6 @@ export function referenceBehaviour(): Behaviour {
       reEnrollEmails: 1,
       statusShape: 'integer',
     },
+    enrollmentRules: { apply: 'batches', lagMs: 0, match: 'equal', unenroll: 'withdraw' },
   };
 }

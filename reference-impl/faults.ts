@@ -1,5 +1,5 @@
 import type { Behaviour } from './behaviour.js';
-import { referenceBehaviour } from './behaviour.js';
+import { referenceBehaviour, RULE_DELAY_LIMIT_MS } from './behaviour.js';
 import { listBoundedFields, listRules } from './rules/bounds.js';
 import { INTAPI_OPERATIONS } from './intapi/catalogue.js';
 import { COMPARISONS, FUNCTIONS } from './rules/filter/semantics.js';
@@ -494,6 +494,23 @@ const NAMED_FAULTS = {
   'enrollment-status-as-label': {
     description: "Enrollment status is answered as its label (`NotStarted`) instead of public-facts' integer.",
     apply: (b) => void (b.enrollments.statusShape = 'label'),
+  },
+  // Automatic enrollment rules (spec#what-the-service-does 5, spec#limits)
+  'rule-enrollment-never': {
+    description: 'The rule batches never apply: a user whose job title matches the automatic enrollment rule is never enrolled.',
+    apply: (b) => void (b.enrollmentRules.apply = 'never'),
+  },
+  'rule-enrollment-late': {
+    description: 'A rule batch applies only the user changes made more than 10 minutes before it: rule enrollments come after the delay limit.',
+    apply: (b) => void (b.enrollmentRules.lagMs = RULE_DELAY_LIMIT_MS),
+  },
+  'rule-enrolls-everyone': {
+    description: "The automatic enrollment rule enrolls every changed user in its course, whatever the user's job title.",
+    apply: (b) => void (b.enrollmentRules.match = 'everyone'),
+  },
+  'rule-never-unenrolls': {
+    description: 'A user whose job title stops matching the rule keeps the enrollment the rule made.',
+    apply: (b) => void (b.enrollmentRules.unenroll = 'keep'),
   },
 } satisfies Record<string, NamedFault>;
 

@@ -72,7 +72,20 @@ export interface ReferenceServerOptions {
   smtp?: SmtpOptions;
   /** Receives each course enrollment email instead of SMTP (tests of the server itself). */
   mailer?: (mail: EnrollmentMail) => void;
+  /**
+   * The interval of the automatic enrollment rules' batches, in milliseconds on `clock` (a positive
+   * integer): a user change is applied by the first batch after it, at a multiple of it since the
+   * server was created. Default SANDBOX_RULE_BATCH_MS; `lp-conformance run` uses BUNDLED_RULE_BATCH_MS.
+   */
+  ruleBatchMs?: number;
 }
+
+/** The rule batch interval of `lp-conformance serve` (and the default): a user change visibly takes
+ * effect later ("not necessarily enrolled at once"), well within the reference profile's bound. */
+export const SANDBOX_RULE_BATCH_MS = 1000;
+/** The rule batch interval of the bundled server of a run (and the negative controls'): short, so the
+ * rule checks, which wait for the batch, take a fraction of a second. */
+export const BUNDLED_RULE_BATCH_MS = 200;
 
 export interface ReferenceServer {
   /** Starts listening; resolves the base URL, e.g. http://127.0.0.1:PORT (port 0 = a free port). */
@@ -100,6 +113,8 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   if (!Number.isInteger(learnerTokenTtlSeconds) || learnerTokenTtlSeconds < 1) {
     throw new TypeError('createReferenceServer: learnerTokenTtlSeconds must be a positive integer');
   }
+  const ruleBatchMs = options.ruleBatchMs ?? SANDBOX_RULE_BATCH_MS;
+  if (!Number.isInteger(ruleBatchMs) || ruleBatchMs < 1) throw new TypeError('createReferenceServer: ruleBatchMs must be a positive integer');
   const ids = options.ids ?? randomUUID;
   const clock = options.clock ?? (() => new Date());
   const credentials = options.credentials ?? SANDBOX_CREDENTIALS;
@@ -113,7 +128,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     client: options.oauthClient ?? SANDBOX_OAUTH_CLIENT,
     behaviour: behaviour.oauth,
   });
-  const family = createIntapiFamily({ ...(mail ? { mail } : {}), store, behaviour, credentials, clock, ids, oauth });
+  const family = createIntapiFamily({ ...(mail ? { mail } : {}), store, behaviour, credentials, clock, ids, oauth, ruleBatchMs });
   const scimFamily = createScimFamily({
     behaviour: scimBehaviour,
     credentials,

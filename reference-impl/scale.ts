@@ -29,6 +29,8 @@ const LAST_NAMES = [
   "D'Arcy",
 ];
 const DOMAINS = ['example.com', 'Example.COM', 'corp.example.org', 'learn.example.net'];
+/** Job titles by the user's number, not drawn (so every other generated value stays as it was); null among them. */
+const JOB_TITLES = ['Analyst', 'analyst', 'Senior Analyst', 'Nurse', 'Team Lead', 'Técnico', null];
 
 const RESOURCE_PREFIXES = ['Intro to', 'intro to', 'INTRO TO', 'Advanced', 'Basics of', 'Module 1:', 'Module 2:', 'module 3:', 'Über', 'Élan:', ''];
 const RESOURCE_TOPICS = [
@@ -145,7 +147,8 @@ export function addScaledRecords(store: Store, scale: number): void {
     const firstName = pick(FIRST_NAMES);
     const lastName = pick(LAST_NAMES);
     const userName = `${firstName}.${lastName}${i % 3 === 0 ? '' : String(i)}`.replace(/ /g, '');
-    return { id: scaledId(1, i), userName, firstName, lastName, email: `${userName.toLowerCase()}.${i}@${pick(DOMAINS)}`, managerId: null };
+    const jobTitle = JOB_TITLES[i % JOB_TITLES.length] ?? null;
+    return { id: scaledId(1, i), userName, firstName, lastName, email: `${userName.toLowerCase()}.${i}@${pick(DOMAINS)}`, managerId: null, jobTitle };
   });
 
   // A deleted course (seed.ts) gets no new resources.

@@ -30,6 +30,9 @@ export const SEED_IDS = {
   sessions: [1, 2, 3, 4, 5].map((n) => `00000000-0000-4000-8000-00000000050${n}`),
   /** A deleted course with enrollments of users 1 and 3. */
   deletedCourse: '00000000-0000-4000-8000-000000000109',
+  /** The automatic enrollment rule (spec#what-the-service-does 5): job title "New Hire" enrolls in
+   * course 6, "Onboarding". No seeded user has that job title. */
+  enrollmentRule: { id: '00000000-0000-4000-8000-000000000601', property: 'jobTitle', value: 'New Hire', courseId: '00000000-0000-4000-8000-000000000106' },
 } as const;
 
 export { seededRandom } from './random.js';
@@ -109,11 +112,32 @@ export function seededIds(seed = 0x5eed): SeededIds {
 
 /** Jeffrey manages Maude and Walter, Walter manages Donny: a chain of managers; the admin has neither. */
 const USERS = [
-  { userName: 'lpc.admin', firstName: 'Ada', lastName: 'Admin', email: 'lpc.admin@example.com', managerId: null },
-  { userName: 'jeffrey.lebowski', firstName: 'Jeffrey', lastName: 'Lebowski', email: 'jeffrey@example.com', managerId: null },
-  { userName: 'maude.lebowski', firstName: 'Maude', lastName: 'Lebowski', email: 'maude@example.com', managerId: '00000000-0000-4000-8000-000000000002' },
-  { userName: 'walter.sobchak', firstName: 'Walter', lastName: 'Sobchak', email: 'walter@example.com', managerId: '00000000-0000-4000-8000-000000000002' },
-  { userName: 'donny.kerabatsos', firstName: 'Donny', lastName: 'Kerabatsos', email: 'donny@example.com', managerId: '00000000-0000-4000-8000-000000000004' },
+  { userName: 'lpc.admin', firstName: 'Ada', lastName: 'Admin', email: 'lpc.admin@example.com', managerId: null, jobTitle: 'LMS Administrator' },
+  { userName: 'jeffrey.lebowski', firstName: 'Jeffrey', lastName: 'Lebowski', email: 'jeffrey@example.com', managerId: null, jobTitle: 'Director' },
+  {
+    userName: 'maude.lebowski',
+    firstName: 'Maude',
+    lastName: 'Lebowski',
+    email: 'maude@example.com',
+    managerId: '00000000-0000-4000-8000-000000000002',
+    jobTitle: 'Art Director',
+  },
+  {
+    userName: 'walter.sobchak',
+    firstName: 'Walter',
+    lastName: 'Sobchak',
+    email: 'walter@example.com',
+    managerId: '00000000-0000-4000-8000-000000000002',
+    jobTitle: 'Security Lead',
+  },
+  {
+    userName: 'donny.kerabatsos',
+    firstName: 'Donny',
+    lastName: 'Kerabatsos',
+    email: 'donny@example.com',
+    managerId: '00000000-0000-4000-8000-000000000004',
+    jobTitle: null,
+  },
 ];
 
 /**
@@ -123,6 +147,9 @@ const USERS = [
  */
 const STAFF_FIRST = ['Lena', 'lena', 'Marco', 'Nadia', 'Oscar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq', 'Uma', 'Émile', 'Zoë'];
 const STAFF_LAST = ['Nguyen', 'nguyen', 'Novak', 'Okafor', 'Olsen', 'Park', 'Petrov', "O'Neil", 'Schmidt', 'Smith', 'Smythe'];
+/** Job titles of the staff, by number (no draw from the staff's random source, so its names stay as
+ * they were): mixed case and shared words for filters, nulls, and none the seeded rule's value. */
+const STAFF_JOB_TITLES = ['Sales Associate', 'sales associate', 'Sales Manager', 'Engineer', 'Senior Engineer', 'Safety Officer', 'HR Partner', null];
 const staffId = (n: number): string => `00000000-0000-4000-8000-000000000${String(300 + n)}`;
 function staffManager(n: number): string {
   if (n === 1) return SEED_IDS.users[1] ?? '';
@@ -314,6 +341,7 @@ function createDefaultStore(options: SeedOptions): Store {
       lastName,
       email: `${userName}@${n % 3 === 0 ? 'Example.com' : 'example.org'}`,
       managerId: staffManager(n),
+      jobTitle: STAFF_JOB_TITLES[n % STAFF_JOB_TITLES.length] ?? null,
     });
   }
   seedEnrollments(store);
@@ -339,6 +367,7 @@ const GROUP_NAMES = [
  * Groups, sessions and enrollment records (issue 8), with fixed ids (no draw from the id generator,
  * so the ids of the records seeded before stay as they were). Course 4 is multi-session (3 sessions),
  * course 5 one session at a time (2); course 9 is deleted and keeps enrollments of users 1 and 3.
+ * One automatic enrollment rule, which no seeded user matches.
  */
 function seedEnrollments(store: Store): void {
   const fixed = (prefix: string, n: number) => `00000000-0000-4000-8000-${prefix}${n.toString(16).padStart(12 - prefix.length, '0')}`;
@@ -349,6 +378,7 @@ function seedEnrollments(store: Store): void {
     book.sessions.insert({ id, courseId, name: `Session ${i < 3 ? i + 1 : i - 2}` });
   });
   book.multiSessionCourses.add(course4.toLowerCase());
+  book.rules.insert(SEED_IDS.enrollmentRule);
   store.courses.insert({ id: SEED_IDS.deletedCourse, name: 'Retired Course' });
   book.deletedCourses.add(SEED_IDS.deletedCourse.toLowerCase());
   const enrollmentDate = '2024-01-15T09:00:00.000Z';

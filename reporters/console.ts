@@ -3,7 +3,7 @@
  * skipped checks with their reasons, every failure as a block (failure-block.ts), and one final
  * line. Failures come last, just above the final line, where a CI log is read first.
  */
-import { failsRun, LEVELS, type CheckMeta, type CheckResult, type Level, type RunResult } from '../src/runner/model.js';
+import { failsRun, LEVELS, SLOW_CHECK_MS, type CheckMeta, type CheckResult, type Level, type RunResult } from '../src/runner/model.js';
 import { formatFailureBlock, isAdvisory, NO_PAINT, type Paint } from './failure-block.js';
 import { makeCleaner, type Cleaner, type Redact } from './text.js';
 
@@ -66,7 +66,9 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
 /** `--list`: one check a line, columns aligned (id, level, anchor, title), in registry order. */
 export function formatList(checks: CheckMeta[]): string {
   const clean = makeCleaner({ maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
-  const rows = checks.map((check) => [clean.line(check.id), clean.line(check.level), clean.line(check.spec), clean.line(check.title)]);
+  // A check that may wait long says so after its title: with a long wait it runs only with --include-slow.
+  const title = (check: CheckMeta) => `${clean.line(check.title)}${check.slow ? `  [slow over ${SLOW_CHECK_MS / 1000} s: --include-slow]` : ''}`;
+  const rows = checks.map((check) => [clean.line(check.id), clean.line(check.level), clean.line(check.spec), title(check)]);
   return alignColumns(rows).join('\n');
 }
 

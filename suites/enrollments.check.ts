@@ -1,13 +1,16 @@
 // Enrollments and sessions (spec#integration-api-operations-named-by-release-notes, public-facts
 // paths and enumerations) and their lifecycle rules (spec#states-and-transitions): statuses,
 // multi-session enrollment, cancelSession, timeSpentTicks refused, enrollments of deleted courses
-// hidden, negative credits not applied, one course enrollment email per re-enrollment.
+// hidden, negative credits not applied, one course enrollment email per re-enrollment; and
+// rule-based enrollment within the dynamic-rule delay (spec#what-the-service-does 5).
 // The enrollment's shape is the reference server's choice (PROFILE):
 // `{id, userId, courseId, sessionIds, status, credits, enrollmentDate}`.
 import { expectRejected, expectStatus, fail } from './_harness/failure.js';
-import type { ApiRequest } from './_harness/http.js';
+import type { ApiRequest, ApiResponse } from './_harness/http.js';
 import { messagesTo, mailboxOf, newMessagesTo } from './_harness/mailbox.js';
-import { bodyOf, profileRecord, unknownId, type Json } from './_harness/records.js';
+import { marked } from './_harness/marker.js';
+import { pollUntil } from './_harness/poll.js';
+import { bodyOf, createUser, profileRecord, unknownId, validUser, type Json } from './_harness/records.js';
 import { requirement, type CheckContext } from './_harness/requirement.js';
 import { statusChecks } from './_harness/statuses.js';
 
@@ -43,13 +46,17 @@ async function enrollInSession(t: CheckContext, sessionIndex: 0 | 1, query: ApiR
   return bodyOf(res);
 }
 
-/** The user's enrollments (one page of up to 1000), as listed. */
-async function enrollmentsOf(t: CheckContext, userId: string, version = '2'): Promise<Json[]> {
+/** The user's enrollments (one page of up to 1000), as listed, and the answer that listed them. */
+async function listEnrollments(t: CheckContext, userId: string, version = '2'): Promise<{ items: Json[]; res: ApiResponse }> {
   const res = await t.http.send({ op: 'enrollments.list', version, params: { userId }, query: { _limit: 1000 } });
   expectStatus(res, 200, "listing the user's enrollments");
   const items = bodyOf(res).enrollments;
   if (!Array.isArray(items)) fail('an envelope with an enrollments array', JSON.stringify(items).slice(0, 200), res);
-  return items as Json[];
+  return { items: items as Json[], res };
+}
+
+async function enrollmentsOf(t: CheckContext, userId: string, version = '2'): Promise<Json[]> {
+  return (await listEnrollments(t, userId, version)).items;
 }
 
 function deletedCourseEnrollment(t: CheckContext): { userId: string; courseId: string } {
@@ -277,4 +284,106 @@ requirement(
       fail(`exactly one new email to ${email}`, `${fresh.length}${fresh.length > 0 ? `: ${fresh.map((m) => JSON.stringify(m.subject)).join(', ')}` : ''}`);
   },
   ALONE,
+);
+
+// ---------------------------------------------------------------------------------------------
+// Rule-based enrollment (spec#what-the-service-does 5; spec#limits, "Dynamic-rule processing delay:
+// up to 10 minutes"). The API cannot create a rule: the profile names one of the target's
+// (records.ruleEnrollment) and the time its effect may take (withinMs, at most the 10 minutes). The
+// checks change users and poll their enrollments. They never require the effect to wait ("not
+// necessarily enrolled at once" allows a target that applies a change at once), only to come within
+// the bound; with a bound over a minute they run only with --include-slow.
+
+const RULES = 'spec#what-the-service-does';
+/** The rule checks create and change users, and the rule enrolls them. */
+const RULE_WRITES = { write: ['users', 'enrollments'] };
+
+type EnrollmentRule = NonNullable<CheckContext['profile']['records']['ruleEnrollment']>;
+
+function enrollmentRule(t: CheckContext): EnrollmentRule {
+  const rule = t.profile.records.ruleEnrollment;
+  if (!rule) t.skip('the profile names no records.ruleEnrollment (an automatic enrollment rule of the target)');
+  return rule;
+}
+
+/** A user body (the upsert's) whose rule property is `value`. */
+const userWith = (t: CheckContext, tag: string, rule: EnrollmentRule, value: string): Json => ({ ...validUser(t, tag), [rule.property]: value });
+
+/** Polls the user's enrollments until the rule's course is listed (`enrolled`) or is not, for at
+ * most the rule's bound from `since`. */
+const untilInRuleCourse = (t: CheckContext, rule: EnrollmentRule, userId: string, since: number, enrolled: boolean) =>
+  pollUntil(
+    t,
+    since,
+    rule.withinMs,
+    () => listEnrollments(t, userId),
+    ({ items }) => items.some((e) => same(e.courseId, rule.courseId)) === enrolled,
+  );
+
+const coursesOf = (items: readonly Json[]): string => JSON.stringify(items.map((e) => e.courseId));
+
+requirement(
+  {
+    id: 'intapi.v2.lifecycle.rule-enrollment-within-delay',
+    level: 'MUST',
+    spec: RULES,
+    title: 'A user changed to match an enrollment rule is enrolled in its course within the delay, no one else',
+    slow: true,
+  },
+  async (t) => {
+    const rule = enrollmentRule(t);
+    t.waitsUpTo(rule.withinMs, 'records.ruleEnrollment.withinMs');
+    const what = `${rule.property} ${JSON.stringify(rule.value)}`;
+    // The user who does not match changes first: a batch that applied the matching user's change
+    // applied this one too, so by then a rule that enrolls too much has enrolled it.
+    const other = await createUser(t, 'rule-other', userWith(t, 'rule-other', rule, marked(t, 'another job title')));
+    const matching = await createUser(t, 'rule-match', userWith(t, 'rule-match', rule, rule.value));
+    const enrolled = await untilInRuleCourse(t, rule, matching, performance.now(), true);
+    if (!enrolled.held)
+      fail(
+        `user ${matching} (${what}) enrolled in course ${rule.courseId} within ${rule.withinMs} ms (records.ruleEnrollment.withinMs)`,
+        `not enrolled after ${enrolled.elapsedMs} ms (${enrolled.polls} polls); enrolled in ${coursesOf(enrolled.value.items)}`,
+        enrolled.value.res,
+      );
+    const { items, res } = await listEnrollments(t, other);
+    const wrong = items.find((e) => same(e.courseId, rule.courseId));
+    if (wrong)
+      fail(
+        `user ${other}, whose ${rule.property} is not ${JSON.stringify(rule.value)}, not enrolled in course ${rule.courseId}`,
+        `enrollment ${JSON.stringify(wrong)}`,
+        res,
+      );
+  },
+  RULE_WRITES,
+);
+
+requirement(
+  {
+    id: 'intapi.v2.lifecycle.rule-unenrollment-within-delay',
+    level: 'PROFILE',
+    spec: RULES,
+    title: "A user changed to stop matching an enrollment rule leaves the rule's course within the delay",
+    slow: true,
+  },
+  async (t) => {
+    const rule = enrollmentRule(t);
+    if (!rule.unenrolls) t.skip('the profile says the rule keeps the enrollments it made (records.ruleEnrollment.unenrolls: false)');
+    // Enrolled first, then changed away: two waits of the bound at most.
+    t.waitsUpTo(2 * rule.withinMs, 'twice records.ruleEnrollment.withinMs');
+    const body = userWith(t, 'rule-leave', rule, rule.value);
+    const userId = await createUser(t, 'rule-leave', body);
+    const enrolled = await untilInRuleCourse(t, rule, userId, performance.now(), true);
+    if (!enrolled.held)
+      t.skip(`not exercised: the rule did not enroll the user within ${rule.withinMs} ms (intapi.v2.lifecycle.rule-enrollment-within-delay judges that)`);
+    const res = await t.http.send({ op: 'users.update', params: { userId }, json: { ...body, [rule.property]: marked(t, 'another job title') } });
+    expectStatus(res, 200, `changing the user's ${rule.property}`);
+    const left = await untilInRuleCourse(t, rule, userId, performance.now(), false);
+    if (!left.held)
+      fail(
+        `user ${userId} (${rule.property} no longer ${JSON.stringify(rule.value)}) not enrolled in course ${rule.courseId} within ${rule.withinMs} ms (records.ruleEnrollment.withinMs)`,
+        `still enrolled after ${left.elapsedMs} ms (${left.polls} polls)`,
+        left.value.res,
+      );
+  },
+  RULE_WRITES,
 );

@@ -96,6 +96,47 @@ describe('--list', () => {
   });
 });
 
+describe('slow checks', () => {
+  test('a rule bound over a minute skips the rule checks, naming --include-slow; with it they run', async () => {
+    const { url, stop } = await serveCli([]);
+    const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
+    const profile = join(dir, 'slow.yaml');
+    // Just over the minute of a run without --include-slow (polled every 3 s); the sandbox's batches run every second.
+    writeFileSync(profile, readFileSync('fixtures/profiles/reference.yaml', 'utf8').replace('withinMs: 3000', 'withinMs: 61000'));
+    const env = { LPC_API_KEY: 'lpc-sandbox-key', LPC_USERNAME: 'lpc.admin', LPC_PASSWORD: 'lpc-sandbox-password', LPC_PRIVATE_KEY: 'lpc-sandbox-private-key' };
+    const json = join(dir, 'run.json');
+    const args = [
+      'run',
+      '--target',
+      url,
+      '--profile',
+      profile,
+      '--only',
+      'intapi.v2.lifecycle.rule-',
+      '--no-progress',
+      '--junit',
+      join(dir, 'junit.xml'),
+      '--json',
+      json,
+    ];
+    const checks = () => (JSON.parse(readFileSync(json, 'utf8')) as { checks: { id: string; status: string; skipReason?: string; slow?: true }[] }).checks;
+    try {
+      const skipped = await runCli(args, { env });
+      expect(skipped.code, skipped.stderr).toBe(0);
+      expect(checks()).toHaveLength(2);
+      for (const check of checks()) {
+        expect(check).toMatchObject({ status: 'skipped', slow: true });
+        expect(check.skipReason).toMatch(/^slow: it waits up to \d+ ms .*--include-slow/);
+      }
+      const ran = await runCli([...args, '--include-slow'], { env });
+      expect(ran.code, ran.stdout).toBe(0);
+      expect(checks().map((c) => c.status)).toEqual(['passed', 'passed']);
+    } finally {
+      await stop();
+    }
+  });
+});
+
 describe('serve', () => {
   test('prints where it listens and answers the Integration API', async () => {
     const { url, stop } = await serveCli([]);

@@ -33,4 +33,6 @@ export interface IntapiDeps {
   readonly oauth?: { accessTokenAccount(token: string, nowMs: number): string | undefined };
   /** Sends a course enrollment email (reference-impl/mail.ts); absent: no mail is sent. */
   readonly mail?: (mail: EnrollmentMail) => void;
+  /** The interval of the automatic enrollment rules' batches, in milliseconds (enrollments/rules.ts). */
+  readonly ruleBatchMs: number;
 }

@@ -5,6 +5,7 @@ import { evaluationOperations } from './evaluations/operations.js';
 import type { IntapiContext, IntapiDeps, IntapiOperation } from './context.js';
 import { intapiErrorRenderer } from './error-body.js';
 import { enrollmentOperations } from './enrollments/operations.js';
+import { ruleBatches } from './enrollments/rules.js';
 import { createGuard } from './guard.js';
 import { provinceOperations } from './provinces/operations.js';
 import { groupOperations } from './groups/operations.js';
@@ -22,11 +23,14 @@ export type { IntapiDeps } from './context.js';
  * The Integration API family at the host root (public-facts "Base addresses and prefixes"):
  * its operations, guard and error body. Paths: DEVELOPERS.md "Choices where the specification is silent".
  * An unrouted operation (a fault) is not registered, so it answers as an unknown route; an
- * operation in `unknownIdOk` (a fault) answers an unknown path id with its blank answer.
+ * operation in `unknownIdOk` (a fault) answers an unknown path id with its blank answer. The
+ * automatic enrollment rules' batches run lazily, at the start of each request (enrollments/rules.ts).
  */
 export function createIntapiFamily(deps: IntapiDeps): Family<IntapiContext, IntapiOperation> {
   const { http } = deps.behaviour;
   const validators = compileIntapiBodies(deps.behaviour);
+  const rules = ruleBatches({ ...deps, behaviour: deps.behaviour.enrollmentRules, batchMs: deps.ruleBatchMs });
+  const guard = createGuard(deps);
   const operations = [
     ...authOperations(deps),
     ...resourceOperations(deps),
@@ -45,7 +49,13 @@ export function createIntapiFamily(deps: IntapiDeps): Family<IntapiContext, Inta
     operations: operations
       .filter((operation) => !http.unrouted.has(operation.id))
       .map((operation) => (http.unknownIdOk.has(operation.id) ? answeringUnknownIds(operation) : operation)),
-    guard: createGuard(deps),
+    // The rule batches due run first, before the request is even admitted: every answer, and every
+    // user change the request makes, comes after them. Outside the handler's `around`, the ids of
+    // the enrollments they make are not drawn from the request's check and case.
+    guard: (headers, operation) => {
+      rules.catchUp();
+      return guard(headers, operation);
+    },
     renderError: intapiErrorRenderer(deps.behaviour.errors),
     textPlainOperations: http.textPlainOperations,
   };

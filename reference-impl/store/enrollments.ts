@@ -35,9 +35,25 @@ export interface EnrollmentRecord {
   readonly enrollmentDate: string;
 }
 
+/**
+ * An automatic enrollment rule (spec#what-the-service-does 5: "an automatic enrollment rule on a user
+ * property such as job title"): the users whose property equals the value are enrolled in the course.
+ */
+export interface EnrollmentRuleRecord {
+  readonly id: string;
+  readonly property: 'jobTitle';
+  readonly value: string;
+  readonly courseId: string;
+}
+
 export class EnrollmentBook {
   readonly sessions = new Table<CourseSessionRecord>();
   readonly records = new Table<EnrollmentRecord>();
+  readonly rules = new Table<EnrollmentRuleRecord>();
+  /** Ids (keys) of the enrollments a rule made and nothing else wrote since: the only ones a rule withdraws. */
+  readonly #byRule = new Set<string>();
+  /** Ids (keys) of the enrollments a rule withdrew: kept in the table, never found or listed again. */
+  readonly #withdrawn = new Set<string>();
   /** Courses whose sessions a user may hold several of at once (release 5.127.0). */
   readonly multiSessionCourses = new Set<string>();
   /** Courses deleted: their enrollments are kept but never returned (spec#states-and-transitions). */
@@ -54,13 +70,13 @@ export class EnrollmentBook {
   /** The user's enrollment in the course, deleted course or not. */
   find(userId: string, courseId: string): EnrollmentRecord | undefined {
     const [u, c] = [userId.toLowerCase(), courseId.toLowerCase()];
-    return this.records.values().find((e) => e.userId.toLowerCase() === u && e.courseId.toLowerCase() === c);
+    return this.records.values().find((e) => e.userId.toLowerCase() === u && e.courseId.toLowerCase() === c && !this.#withdrawn.has(e.id.toLowerCase()));
   }
 
   /** Every enrollment of the user, in creation order. */
   ofUser(userId: string): EnrollmentRecord[] {
     const u = userId.toLowerCase();
-    return this.records.values().filter((e) => e.userId.toLowerCase() === u);
+    return this.records.values().filter((e) => e.userId.toLowerCase() === u && !this.#withdrawn.has(e.id.toLowerCase()));
   }
 
   sessionOf(courseId: string, sessionId: string): CourseSessionRecord | undefined {
@@ -68,7 +84,26 @@ export class EnrollmentBook {
     return session !== undefined && session.courseId.toLowerCase() === courseId.toLowerCase() ? session : undefined;
   }
 
+  /** Stores an enrollment written through the API: one a rule made becomes the API's (no rule withdraws it). */
   save(record: EnrollmentRecord): void {
     if (!this.records.insert(record)) this.records.update(record);
+    this.#byRule.delete(record.id.toLowerCase());
+  }
+
+  /** Stores a new enrollment a rule made. */
+  saveByRule(record: EnrollmentRecord): void {
+    this.save(record);
+    this.#byRule.add(record.id.toLowerCase());
+  }
+
+  isByRule(enrollmentId: string): boolean {
+    return this.#byRule.has(enrollmentId.toLowerCase());
+  }
+
+  /** Withdraws an enrollment a rule made (its user stopped matching the rule). */
+  withdraw(enrollmentId: string): void {
+    const key = enrollmentId.toLowerCase();
+    this.#byRule.delete(key);
+    this.#withdrawn.add(key);
   }
 }

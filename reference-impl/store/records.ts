@@ -13,6 +13,9 @@ export interface UserRecord {
   readonly email: string;
   /** The user this user reports to (DEVELOPERS.md "Users and managers"); null: none. */
   readonly managerId: string | null;
+  /** The user property the automatic enrollment rules read (spec#what-the-service-does 5: "a user
+   * property such as job title"); null: none. */
+  readonly jobTitle: string | null;
 }
 
 export interface CourseRecord {

@@ -61,6 +61,10 @@ export class Store {
     this.#enrollments.set(key, courses);
   }
 
+  unenroll(userId: string, courseId: string): void {
+    this.#enrollments.get(userId.toLowerCase())?.delete(courseId.toLowerCase());
+  }
+
   isEnrolled(userId: string, courseId: string): boolean {
     return this.#enrollments.get(userId.toLowerCase())?.has(courseId.toLowerCase()) === true;
   }

@@ -59,6 +59,8 @@ run options:
   --fail-on LEVEL   must (default: MUST and PROFILE failures fail the run) or should (SHOULD too)
   --baseline FILE   known failures (from lp-conformance baseline): only new failures fail the run
   --read-only       send no write (only reads, and POST /authenticate); checks that must write are skipped
+  --include-slow    also run the checks that wait more than 60 s for the target (the rule-based enrollment
+                    check waits up to records.ruleEnrollment.withinMs, 10 minutes by default)
   --timeout MS      deadline of one exchange, for the whole answer (default 10000)
   --concurrency N   checks in flight at once (default 8; 1 runs them one by one, in order)
   --max-rps N       at most N requests per second to the target (a 429's Retry-After is always honoured)
@@ -179,6 +181,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       out: { type: 'string' },
       'fail-on': { type: 'string' },
       'read-only': { type: 'boolean' },
+      'include-slow': { type: 'boolean' },
       html: { type: 'string' },
       record: { type: 'string' },
       seed: { type: 'string' },
@@ -257,6 +260,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
           scimToken: credentials.scimToken,
           faults,
           ids: reference.seededIds(seed),
+          ruleBatchMs: reference.BUNDLED_RULE_BATCH_MS,
           scale,
           ...(sink ? { smtp: sink.smtp } : {}),
         })
@@ -319,6 +323,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       faults.length ? `--faults ${faults.join(',')}` : '',
       scale ? `--scale ${scale}` : '',
       values.runs !== undefined ? `--runs ${runs}` : '',
+      values['include-slow'] ? '--include-slow' : '',
       values.compare ? `--compare ${values.compare}` : '',
       values['compare-profile'] ? `--compare-profile ${values['compare-profile']}` : '',
     ]
@@ -343,6 +348,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       ...(record ? { record } : {}),
       ...(values['no-progress'] ? {} : { progress: process.stderr }),
       ...(values['read-only'] ? { readOnly: true } : {}),
+      ...(values['include-slow'] ? { includeSlow: true } : {}),
     };
     // Ctrl-C: no further check starts, the records the run created are deleted, then exit 130;
     // a second Ctrl-C stops at once.

@@ -3,8 +3,8 @@
  * (fixtures/profiles/reference.yaml, the bundled server's behaviour; tests/profile keeps the two
  * equal). Operations default to OPERATIONS; records have no defaults.
  */
-import { GROUP_FIELDS, RESOURCE_FIELDS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
-import type { Credentials, Expectations, PlayerTarget, Profile } from './types.js';
+import { GROUP_FIELDS, RESOURCE_FIELDS, RULE_DELAY_LIMIT_MS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
+import type { Credentials, Expectations, PlayerTarget, Profile, RuleEnrollment } from './types.js';
 
 export const DEFAULT_INTAPI_BASE_URL = 'http://127.0.0.1:8080';
 
@@ -67,6 +67,10 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
     groups: { filterable: GROUP_FIELDS, sortable: GROUP_FIELDS },
   },
 };
+
+/** What `records.ruleEnrollment` leaves out: the specification's delay limit, and the reference
+ * server's choice of unenrolling users who stop matching. */
+export const DEFAULT_RULE_ENROLLMENT: Pick<RuleEnrollment, 'withinMs' | 'unenrolls'> = { withinMs: RULE_DELAY_LIMIT_MS, unenrolls: true };
 
 /** The reference server's course player (reference-impl/player/, DEVELOPERS.md). */
 export const DEFAULT_PLAYER: PlayerTarget = {

@@ -16,6 +16,7 @@ import {
   DEFAULT_INTAPI_BASE_URL,
   DEFAULT_PLAYER,
   DEFAULT_OAUTH_CREDENTIALS,
+  DEFAULT_RULE_ENROLLMENT,
   LEARNER_SUFFIX,
   SCIM_SUFFIX,
 } from './defaults.js';
@@ -23,7 +24,7 @@ import { isOperationId, OPERATION_IDS, OPERATIONS, pathParameters, type Operatio
 import { PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
 import { packageRoot } from '../util/package-root.js';
-import type { Credentials, EnvRef, Expectations, FamilyCredentials, FamilyTarget, Mailbox, PlayerTarget, Profile, Records } from './types.js';
+import type { Credentials, EnvRef, Expectations, FamilyCredentials, FamilyTarget, Mailbox, PlayerTarget, Profile, Records, RuleEnrollment } from './types.js';
 
 export {
   collectionOf,
@@ -145,7 +146,7 @@ interface ProfileDocument {
     learner?: Partial<Record<'token' | 'username' | 'password', EnvRef>>;
     oauth?: Partial<Record<'clientId' | 'clientSecret' | 'refreshToken', EnvRef>>;
   };
-  records?: Records;
+  records?: Omit<Records, 'ruleEnrollment'> & { ruleEnrollment?: Omit<RuleEnrollment, 'withinMs' | 'unenrolls'> & Partial<RuleEnrollment> };
   player?: 'none' | DeepPartial<PlayerTarget>;
   mailbox?: Mailbox;
   operations?: Partial<Record<OperationId, Partial<OperationRoute>>>;
@@ -182,6 +183,12 @@ function familyCredentialsOf(given: ProfileDocument['credentials'] = {}): Profil
     return fallback;
   };
   return { scim: of(given.scim, DEFAULT_FAMILY_CREDENTIALS.scim), learner: of(given.learner, DEFAULT_FAMILY_CREDENTIALS.learner) };
+}
+
+/** The records as given; the rule's bound and unenrollment default where left out. */
+function recordsOf(given: ProfileDocument['records'] = {}): Records {
+  const { ruleEnrollment, ...records } = given;
+  return ruleEnrollment ? { ...records, ruleEnrollment: { ...DEFAULT_RULE_ENROLLMENT, ...ruleEnrollment } } : records;
 }
 
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
@@ -248,7 +255,7 @@ export function parseProfile(text: string, source: string): Profile {
     credentials: credentialsOf(doc.credentials),
     familyCredentials: familyCredentialsOf(doc.credentials),
     oauthCredentials: { ...DEFAULT_OAUTH_CREDENTIALS, ...doc.credentials?.oauth },
-    records: doc.records ?? {},
+    records: recordsOf(doc.records),
     player: doc.player === 'none' ? ('none' as const) : (mergeDeep(DEFAULT_PLAYER, doc.player) as PlayerTarget),
     ...(doc.mailbox ? { mailbox: doc.mailbox } : {}),
     operations: Object.fromEntries(OPERATION_IDS.map((id) => [id, { ...OPERATIONS[id], ...doc.operations?.[id] }])) as Record<OperationId, OperationRoute>,

@@ -13,7 +13,7 @@ import { HTTP_METHODS, OPERATION_IDS } from './operations.js';
 export const RESOURCE_FIELDS = ['id', 'name', 'description', 'file'] as const;
 export const TEMPLATE_FIELDS = ['id', 'name', 'isActive'] as const;
 /** The user record's fields (DEVELOPERS.md "Users and managers"; `IsManager` from the specification). */
-export const USER_FIELDS = ['id', 'username', 'firstName', 'lastName', 'email', 'managerId', 'IsManager'] as const;
+export const USER_FIELDS = ['id', 'username', 'firstName', 'lastName', 'email', 'managerId', 'jobTitle', 'IsManager'] as const;
 /** The group fields the reference server lists by (issue 8; the group's shape is its choice). */
 export const GROUP_FIELDS = ['id', 'name', 'description', 'groupType'] as const;
 export const SUBMISSION_FIELDS = [
@@ -34,6 +34,9 @@ export const SUBMISSION_FIELDS = [
   'vendor',
   'vendorAddress',
 ] as const;
+
+/** spec#limits: "Dynamic-rule processing delay: up to 10 minutes" (records.ruleEnrollment.withinMs). */
+export const RULE_DELAY_LIMIT_MS = 10 * 60 * 1000;
 
 export const ENV_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]*$';
 export const GUID_PATTERN = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
@@ -171,6 +174,24 @@ export const PROFILE_SCHEMA = {
           deletedCourseEnrollment: closed(
             { userId: { $ref: '#/$defs/guid' }, courseId: { $ref: '#/$defs/guid' } },
             { required: ['userId', 'courseId'], description: "A user's enrollment in a course that has been deleted." },
+          ),
+          ruleEnrollment: closed(
+            {
+              courseId: { $ref: '#/$defs/guid', description: 'The course the rule enrolls in.' },
+              property: { enum: ['jobTitle'], description: 'The user property the rule reads.' },
+              value: { type: 'string', minLength: 1, maxLength: 255, description: "The property's value that the rule enrolls." },
+              withinMs: {
+                type: 'integer',
+                minimum: 1,
+                maximum: RULE_DELAY_LIMIT_MS,
+                description: 'How long after a user change its effect may come, in ms: at most (and by default) the 10 minutes of spec#limits.',
+              },
+              unenrolls: { type: 'boolean', description: 'Whether a user who stops matching loses the enrollment the rule made (default true).' },
+            },
+            {
+              required: ['courseId', 'property', 'value'],
+              description: 'An automatic enrollment rule of the target: users whose property equals the value are enrolled in the course.',
+            },
           ),
         },
         { description: 'Records the suites read but cannot create; a check that needs an absent one is skipped.' },

@@ -66,6 +66,21 @@ export interface Records {
   readonly multiSessionCourse?: { readonly courseId: string; readonly sessionIds: readonly [string, string] };
   /** A user's enrollment in a course that has been deleted (spec#states-and-transitions). */
   readonly deletedCourseEnrollment?: { readonly userId: string; readonly courseId: string };
+  /** An automatic enrollment rule of the target (spec#what-the-service-does 5), which the API cannot create. */
+  readonly ruleEnrollment?: RuleEnrollment;
+}
+
+/** An automatic enrollment rule: the users whose `property` equals `value` are enrolled in `courseId`. */
+export interface RuleEnrollment {
+  readonly courseId: string;
+  readonly property: 'jobTitle';
+  readonly value: string;
+  /** How long after a user change its effect may come, in milliseconds: at most the specification's
+   * 10 minutes (spec#limits, the default), less where the target promises less. */
+  readonly withinMs: number;
+  /** Whether a user who stops matching loses the enrollment the rule made (the reference server's
+   * choice, the default); false skips that check. */
+  readonly unenrolls: boolean;
 }
 
 /** A mailbox the suite reads (a Mailpit-style HTTP API: `GET <api>/api/v1/messages`). */

@@ -6,7 +6,7 @@
  * as one check of their own, `compare.<check id>` (area `compare`), after the target's own checks,
  * which keep their verdicts. DEVELOPERS.md "Differential runs" states what is compared and why.
  */
-import { createReferenceServer, seededIds, type Credentials } from '../../reference-impl/index.js';
+import { BUNDLED_RULE_BATCH_MS, createReferenceServer, seededIds, type Credentials } from '../../reference-impl/index.js';
 import { startMailSink } from '../mail/sink.js';
 import { collectionOf, credentialRefs, OPERATION_IDS, OPERATIONS, resolveSecrets, withMailbox, withTarget, type Profile } from '../profile/index.js';
 import { CredentialsError } from '../target/secrets.js';
@@ -328,6 +328,7 @@ export async function compareServer(
   const server = createReferenceServer({
     credentials,
     ids: seededIds(options.seed),
+    ruleBatchMs: BUNDLED_RULE_BATCH_MS,
     ...(options.scale ? { scale: options.scale } : {}),
     ...(sink ? { smtp: sink.smtp } : {}),
   });

@@ -24,7 +24,13 @@ export interface CheckMeta {
   title: string;
   /** Report grouping (one JUnit testsuite per area), e.g. `intapi.v2.submissions`. */
   area: string;
+  /** The check may wait long (for a target's batch): when its wait exceeds SLOW_CHECK_MS it runs only
+   * in a run that includes slow checks (`--include-slow`), and is skipped, saying so, otherwise. */
+  slow?: true;
 }
+
+/** The longest wait a check makes in a run that does not include slow checks (`--include-slow`). */
+export const SLOW_CHECK_MS = 60_000;
 
 /** What a failed check tells its reader. Every string is already redacted (no secret values). */
 export interface Failure {
@@ -213,6 +219,8 @@ export interface RunConfig {
   record?: string;
   /** Send no write but POST /authenticate (`--read-only`): a check that must write is skipped. */
   readOnly?: boolean;
+  /** Run the slow checks whose wait exceeds SLOW_CHECK_MS too (`--include-slow`); otherwise they are skipped. */
+  includeSlow?: boolean;
   /** Keep a digest of every exchange in the check's meta (`--compare`). */
   digests?: boolean;
   /** The run's id: every record the run creates carries the marker `lpc-<runId>-` where the API has

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { test, TestRunner } from 'vitest';
-import type { CheckRunMeta, Failure, Level, Sampled } from '../../src/runner/model.js';
+import { type CheckRunMeta, type Failure, type Level, type Sampled, SLOW_CHECK_MS } from '../../src/runner/model.js';
 import '../../src/runner/task-meta.js';
 import type { Profile } from '../../src/profile/index.js';
 import { idMatcher } from '../../src/runner/select.js';
@@ -26,6 +26,8 @@ export interface RequirementMeta {
   spec: string;
   /** A full sentence of at most 100 characters. */
   title: string;
+  /** The check may wait long for the target (`t.waitsUpTo`): `--list` says so. */
+  slow?: true;
 }
 
 export interface CheckContext {
@@ -55,6 +57,10 @@ export interface CheckContext {
   /** Records that the check judged a sample of a collection of `collection` items, having read
    * `read` of them (budget.ts); the report keeps the largest collection. */
   sampled(collection: number, read: number): void;
+  /** The check is about to wait up to `ms` for the target (`why` names where the wait comes from):
+   * over SLOW_CHECK_MS, it is skipped unless the run includes slow checks (`--include-slow`). Only
+   * for a check registered `slow`. */
+  waitsUpTo(ms: number, why: string): void;
 }
 
 /** fast-check's `RunExecution.mergePaths`: a path relative to a replayed `--path`, made absolute. */
@@ -369,6 +375,11 @@ async function runAgainst(
     },
     sampled(collection, read) {
       if (!sampled || collection > sampled.collection) sampled = { collection, read };
+    },
+    waitsUpTo(ms, why) {
+      if (!meta.slow) throw new Error(`harness: check ${meta.id} waits (t.waitsUpTo) without slow in its metadata`);
+      if (ms > SLOW_CHECK_MS && !config.includeSlow)
+        throw new SkipSignal(`slow: it waits up to ${ms} ms (${why}), more than the ${SLOW_CHECK_MS} ms of a run without --include-slow`);
     },
   };
   const runMeta = (): CheckRunMeta => ({

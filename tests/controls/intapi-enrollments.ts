@@ -7,6 +7,14 @@ const LIFECYCLE = 'intapi.v?.lifecycle';
 /** The area's checks and the invariants they report. */
 const SCOPE = [`${GROUPS}.*`, `${ENROLLMENTS}.*`, `${LIFECYCLE}.*`, 'intapi.invariant.*'];
 const area = (mustFail: readonly string[], mayFail?: readonly string[]): Control => ({ mustFail, ...(mayFail ? { mayFail } : {}), scope: SCOPE });
+const RULE_ENROLLMENT = 'intapi.v2.lifecycle.rule-enrollment-within-delay';
+const RULE_UNENROLLMENT = 'intapi.v2.lifecycle.rule-unenrollment-within-delay';
+/** The rule faults act only through the rule's batches: the rule checks, and the invariants of their exchanges. */
+const rules = (mustFail: readonly string[], mayFail?: readonly string[]): Control => ({
+  mustFail,
+  ...(mayFail ? { mayFail } : {}),
+  scope: [`${LIFECYCLE}.rule-*`, 'intapi.invariant.*'],
+});
 
 export const INTAPI_ENROLLMENTS_CONTROLS: Readonly<Record<string, Control>> = {
   'groups-on-v1': area([`${GROUPS}.*.v1-status`]),
@@ -28,4 +36,10 @@ export const INTAPI_ENROLLMENTS_CONTROLS: Readonly<Record<string, Control>> = {
   're-enroll-no-email': area(['intapi.v2.lifecycle.re-enroll-sends-one-email']),
   're-enroll-two-emails': area(['intapi.v2.lifecycle.re-enroll-sends-one-email']),
   'enrollment-status-as-label': area(['intapi.v2.enrollments.list.status-enum', 'intapi.invariant.success-body-matches-contract']),
+  // Without the enrollment, the unenrollment check is not exercised: skipped, not failed.
+  'rule-enrollment-never': rules([RULE_ENROLLMENT]),
+  'rule-enrollment-late': rules([RULE_ENROLLMENT]),
+  // The user changed away from the rule still "matches" it: the unenrollment never comes either.
+  'rule-enrolls-everyone': rules([RULE_ENROLLMENT], [RULE_UNENROLLMENT]),
+  'rule-never-unenrolls': rules([RULE_UNENROLLMENT]),
 };

@@ -169,6 +169,8 @@ const envelope = (key: string, item: ContractName): FieldBounds[] => [
 const OPS = 'spec#integration-api-operations-named-by-release-notes';
 const RECORDS = 'spec#other-records-named-by-release-notes';
 const FACTS = 'public-facts#integration-api-paths-seen-in-public-clients-the-v1-surface-which-v2-keeps';
+/** The user property of the automatic enrollment rules (specification rule 5). */
+const RULES = 'spec#what-the-service-does';
 const userRecord = (flag: 'IsManager' | 'isManager', flagSpec: string): FieldBounds[] => [
   { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
   { field: 'username', required: false, type: 'string', nullable: false, spec: FACTS },
@@ -176,6 +178,7 @@ const userRecord = (flag: 'IsManager' | 'isManager', flagSpec: string): FieldBou
   { field: 'lastName', required: false, type: 'string', nullable: false, spec: FACTS },
   { field: 'email', required: false, type: 'string', nullable: true, spec: FACTS },
   { field: 'managerId', required: false, type: 'string', nullable: true, format: 'uuid', spec: FACTS },
+  { field: 'jobTitle', required: false, type: 'string', nullable: true, spec: RULES },
   { field: flag, required: true, type: 'boolean', nullable: false, spec: flagSpec },
 ];
 const USER_WRITE: FieldBounds[] = [
@@ -184,6 +187,7 @@ const USER_WRITE: FieldBounds[] = [
   { field: 'lastName', required: true, type: 'string', nullable: false, minLength: 1, maxLength: 255, spec: FACTS },
   { field: 'email', required: false, type: 'string', nullable: true, maxLength: 255, spec: FACTS },
   { field: 'managerId', required: false, type: 'string', nullable: true, format: 'uuid', spec: FACTS },
+  { field: 'jobTitle', required: false, type: 'string', nullable: true, maxLength: 255, spec: RULES },
 ];
 
 // Course evaluations, countries and provinces (issue 8): the specification shows no fields; the shapes

@@ -59,6 +59,7 @@ describe('the reference profile', () => {
         sessionIds: ['00000000-0000-4000-8000-000000000501', '00000000-0000-4000-8000-000000000502'],
       },
       deletedCourseEnrollment: { userId: '00000000-0000-4000-8000-000000000001', courseId: '00000000-0000-4000-8000-000000000109' },
+      ruleEnrollment: { courseId: '00000000-0000-4000-8000-000000000106', property: 'jobTitle', value: 'New Hire', withinMs: 3000, unenrolls: true },
     });
   });
 
@@ -223,6 +224,21 @@ describe('defaults', () => {
     const p = parseProfile('name: x\nrecords: { templateId: 6F1C2A9E-3B4D-4E5F-8A9B-0C1D2E3F4A5B }\n', 'x.yaml');
     expect(p.records).toEqual({ templateId: '6F1C2A9E-3B4D-4E5F-8A9B-0C1D2E3F4A5B' });
   });
+
+  it("an automatic enrollment rule gets the specification's 10 minutes and unenrollment unless it says otherwise", () => {
+    const rule = 'records:\n  ruleEnrollment: { courseId: 00000000-0000-4000-8000-000000000106, property: jobTitle, value: Nurse';
+    expect(parseProfile(`name: x\n${rule} }\n`, 'x.yaml').records.ruleEnrollment).toEqual({
+      courseId: '00000000-0000-4000-8000-000000000106',
+      property: 'jobTitle',
+      value: 'Nurse',
+      withinMs: 600_000,
+      unenrolls: true,
+    });
+    expect(parseProfile(`name: x\n${rule}, withinMs: 5000, unenrolls: false }\n`, 'x.yaml').records.ruleEnrollment).toMatchObject({
+      withinMs: 5000,
+      unenrolls: false,
+    });
+  });
 });
 
 describe('a bad profile answers one line naming the field and the file', () => {
@@ -242,6 +258,7 @@ describe('a bad profile answers one line naming the field and the file', () => {
     ['base-url.yaml', 'families.intapi.baseUrl must be an absolute http or https URL without query or fragment'],
     ['record-guid.yaml', 'records.userId must be a guid'],
     ['partial-enrollment.yaml', 'records.enrollment.courseId is required'],
+    ['rule-delay.yaml', 'records.ruleEnrollment.withinMs must be at most 600000'],
     ['unknown-operation.yaml', 'operations["submission.update"] is not allowed'],
     ['operation-method.yaml', 'operations["submissions.update"].method must be one of GET, POST, PUT, PATCH, DELETE'],
     ['operation-parameters.yaml', 'operations["submissions.update"].path must have the parameters {id}'],

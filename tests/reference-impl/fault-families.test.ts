@@ -165,6 +165,7 @@ describe('the generated names', () => {
       credentials: SANDBOX_CREDENTIALS,
       clock: () => new Date(),
       ids: () => NIL,
+      ruleBatchMs: 1000,
     }).operations.map((o) => ({ id: o.id, method: o.method, path: o.path, v2Only: !o.versions.includes(1) }));
     expect(routes).toEqual(expect.arrayContaining(INTAPI_OPERATIONS.map(({ id, method, path, v2Only }) => ({ id, method, path, v2Only }))));
     expect(routes).toHaveLength(INTAPI_OPERATIONS.length);
@@ -405,7 +406,7 @@ const blankSubmission = (id: string) => ({
   vendorAddress: null,
 });
 const blankQuestion = (id: string) => ({ id, questionType: 0, name: '', correctReply: null, incorrectReply: null, attachment: null, questionOptions: [] });
-const blankUser = (id: string) => ({ id, username: '', firstName: '', lastName: '', email: '', managerId: null, IsManager: false });
+const blankUser = (id: string) => ({ id, username: '', firstName: '', lastName: '', email: '', managerId: null, jobTitle: null, IsManager: false });
 const NO_REPORTS = { totalItems: 0, returnedItems: 0, limit: 20, offset: 0, directReports: [] };
 const SUBMISSION_UPDATE = { title: 't', completionDate: '2024-01-01T00:00:00Z' };
 const blankGroup = (id: string) => ({ id, name: ' ', description: null, groupType: 'Manual', userIds: [] });

@@ -58,7 +58,8 @@ const reEnrollMails = async (h: Harness): Promise<number> => {
   return h.mails.length - before;
 };
 
-const SPOTS: Record<NamedFaultName, Spot> = {
+// The rule faults act on batches over time: tests/reference-impl/rules.test.ts proves each with a fake clock.
+const SPOTS: Record<Exclude<NamedFaultName, `rule-${string}`>, Spot> = {
   'accept-missing-api-key': { probe: (h) => status(h.get('/resources', { noKey: true })), expected: [401, 200] },
   'accept-wrong-api-key': { probe: (h) => status(h.get('/resources', { headers: { 'x-api-key': 'x' } })), expected: [401, 200] },
   'token-not-required': { probe: (h) => status(h.get('/resources', { noToken: true })), expected: [401, 200] },

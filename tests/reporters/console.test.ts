@@ -139,4 +139,11 @@ describe('formatList', () => {
   it('prints nothing for no checks', () => {
     expect(formatList([])).toBe('');
   });
+
+  it('says after its title that a slow check runs with a long wait only with --include-slow', () => {
+    const [row] = formatList([{ ...PASSED, slow: true }]).split('\n');
+    expect(row).toBe(
+      'intapi.v2.submissions.create.answers-201  MUST  spec#integration-api-submission-v2  POST /submissions with a valid body answers 201  [slow over 60 s: --include-slow]',
+    );
+  });
 });

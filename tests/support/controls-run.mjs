@@ -10,7 +10,7 @@
 // RESULT: { durationMs, requests, targets: { key: { failed: [{ id, cause? }], checks, requests } } }
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createReferenceServer, SANDBOX_LEARNERS, SANDBOX_OAUTH_CLIENT, seededIds } from '../../dist/reference-impl/index.js';
+import { BUNDLED_RULE_BATCH_MS, createReferenceServer, SANDBOX_LEARNERS, SANDBOX_OAUTH_CLIENT, seededIds } from '../../dist/reference-impl/index.js';
 import { startMailSink } from '../../dist/src/mail/sink.js';
 import { loadProfile, withMailbox, withTarget } from '../../dist/src/profile/index.js';
 import { runMatrix } from '../../dist/src/runner/run.js';
@@ -48,6 +48,7 @@ for (const t of plan.targets) {
       scimToken,
       faults: fault ? [fault] : [],
       ids: seededIds(t.seed),
+      ruleBatchMs: BUNDLED_RULE_BATCH_MS,
       // SCIM checks create what they read: the 2,500 seeded users only slow every filtered list down,
       // except for the control of the 1000 cap, which needs more than 1000 users to exist.
       scimSeed: SEEDED_SCIM_FAULTS.has(fault),

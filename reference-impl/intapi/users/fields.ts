@@ -7,8 +7,9 @@ import type { UserRecord } from '../../store/records.js';
 /**
  * The user record of the Integration API (spec#other-records-named-by-release-notes: fields "not
  * shown" but a boolean `IsManager`; the rest modelled on public-facts: id, username, firstName,
- * lastName, email, managerId). A direct report carries the same fields with `isManager` in place of
- * `IsManager` (public-facts: the v2 docs page says its items carry `isManager`).
+ * lastName, email, managerId; and jobTitle, the user property of spec#what-the-service-does 5 that
+ * the seeded automatic enrollment rule reads). A direct report carries the same fields with
+ * `isManager` in place of `IsManager` (public-facts: the v2 docs page says its items carry `isManager`).
  */
 export interface UserView {
   /** Whether the user is a manager, as the behaviour reads it. */
@@ -38,6 +39,7 @@ export function userView(store: Store, behaviour: Behaviour['users']): UserView 
     lastName: user.lastName,
     email: user.email,
     managerId: user.managerId,
+    jobTitle: user.jobTitle,
   });
   const schema = new FieldSchema<UserRecord>([
     { name: 'id', type: 'guid', get: (u) => u.id },
@@ -46,6 +48,7 @@ export function userView(store: Store, behaviour: Behaviour['users']): UserView 
     { name: 'lastName', type: 'string', get: (u) => u.lastName },
     { name: 'email', type: 'string', get: (u) => u.email },
     { name: 'managerId', type: 'guid', get: (u) => u.managerId },
+    { name: 'jobTitle', type: 'string', get: (u) => u.jobTitle },
     { name: 'IsManager', type: 'boolean', get: isManager },
   ]);
   return {

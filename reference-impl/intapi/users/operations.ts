@@ -17,7 +17,7 @@ import { userView } from './fields.js';
  */
 
 /** The fields of a user update or upsert body; `id` is refused (release note, spec). */
-const USER_BODY_FIELDS = ['username', 'firstName', 'lastName', 'email', 'managerId'] as const;
+const USER_BODY_FIELDS = ['username', 'firstName', 'lastName', 'email', 'managerId', 'jobTitle'] as const;
 const MAX_TEXT = 255;
 
 interface UserBody {
@@ -26,6 +26,7 @@ interface UserBody {
   readonly lastName: string;
   readonly email: string | null;
   readonly managerId: string | null;
+  readonly jobTitle: string | null;
 }
 
 /** A user update/upsert body, or 422 with every reason. `id` is refused unless the behaviour ignores it. */
@@ -48,6 +49,7 @@ function readUserBody(body: unknown, id: 'reject' | 'ignore'): UserBody {
   text('firstName', true);
   text('lastName', true);
   text('email', false);
+  text('jobTitle', false);
   const managerId = body.managerId;
   if (managerId !== undefined && managerId !== null && (typeof managerId !== 'string' || !isGuid(managerId))) failures.push('managerId: must be a GUID');
   if (failures.length > 0) throw validationFailed(failures);
@@ -57,6 +59,7 @@ function readUserBody(body: unknown, id: 'reject' | 'ignore'): UserBody {
     lastName: body.lastName as string,
     email: (body.email as string | null | undefined) ?? null,
     managerId: (managerId as string | null | undefined) ?? null,
+    jobTitle: (body.jobTitle as string | null | undefined) ?? null,
   };
 }
 
@@ -66,7 +69,7 @@ export function userOperations(deps: IntapiDeps): IntapiOperation[] {
   const view = userView(store, behaviour.users);
   const directReportVersions = behaviour.users.directReportVersions === 'v2-only' ? V2_ONLY : V1_AND_V2;
 
-  const blankUser = (id: string) => (): JsonValue => view.user({ id, userName: '', firstName: '', lastName: '', email: '', managerId: null });
+  const blankUser = (id: string) => (): JsonValue => view.user({ id, userName: '', firstName: '', lastName: '', email: '', managerId: null, jobTitle: null });
   const requireUser = (id: string, blank: () => JsonValue): UserRecord => {
     const found = store.users.get(id);
     if (found === undefined) throw unknownId(`User with identifier ${id} does not exist.`, blank, [`userId: no user ${id}`]);
@@ -99,6 +102,7 @@ export function userOperations(deps: IntapiDeps): IntapiOperation[] {
       lastName: body.lastName,
       email: body.email ?? '',
       managerId: body.managerId,
+      jobTitle: body.jobTitle,
     };
     store.users.update(record);
     return record;
@@ -201,6 +205,7 @@ export function userOperations(deps: IntapiDeps): IntapiOperation[] {
           lastName: body.lastName,
           email: body.email ?? '',
           managerId: body.managerId,
+          jobTitle: body.jobTitle,
         };
         store.users.insert(record);
         return { status: 201, body: view.user(record) };
