@@ -39,7 +39,7 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
     sortSubAttributeStatus: 400,
     sort: true,
   },
-  learner: { branding: 'present' },
+  learner: { branding: 'present', completedSessions: 'present' },
   versioning: { missingHeader: 1, unsupportedStatus: 400, v2OnlyWithV1Status: 404 },
   pathIdNotGuidStatus: 422,
   notJsonStatus: 400,

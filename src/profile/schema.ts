@@ -255,6 +255,12 @@ export const PROFILE_SCHEMA = {
             enum: ['present', 'absent', 'either'],
             description: "Whether GET /my-branding of the profile's learner has department branding.",
           },
+          completedSessions: {
+            type: 'string',
+            enum: ['present', 'absent', 'either'],
+            description:
+              "Whether the profile's learner has completed sessions (ended before the run) in a session list: present makes a list that never shows more with includeCompletedSessions=true a failure; absent or either skips that check then.",
+          },
         }),
         versioning: closed({
           missingHeader: { type: 'integer', enum: [1, 2], description: 'A request without x-api-version behaves as this version.' },

@@ -190,6 +190,9 @@ export interface PlayerTarget {
 export interface LearnerExpectations {
   /** Whether GET /my-branding of the profile's learner has department branding: `present`, `absent` or `either`. */
   readonly branding: 'present' | 'absent' | 'either';
+  /** Whether the profile's learner has completed sessions to list with includeCompletedSessions=true
+   * (in the instructor-led courses' session lists or the calendar): `present`, `absent` or `either`. */
+  readonly completedSessions: 'present' | 'absent' | 'either';
 }
 
 export interface Profile {
