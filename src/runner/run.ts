@@ -78,6 +78,9 @@ function progressReporter(progress: Progress, targets: readonly MatrixTarget[]):
   };
 }
 
+/** vite's and vitest's caches: the user's own, outside the package (which may not be writable). */
+const CACHE_ROOT = join(tmpdir(), `lp-conformance-cache-${process.getuid?.() ?? 'user'}`);
+
 async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp, reporter: Reporter = {}) {
   return createVitest(
     'test',
@@ -99,8 +102,11 @@ async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp, reporter: R
       hookTimeout: 60_000,
       ...(namePattern ? { testNamePattern: namePattern } : {}),
       provide: { lpc: matrix },
+      // The suites' modules as transformed, kept between runs (keyed by their content): each run
+      // otherwise transforms every suite file again before its first check.
+      experimental: { fsModuleCache: true, fsModuleCachePath: join(CACHE_ROOT, 'modules') },
     },
-    { server: { watch: null }, cacheDir: join(tmpdir(), 'lp-conformance-vite') },
+    { server: { watch: null }, cacheDir: join(CACHE_ROOT, 'vite') },
   );
 }
 
