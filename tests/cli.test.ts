@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
-import { ROOT, runCli, serveCli } from './support/cli.js';
+import { profiledRunArgs, referenceProfileWith, ROOT, runCli, serveCli } from './support/cli.js';
 
 const oneLine = (text: string) => text.trim().split('\n').length === 1;
 
@@ -100,25 +100,11 @@ describe('slow checks', () => {
   test('a rule bound over a minute skips the rule checks, naming --include-slow; with it they run', async () => {
     const { url, stop } = await serveCli([]);
     const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
-    const profile = join(dir, 'slow.yaml');
     // Just over the minute of a run without --include-slow (polled every 3 s); the sandbox's batches run every second.
-    writeFileSync(profile, readFileSync('fixtures/profiles/reference.yaml', 'utf8').replace('withinMs: 3000', 'withinMs: 61000'));
+    const profile = referenceProfileWith(dir, 'slow.yaml', 'withinMs: 3000', 'withinMs: 61000');
     const env = { LPC_API_KEY: 'lpc-sandbox-key', LPC_USERNAME: 'lpc.admin', LPC_PASSWORD: 'lpc-sandbox-password', LPC_PRIVATE_KEY: 'lpc-sandbox-private-key' };
     const json = join(dir, 'run.json');
-    const args = [
-      'run',
-      '--target',
-      url,
-      '--profile',
-      profile,
-      '--only',
-      'intapi.v2.lifecycle.rule-',
-      '--no-progress',
-      '--junit',
-      join(dir, 'junit.xml'),
-      '--json',
-      json,
-    ];
+    const args = profiledRunArgs(url, profile, 'intapi.v2.lifecycle.rule-', dir);
     const checks = () => (JSON.parse(readFileSync(json, 'utf8')) as { checks: { id: string; status: string; skipReason?: string; slow?: true }[] }).checks;
     try {
       const skipped = await runCli(args, { env });

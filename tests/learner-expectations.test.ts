@@ -3,44 +3,25 @@
 // a server that ignores the flag looks the same. With expectations.learner.completedSessions: present
 // (the reference profile) that is a failure (the control learner.completed-sessions-never proves it);
 // with either, the check is skipped, saying why.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { SANDBOX_CREDENTIALS, SANDBOX_LEARNERS } from '../reference-impl/index.js';
 import type { RunResult } from '../src/runner/model.js';
-import { runCli, serveCli } from './support/cli.js';
+import { profiledRunArgs, referenceProfileWith, runCli, serveCli } from './support/cli.js';
 
 test('no completed session anywhere, and the profile says either: include-completed-superset is skipped with the reason', async () => {
   // A server that never lists completed sessions: what a learner without any would show.
   const { url, stop } = await serveCli(['--faults', 'learner.completed-sessions-never']);
   const dir = mkdtempSync(join(tmpdir(), 'lpc-learner-'));
-  const profile = join(dir, 'either.yaml');
-  const reference = readFileSync('fixtures/profiles/reference.yaml', 'utf8');
-  expect(reference).toContain('completedSessions: present');
-  writeFileSync(profile, reference.replace('completedSessions: present', 'completedSessions: either'));
+  const profile = referenceProfileWith(dir, 'either.yaml', 'completedSessions: present', 'completedSessions: either');
   const json = join(dir, 'run.json');
   try {
-    const r = await runCli(
-      [
-        'run',
-        '--target',
-        url,
-        '--profile',
-        profile,
-        '--only',
-        'learner.sessions.include-completed-superset',
-        '--no-progress',
-        '--junit',
-        join(dir, 'junit.xml'),
-        '--json',
-        json,
-      ],
-      {
-        // The learner API takes the Integration API's key too (public-facts), and the learner's log-in.
-        env: { LPC_API_KEY: SANDBOX_CREDENTIALS.apiKey, LPC_LEARNER_USERNAME: SANDBOX_LEARNERS.a.username, LPC_LEARNER_PASSWORD: SANDBOX_LEARNERS.a.password },
-      },
-    );
+    const r = await runCli(profiledRunArgs(url, profile, 'learner.sessions.include-completed-superset', dir), {
+      // The learner API takes the Integration API's key too (public-facts), and the learner's log-in.
+      env: { LPC_API_KEY: SANDBOX_CREDENTIALS.apiKey, LPC_LEARNER_USERNAME: SANDBOX_LEARNERS.a.username, LPC_LEARNER_PASSWORD: SANDBOX_LEARNERS.a.password },
+    });
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     const [check] = (JSON.parse(readFileSync(json, 'utf8')) as RunResult).checks;
     expect(check?.status).toBe('skipped');

@@ -1,6 +1,7 @@
 // Runs the built command line (bin/lp-conformance.js, as users do) and collects what it says.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = resolve(ROOT, 'bin/lp-conformance.js');
@@ -59,4 +60,18 @@ export function serveCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): 
     });
     child.on('close', (code) => failed(new Error(`serve exited ${code}: ${out} ${err}`)));
   });
+}
+
+/** The bundled reference profile with `from` (which it must contain) replaced by `to`, written to `dir/name`. */
+export function referenceProfileWith(dir: string, name: string, from: string, to: string): string {
+  const reference = readFileSync(resolve(ROOT, 'fixtures/profiles/reference.yaml'), 'utf8');
+  if (!reference.includes(from)) throw new Error(`fixtures/profiles/reference.yaml no longer says ${from}`);
+  const file = join(dir, name);
+  writeFileSync(file, reference.replace(from, to));
+  return file;
+}
+
+/** A run of `only` against a served target described by `profile`, its reports in `dir` (run.json, junit.xml). */
+export function profiledRunArgs(url: string, profile: string, only: string, dir: string): string[] {
+  return ['run', '--target', url, '--profile', profile, '--only', only, '--no-progress', '--junit', join(dir, 'junit.xml'), '--json', join(dir, 'run.json')];
 }
