@@ -94,16 +94,18 @@ export function userOperations(deps: IntapiDeps): IntapiOperation[] {
     }
     return seen;
   };
+  /** The stored user a body makes (update and upsert store the same fields). */
+  const recordOf = (id: string, body: UserBody): UserRecord => ({
+    id,
+    userName: body.username,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email ?? '',
+    managerId: body.managerId,
+    jobTitle: body.jobTitle,
+  });
   const write = (previous: UserRecord, body: UserBody): UserRecord => {
-    const record: UserRecord = {
-      id: previous.id,
-      userName: body.username,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      email: body.email ?? '',
-      managerId: body.managerId,
-      jobTitle: body.jobTitle,
-    };
+    const record = recordOf(previous.id, body);
     store.users.update(record);
     return record;
   };
@@ -198,15 +200,10 @@ export function userOperations(deps: IntapiDeps): IntapiOperation[] {
         const previous = store.users.values().find((user) => user.userName.toLowerCase() === name);
         checkManager(previous?.id, body.managerId);
         if (previous !== undefined) return { status: 200, body: view.user(write(previous, body)) };
-        const record: UserRecord = {
-          id: freshId(ids, (candidate) => store.users.has(candidate)),
-          userName: body.username,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email: body.email ?? '',
-          managerId: body.managerId,
-          jobTitle: body.jobTitle,
-        };
+        const record = recordOf(
+          freshId(ids, (candidate) => store.users.has(candidate)),
+          body,
+        );
         store.users.insert(record);
         return { status: 201, body: view.user(record) };
       },
