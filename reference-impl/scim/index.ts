@@ -146,7 +146,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           let matches = records.map((record) => ({ record, view: fullView(schema, record, ctx, reads) }));
           if (filter !== undefined) matches = matches.filter((m) => filter.apply(m.view));
           if (filter !== undefined && matches.length === 0 && b.filter.noMatch === 'not-found') throw scimNotFound('No resource matches the filter.');
-          if (sorter !== undefined) matches = [...matches].sort((x, y) => sorter.apply(x.view, y.view));
+          if (sorter !== undefined) matches.sort((x, y) => sorter.apply(x.view, y.view));
           const { items, totalResults, itemsPerPage } = pageItems(matches, page, b);
           const counted = filter !== undefined && b.filter.totalResults === 'collection' ? records.length : totalResults;
           return answer(

@@ -11,8 +11,8 @@ import { startMailSink } from '../mail/sink.js';
 import { collectionOf, credentialRefs, OPERATION_IDS, OPERATIONS, resolveSecrets, withMailbox, withTarget, type Profile } from '../profile/index.js';
 import { CredentialsError } from '../target/secrets.js';
 import { newRunId } from './cleanup.js';
-import type { CheckResult, ExchangeDigest, Failure, Level, RunResult } from './model.js';
-import { DEFAULT_CONCURRENCY, runMatrix, type RunOptions } from './run.js';
+import { DEFAULT_CONCURRENCY, type CheckResult, type ExchangeDigest, type Failure, type Level, type RunResult } from './model.js';
+import { runMatrix, type RunOptions } from './run.js';
 
 export const TARGET_KEY = 'target';
 export const COMPARE_KEY = 'compare';

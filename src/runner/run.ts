@@ -48,8 +48,6 @@ export interface MatrixOptions {
   onDigests?: (targetKey: string, checkId: string, digests: readonly ExchangeDigest[]) => void;
 }
 
-export { DEFAULT_CONCURRENCY };
-
 /** What the suites see of a target: its RunConfig, its key and its selection (a RunConfig has no
  * field that drives the run, so the rest stays in this process). */
 function targetRun(t: MatrixTarget): TargetRun {
