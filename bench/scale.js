@@ -10,7 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import { Agent, request } from 'undici';
 import { createReferenceServer, SANDBOX_CREDENTIALS } from '../dist/reference-impl/index.js';
-import { seededRandom } from '../dist/reference-impl/random.js';
+import { seededRandom } from '../dist/reference-impl/rules/random.js';
 
 const TARGET_P50_MS = { 100000: 20, 1000000: 200 };
 const RSS_LIMIT_MB = 2048;

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type Credentials, type LearnerAccounts, SANDBOX_CREDENTIALS, SANDBOX_LEARNERS } from './credentials.js';
-import { behaviourWithFaults } from './faults.js';
+import { type Credentials, SANDBOX_CREDENTIALS } from './intapi/credentials.js';
+import { type LearnerAccounts, SANDBOX_LEARNERS } from './learner/credentials.js';
+import { behaviourWithFaults } from './intapi/faults.js';
 import { buildApp, mountFamily } from './http/app.js';
 import type { Headers } from './http/route.js';
 import { createIntapiFamily } from './intapi/index.js';
-import { createOAuthServer, OAUTH_PREFIX, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './oauth/server.js';
+import { createOAuthServer, OAUTH_PREFIX, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './intapi/oauth/server.js';
 import type { EnrollmentMail } from './intapi/enrollments/operations.js';
-import { smtpMailer, type SmtpOptions } from './mail.js';
+import { smtpMailer, type SmtpOptions } from './intapi/mail.js';
 import { isLearnerFamilyFault, learnerBehaviourWithFaults } from './learner/faults.js';
 import { createLearnerFamily } from './learner/index.js';
 import { LearnerStore } from './learner/store.js';
@@ -15,27 +16,30 @@ import { createPlayerFamily } from './player/index.js';
 import { scimBehaviourWithFaults } from './scim/faults.js';
 import { createScimFamily } from './scim/index.js';
 import { ScimStore } from './scim/store.js';
-import { createSeededStore, type IdOrigin, type SeededIds } from './seed.js';
-import type { Store } from './store/store.js';
+import { createSeededStore } from './intapi/seed.js';
+import type { IdOrigin, SeededIds } from './rules/ids.js';
+import type { Store } from './intapi/store/store.js';
 
 /**
  * The bundled in-memory reference server of lp-conformance: an independent reading of the
  * specification (it imports nothing from contracts/, suites/, src/ or reporters/).
  */
-export { type Credentials, type LearnerAccounts, type LearnerCredentials, SANDBOX_CREDENTIALS, SANDBOX_LEARNERS } from './credentials.js';
-export { FAULTS, type FaultInfo, type FaultName, listFaults } from './faults.js';
+export { type Credentials, SANDBOX_CREDENTIALS } from './intapi/credentials.js';
+export { type LearnerAccounts, type LearnerCredentials, SANDBOX_LEARNERS } from './learner/credentials.js';
+export { FAULTS, type FaultInfo, type FaultName, listFaults } from './intapi/faults.js';
 export { LEARNER_FAULTS, type LearnerFaultName } from './learner/faults.js';
 export { LEARNER_PREFIX, PLAYER_PREFIX } from './learner/index.js';
 export { LEARNER_SEED_IDS, learnerCategoryId, learnerCourseId } from './learner/seed.js';
-export { OAUTH_PREFIX, OAUTH_SCOPE, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './oauth/server.js';
+export { OAUTH_PREFIX, OAUTH_SCOPE, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './intapi/oauth/server.js';
 export type { EnrollmentMail } from './intapi/enrollments/operations.js';
-export { MAIL_FROM, type SmtpOptions } from './mail.js';
-export { MAX_SCALE } from './scale.js';
+export { MAIL_FROM, type SmtpOptions } from './intapi/mail.js';
+export { MAX_SCALE } from './intapi/scale.js';
 export { SCIM_FAULTS, type ScimFaultName } from './scim/faults.js';
 export { SCIM_PREFIX } from './scim/index.js';
 export { SCIM_SEED_GROUPS, SCIM_SEED_USERS, scimSeedGroupId, scimSeedUserId } from './scim/seed.js';
-export { createSeededStore, type IdOrigin, SEED_IDS, type SeedOptions, type SeededIds, seededIds } from './seed.js';
-export { Store } from './store/store.js';
+export { createSeededStore, SEED_IDS, type SeedOptions } from './intapi/seed.js';
+export { type IdOrigin, type SeededIds, seededIds } from './rules/ids.js';
+export { Store } from './intapi/store/store.js';
 
 export interface ReferenceServerOptions {
   /** Default: SANDBOX_CREDENTIALS. */

@@ -27,7 +27,7 @@ describe('dead code', () => {
   });
 
   test('every export of the filter model is used by the suite, not only by tests', () => {
-    const model = 'suites/_harness/filter.ts';
+    const model = 'suites/_harness/intapi/filter.ts';
     // Thrown by the model's public functions: callers tell them apart by class.
     const thrown = new Set(['FilterTypeError', 'SortSpecError', 'RecordValueError']);
     const exported = [...text(model).matchAll(/^export (?:function|const|class|interface|type) ([A-Za-z_]\w*)/gm)].map((m) => m[1] ?? '');

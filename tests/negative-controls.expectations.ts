@@ -4,7 +4,7 @@
  * rule (scope: that field's checks). Named faults list their checks explicitly (scope: the whole
  * suite), so a fault that starts breaking more, or less, than it says shows as a test failure.
  *
- * The table lives beside the test rather than in reference-impl/faults.ts: check ids belong to the
+ * The table lives beside the test rather than in reference-impl/intapi/faults.ts: check ids belong to the
  * suite, and the reference server stays an independent reading of the specification that knows
  * nothing of them (DEVELOPERS.md, walls).
  */
@@ -45,7 +45,7 @@ const OPERATION_PREFIX: Readonly<Record<string, string>> = {
   'questions.update': 'intapi.v2.questions.update',
 };
 
-/** Bounds rule kind → the rule part of the check id (suites/_harness/bounds.ts). */
+/** Bounds rule kind → the rule part of the check id (suites/_harness/intapi/bounds.ts). */
 const RULE_CHECK: Readonly<Record<string, string>> = {
   required: 'required',
   type: 'wrong-type',
@@ -110,7 +110,7 @@ const OPERATION_CHECKS: Readonly<Record<string, [prefix: string, success: string
   'enrollments.enrollSession': ['intapi.v?.enrollments.session', 'status-200'],
 };
 
-/** Operation → the names of its x-api-key probes (suites/auth.check.ts): `intapi.auth.missing-key-401.<name>`
+/** Operation → the names of its x-api-key probes (suites/intapi/auth.check.ts): `intapi.auth.missing-key-401.<name>`
  * and `intapi.auth.wrong-key-401.<name>`. */
 const KEY_PROBES: Readonly<Record<string, readonly string[]>> = {
   'auth.authenticate': ['authenticate'],

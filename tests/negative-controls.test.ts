@@ -45,7 +45,7 @@ const FAULTS = [...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEA
   (f) => ONLY.length === 0 || ONLY.some((p) => f.startsWith(p)),
 );
 
-/** A fault patches one entry of its family's behaviour table (reference-impl/behaviour.ts,
+/** A fault patches one entry of its family's behaviour table (reference-impl/intapi/behaviour.ts,
  * scim/behaviour.ts), so its sweep ("nothing else fails") covers its family's checks. */
 const familyScope = (fault: string): string[] =>
   fault.startsWith('scim.') ? ['scim.*'] : fault.startsWith('learner.') || fault.startsWith('player.') ? ['learner.*', 'player.*'] : ['intapi.*'];

@@ -67,7 +67,7 @@ describe('the import scanner', () => {
   test('sees the files it guards and their imports', () => {
     expect(sourceFiles('reference-impl').length).toBeGreaterThan(5);
     expect(sourceFiles('suites').length).toBeGreaterThan(5);
-    expect(importsOf('suites/lists.check.ts')).toContain('suites/_harness/lists.js');
+    expect(importsOf('suites/intapi/lists.check.ts')).toContain('suites/_harness/intapi/lists.js');
     // a bare side-effect import of the harness
     expect(importsOf('suites/_harness/requirement.ts')).toContain('src/runner/task-meta.js');
     // a re-export

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../rules/json.js';
 import type { ApiError } from './errors.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { Behaviour } from '../behaviour.js';
+import type { Behaviour } from './behaviour.js';
 import { type BodyValidator, compileBody } from '../rules/bounds.js';
-import { INTAPI_BODIES, type IntapiBodyOperation } from '../rules/intapi-bounds.js';
+import { INTAPI_BODIES, type IntapiBodyOperation } from './bounds.js';
 import { type BodyStorage, compileStorage } from '../rules/lossy.js';
 
 /**

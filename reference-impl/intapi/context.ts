@@ -1,8 +1,8 @@
-import type { Behaviour } from '../behaviour.js';
+import type { Behaviour } from './behaviour.js';
 import type { EnrollmentMail } from './enrollments/operations.js';
-import type { Credentials } from '../credentials.js';
+import type { Credentials } from './credentials.js';
 import type { Operation } from '../http/route.js';
-import type { Store } from '../store/store.js';
+import type { Store } from './store/store.js';
 
 /** spec#versioning: `x-api-version` 1 or 2. */
 export type ApiVersion = 1 | 2;
@@ -29,9 +29,9 @@ export interface IntapiDeps {
   readonly credentials: Credentials;
   readonly clock: () => Date;
   readonly ids: () => string;
-  /** The OAuth 2.0 server whose access tokens the Integration API accepts (reference-impl/oauth). */
+  /** The OAuth 2.0 server whose access tokens the Integration API accepts (reference-impl/intapi/oauth). */
   readonly oauth?: { accessTokenAccount(token: string, nowMs: number): string | undefined };
-  /** Sends a course enrollment email (reference-impl/mail.ts); absent: no mail is sent. */
+  /** Sends a course enrollment email (reference-impl/intapi/mail.ts); absent: no mail is sent. */
   readonly mail?: (mail: EnrollmentMail) => void;
   /** The interval of the automatic enrollment rules' batches, in milliseconds (enrollments/rules.ts). */
   readonly ruleBatchMs: number;

@@ -1,7 +1,7 @@
-import type { Behaviour } from '../behaviour.js';
+import type { Behaviour } from './behaviour.js';
 import type { ApiError } from '../http/errors.js';
 import type { RenderedError } from '../http/route.js';
-import type { JsonObject } from '../json.js';
+import type { JsonObject } from '../rules/json.js';
 
 /**
  * spec#error-body: `{validations, code, message, term, _meta}` with `code` equal to the HTTP

@@ -1,7 +1,7 @@
-import type { Behaviour } from '../behaviour.js';
+import type { Behaviour } from './behaviour.js';
 import { ApiError, unauthorized, validationFailed } from '../http/errors.js';
 import type { Call, Result } from '../http/route.js';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import type { BodyValidator } from '../rules/bounds.js';
 import { isGuid } from '../rules/guid.js';
 import type { IntapiContext } from './context.js';

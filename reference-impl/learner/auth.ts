@@ -1,7 +1,7 @@
 import { ApiError, unauthorized } from '../http/errors.js';
 import { bearerToken, headerValue } from '../http/headers.js';
 import type { Headers } from '../http/route.js';
-import { isJsonObject } from '../json.js';
+import { isJsonObject } from '../rules/json.js';
 import type { LearnerContext, LearnerDeps, LearnerOperation } from './context.js';
 import { badRequest } from './errors.js';
 import type { Learner } from './seed.js';

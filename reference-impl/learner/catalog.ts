@@ -1,5 +1,5 @@
 import { notFound } from '../http/errors.js';
-import type { JsonObject } from '../json.js';
+import type { JsonObject } from '../rules/json.js';
 import type { LearnerBehaviour } from './behaviour.js';
 import { LEARNER_PREFIX, learnerOf, type LearnerDeps, type LearnerOperation, PLAYER_PREFIX } from './context.js';
 import { halPage, pathGuid, QueryReader } from './query.js';

@@ -1,4 +1,3 @@
-import type { Credentials } from '../credentials.js';
 import type { Operation } from '../http/route.js';
 import type { LearnerBehaviour } from './behaviour.js';
 import type { Learner } from './seed.js';
@@ -14,7 +13,8 @@ export interface LearnerDeps {
   readonly store: LearnerStore;
   readonly behaviour: LearnerBehaviour;
   /** Their `apiKey` is the learner API's x-api-key. */
-  readonly credentials: Credentials;
+  /** The platform's API key, which every learner API request carries (public-facts). */
+  readonly credentials: { readonly apiKey: string };
   readonly clock: () => Date;
   /** Lifetime of a learner token, in seconds. */
   readonly tokenTtlSeconds: number;

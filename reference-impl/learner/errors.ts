@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.js';
 import type { RenderedError } from '../http/route.js';
-import type { JsonObject } from '../json.js';
+import type { JsonObject } from '../rules/json.js';
 import type { LearnerBehaviour } from './behaviour.js';
 
 /**

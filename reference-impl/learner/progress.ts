@@ -1,5 +1,5 @@
 import { notFound, validationFailed } from '../http/errors.js';
-import { isJsonObject, type JsonObject } from '../json.js';
+import { isJsonObject, type JsonObject } from '../rules/json.js';
 import { learnerOf, type LearnerDeps, type LearnerOperation, PLAYER_PREFIX } from './context.js';
 import { pathGuid } from './query.js';
 import type { Course, Department, Learner } from './seed.js';

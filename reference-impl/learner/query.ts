@@ -1,6 +1,6 @@
 import { ApiError, validationFailed } from '../http/errors.js';
 import type { QueryValue } from '../http/route.js';
-import type { JsonObject, JsonValue } from '../json.js';
+import type { JsonObject, JsonValue } from '../rules/json.js';
 import { isGuid } from '../rules/guid.js';
 import type { LearnerBehaviour } from './behaviour.js';
 

@@ -1,5 +1,5 @@
-import type { LearnerAccounts } from '../credentials.js';
-import { seededRandom } from '../random.js';
+import type { LearnerAccounts } from './credentials.js';
+import { seededRandom } from '../rules/random.js';
 
 /**
  * The learner family's deterministic seed (DEVELOPERS.md "Learner reference server and player:

@@ -1,6 +1,6 @@
 import { notFound } from '../http/errors.js';
 import type { QueryValue } from '../http/route.js';
-import type { JsonObject } from '../json.js';
+import type { JsonObject } from '../rules/json.js';
 import { LEARNER_PREFIX, type LearnerDeps, type LearnerOperation } from './context.js';
 import { halPage, type PageRequest, pathGuid, QueryReader } from './query.js';
 import type { Course, Session } from './seed.js';

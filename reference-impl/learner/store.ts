@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LearnerAccounts } from '../credentials.js';
+import type { LearnerAccounts } from './credentials.js';
 import { type Category, type Course, createLearnerSeed, type Department, type Learner, type LearnerSeed, type Session } from './seed.js';
 
 /**

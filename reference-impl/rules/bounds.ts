@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from './json.js';
 import { isDateTime } from './datetime.js';
 import { isGuid } from './guid.js';
 import { codePointLength } from './text.js';

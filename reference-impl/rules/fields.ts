@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from './json.js';
 import { parseDateTime } from './datetime.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../json.js';
+import type { JsonObject, JsonValue } from './json.js';
 import type { BodySpec, FieldSpec } from './bounds.js';
 import { formatInstant, parseDateTime } from './datetime.js';
 

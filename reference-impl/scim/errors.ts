@@ -1,6 +1,6 @@
 import { ApiError, type Term } from '../http/errors.js';
 import type { RenderedError } from '../http/route.js';
-import type { JsonObject } from '../json.js';
+import type { JsonObject } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
 
 /** rfc7644#section-3.12: the error response schema and the `scimType` values of Table 9. */

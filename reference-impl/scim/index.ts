@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Credentials } from '../credentials.js';
 import { bearerToken, headerValue } from '../http/headers.js';
 import type { Call, Family, HttpMethod, Operation, Result } from '../http/route.js';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest, ScimError, scimErrorRenderer, scimNotFound } from './errors.js';
 import { filterOf, one, pageItems, pageOf, sorterOf } from './list.js';
@@ -24,7 +23,8 @@ export const SCIM_TOKEN_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface ScimDeps {
   readonly behaviour: ScimBehaviour;
-  readonly credentials: Credentials;
+  /** The portal account whose username and password the token exchange takes (public-facts). */
+  readonly credentials: { readonly username: string; readonly password: string };
   readonly clock: () => Date;
   readonly ids: () => string;
   /** A token accepted from the start (e.g. for LPC_SCIM_TOKEN); optional. */

@@ -1,5 +1,5 @@
 import type { QueryValue } from '../http/route.js';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest, type ScimError } from './errors.js';
 import { compileFilter, parseFilter, type Predicate, topLevelReads } from './filter.js';

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest } from './errors.js';
 import { compileValueFilter, parsePatchPath } from './filter.js';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../json.js';
+import type { JsonObject } from '../rules/json.js';
 import { type Attr, GROUP_SCHEMA, USER_SCHEMA } from './schema.js';
 
 /** GET /Schemas (public-facts: supported): the schema definitions of rfc7643#section-7. */

@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from '../json.js';
-import { seededRandom } from '../random.js';
+import type { JsonObject, JsonValue } from '../rules/json.js';
+import { seededRandom } from '../rules/random.js';
 import { ENTERPRISE_URN } from './schema.js';
 import { ScimStore } from './store.js';
 

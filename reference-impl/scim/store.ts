@@ -1,4 +1,4 @@
-import type { JsonObject } from '../json.js';
+import type { JsonObject } from '../rules/json.js';
 
 /**
  * The SCIM resources in memory: users and groups in creation order (the default list order).

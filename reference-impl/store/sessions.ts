@@ -1,4 +1,10 @@
-import type { SessionRecord } from './records.js';
+/** An issued session token: whose it is and until when it is valid. */
+export interface SessionRecord {
+  readonly token: string;
+  readonly userId: string;
+  /** Epoch milliseconds. */
+  readonly expiresAt: number;
+}
 
 /** Issued tokens, found by token and by user. */
 export class SessionTable {

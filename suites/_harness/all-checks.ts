@@ -8,7 +8,7 @@
  */
 import { afterAll } from 'vitest';
 import { fail } from './failure.js';
-import { closePlayerBrowser } from './player.js';
+import { closePlayerBrowser } from './player/player.js';
 import { requirement } from './requirement.js';
 
 const files = import.meta.glob('../**/*.check.ts');

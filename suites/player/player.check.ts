@@ -1,8 +1,8 @@
 // The course player in headless Chromium (spec#learner-facing-api: `hideTags`, department branding
 // as the theme, `Player Error` when the token stops being valid while a lesson plays). The page,
-// its selectors and its default theme come from the profile's `player` (suites/_harness/player.ts).
+// its selectors and its default theme come from the profile's `player` (suites/_harness/player/player.ts).
 import { expectStatus, fail } from '../_harness/failure.js';
-import { playerSession, rgbOf, withPlayer } from '../_harness/player.js';
+import { playerSession, rgbOf, withPlayer } from '../_harness/player/player.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
 
 const SPEC = 'spec#learner-facing-api';

@@ -1,4 +1,4 @@
-// Tests of the suite's arbitraries (suites/_harness/arbitraries.ts). Every bound is checked by
+// Tests of the suite's arbitraries (suites/_harness/intapi/arbitraries.ts). Every bound is checked by
 // code independent of the arbitraries: `[...s].length` for code points, ajv-formats' own
 // date-time and uuid formats, plain typeof for JSON types.
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -16,8 +16,16 @@ import {
   sortSpec,
   withinBounds,
   wrongType,
-} from '../../suites/_harness/arbitraries.js';
-import { BOOL_FUNCTIONS, COMPARISON_OPERATORS, type DataRecord, type FieldTypes, type FilterAst, filterRecords, render } from '../../suites/_harness/filter.js';
+} from '../../suites/_harness/intapi/arbitraries.js';
+import {
+  BOOL_FUNCTIONS,
+  COMPARISON_OPERATORS,
+  type DataRecord,
+  type FieldTypes,
+  type FilterAst,
+  filterRecords,
+  render,
+} from '../../suites/_harness/intapi/filter.js';
 import { evaluate, parse } from '../support/filter-parser.js';
 
 const RUNS = 400;

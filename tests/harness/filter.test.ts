@@ -1,8 +1,8 @@
-// Tests of the suite's `_filter` / `_sort` model (suites/_harness/filter.ts) against hand-written
+// Tests of the suite's `_filter` / `_sort` model (suites/_harness/intapi/filter.ts) against hand-written
 // expectations from DEVELOPERS.md ("`_filter` grammar", "Lists").
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filterExpression } from '../../suites/_harness/arbitraries.js';
+import { filterExpression } from '../../suites/_harness/intapi/arbitraries.js';
 import {
   type DataRecord,
   type FieldTypes,
@@ -15,7 +15,7 @@ import {
   render,
   renderSort,
   sortViolationIndex,
-} from '../../suites/_harness/filter.js';
+} from '../../suites/_harness/intapi/filter.js';
 import { evaluate, FilterSyntaxError, parse, parseSort, renderNumber, sortRecords } from '../support/filter-parser.js';
 
 const isSorted = (list: readonly DataRecord[], spec: ReturnType<typeof parseSort>, f: FieldTypes): boolean => sortViolationIndex(list, spec, f) === -1;

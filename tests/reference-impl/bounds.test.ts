@@ -2,7 +2,7 @@
 // fault changes exactly the outcome it names. Plus HTTP spot checks of the field tables.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type BodySpec, compileBody, type FieldSpec, listBoundedFields, listRules, type RuleRef } from '../../reference-impl/rules/bounds.js';
-import { INTAPI_BODIES, type IntapiBodyOperation } from '../../reference-impl/rules/intapi-bounds.js';
+import { INTAPI_BODIES, type IntapiBodyOperation } from '../../reference-impl/intapi/bounds.js';
 import { type Harness, names, startServer, VALID_SUBMISSION } from './_support.js';
 
 type Body = Record<string, unknown>;

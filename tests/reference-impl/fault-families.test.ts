@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, createSeededStore, FAULTS, listFaults, SANDBOX_CREDENTIALS, SEED_IDS, type Store } from '../../reference-impl/index.js';
 import { INTAPI_OPERATIONS } from '../../reference-impl/intapi/catalogue.js';
 import { createIntapiFamily } from '../../reference-impl/intapi/index.js';
-import { behaviourWithFaults } from '../../reference-impl/faults.js';
+import { behaviourWithFaults } from '../../reference-impl/intapi/faults.js';
 import { alteredValue } from '../../reference-impl/rules/lossy.js';
 import {
   type Answer,

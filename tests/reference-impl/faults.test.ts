@@ -2,7 +2,7 @@
 // proof that the suite's checks catch them is tests/negative-controls.test.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, FAULTS, listFaults } from '../../reference-impl/index.js';
-import type { NamedFaultName } from '../../reference-impl/faults.js';
+import type { NamedFaultName } from '../../reference-impl/intapi/faults.js';
 import {
   ADMIN,
   COURSE1,

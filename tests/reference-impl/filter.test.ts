@@ -1,8 +1,8 @@
 // The _filter parser and evaluator (DEVELOPERS.md "_filter grammar"), unit-tested on small data.
 import { describe, expect, test } from 'vitest';
 import { FieldSchema } from '../../reference-impl/rules/fields.js';
-import { compileFilter, FilterError, parseFilter, SPEC_FILTER_SEMANTICS } from '../../reference-impl/rules/filter/index.js';
-import { parseSort, SPEC_SORT_SEMANTICS, sortRecords } from '../../reference-impl/rules/sort.js';
+import { compileFilter, FilterError, parseFilter, SPEC_FILTER_SEMANTICS } from '../../reference-impl/intapi/filter/index.js';
+import { parseSort, SPEC_SORT_SEMANTICS, sortRecords } from '../../reference-impl/intapi/lists/sort.js';
 
 interface Row {
   id: string;

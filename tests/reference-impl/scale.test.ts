@@ -4,14 +4,14 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { behaviourWithFaults } from '../../reference-impl/faults.js';
+import { behaviourWithFaults } from '../../reference-impl/intapi/faults.js';
 import { createSeededStore, MAX_SCALE, type Store } from '../../reference-impl/index.js';
 import { RESOURCE_FIELDS } from '../../reference-impl/intapi/resources/fields.js';
 import { SUBMISSION_SCHEMA } from '../../reference-impl/intapi/submissions/fields.js';
 import { TEMPLATE_SCHEMA } from '../../reference-impl/intapi/templates/operations.js';
 import { INDEXED_TUNING } from '../../reference-impl/intapi/lists/indexed.js';
 import { runList } from '../../reference-impl/intapi/lists/run.js';
-import type { JsonValue } from '../../reference-impl/json.js';
+import type { JsonValue } from '../../reference-impl/rules/json.js';
 import type { FieldSchema } from '../../reference-impl/rules/fields.js';
 import type { Table } from '../../reference-impl/store/table.js';
 import { runCli } from '../support/cli.js';

@@ -1,4 +1,4 @@
-// A `_filter` and `_sort` parser for the tests of the suite's filter model (suites/_harness/filter.ts).
+// A `_filter` and `_sort` parser for the tests of the suite's filter model (suites/_harness/intapi/filter.ts).
 // The suite itself never parses: it generates trees, renders them (render, renderSort) and
 // evaluates them. Tests parse so that cases can be written as text, and so that
 // parse(render(tree)) proves the rendered text means the tree. Recursive descent, one function
@@ -20,7 +20,7 @@ import {
   type Literal,
   type Operand,
   type SortKey,
-} from '../../suites/_harness/filter.js';
+} from '../../suites/_harness/intapi/filter.js';
 
 type CaseFunction = Exclude<Operand['kind'], 'field'>;
 const CASE_FUNCTIONS: readonly CaseFunction[] = ['tolower', 'toupper'];

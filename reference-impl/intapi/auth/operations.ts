@@ -1,5 +1,5 @@
 import { ApiError, unauthorized } from '../../http/errors.js';
-import { isJsonObject } from '../../json.js';
+import { isJsonObject } from '../../rules/json.js';
 import { type IntapiDeps, type IntapiOperation, V1_AND_V2 } from '../context.js';
 import { issueToken } from './tokens.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Behaviour } from '../../behaviour.js';
-import type { Store } from '../../store/store.js';
+import type { Behaviour } from '../behaviour.js';
+import type { Store } from '../store/store.js';
 
 /** public-facts#authentication-integration-api: a token is valid for four hours. */
 export const TOKEN_LIFETIME_MS = 4 * 60 * 60 * 1000;

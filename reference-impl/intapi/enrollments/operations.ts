@@ -1,9 +1,9 @@
 import { notFound, validationFailed } from '../../http/errors.js';
-import type { JsonObject } from '../../json.js';
+import type { JsonObject } from '../../rules/json.js';
 import type { QueryValue } from '../../http/route.js';
 import { type BodySpec, type FieldSpec, compileBody } from '../../rules/bounds.js';
 import { formatInstant } from '../../rules/datetime.js';
-import type { EnrollmentRecord } from '../../store/enrollments.js';
+import type { EnrollmentRecord } from '../store/enrollments.js';
 import { type IntapiDeps, type IntapiOperation, V1_AND_V2 } from '../context.js';
 import { readListParams } from '../lists/params.js';
 import { envelope, runList } from '../lists/run.js';

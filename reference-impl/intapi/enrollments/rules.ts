@@ -1,8 +1,8 @@
-import type { Behaviour } from '../../behaviour.js';
+import type { Behaviour } from '../behaviour.js';
 import { formatInstant } from '../../rules/datetime.js';
-import type { EnrollmentRuleRecord } from '../../store/enrollments.js';
-import type { UserRecord } from '../../store/records.js';
-import type { Store } from '../../store/store.js';
+import type { EnrollmentRuleRecord } from '../store/enrollments.js';
+import type { UserRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
 import { freshId } from '../requests.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../json.js';
+import type { JsonObject } from '../../rules/json.js';
 import { type IntapiDeps, type IntapiOperation, V1_AND_V2, V2_ONLY } from '../context.js';
 import { readListParams } from '../lists/params.js';
 import type { QueryValue } from '../../http/route.js';

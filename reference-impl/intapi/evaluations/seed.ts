@@ -1,4 +1,4 @@
-import type { Store } from '../../store/store.js';
+import type { Store } from '../store/store.js';
 
 /**
  * Course evaluations (release 5.121.0; spec#integration-api-operations-named-by-release-notes: the

@@ -1,9 +1,9 @@
 import { ApiError, notFound, validationFailed } from '../../http/errors.js';
-import { isJsonObject, type JsonObject } from '../../json.js';
+import { isJsonObject, type JsonObject } from '../../rules/json.js';
 import { type BodySpec, compileBody } from '../../rules/bounds.js';
 import { FieldSchema } from '../../rules/fields.js';
 import { isGuid } from '../../rules/guid.js';
-import type { GroupRecord } from '../../store/enrollments.js';
+import type { GroupRecord } from '../store/enrollments.js';
 import { type IntapiDeps, type IntapiOperation, V1_AND_V2, V2_ONLY } from '../context.js';
 import { readListParams } from '../lists/params.js';
 import { envelope, runList } from '../lists/run.js';

@@ -1,7 +1,7 @@
 import type { FieldDef } from '../../rules/fields.js';
-import type { CompiledFilter, Constraint } from '../../rules/filter/index.js';
+import type { CompiledFilter, Constraint } from '../filter/index.js';
 import { order } from '../../rules/fields.js';
-import { compareSortValues, type SortKey, type SortValue, sortValue } from '../../rules/sort.js';
+import { compareSortValues, type SortKey, type SortValue, sortValue } from './sort.js';
 import { SortedIndex } from '../../store/sorted-index.js';
 import type { Table } from '../../store/table.js';
 

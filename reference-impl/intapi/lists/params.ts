@@ -1,7 +1,7 @@
-import type { Behaviour } from '../../behaviour.js';
+import type { Behaviour } from '../behaviour.js';
 import { validationFailed } from '../../http/errors.js';
 import type { QueryValue } from '../../http/route.js';
-import { parseIntegerParam } from '../../rules/paging.js';
+import { parseIntegerParam } from './paging.js';
 
 /**
  * The common list parameters (spec#integration-api-common-list-parameters-v1-and-v2-list-operations-that-list-below-as-list):

@@ -1,11 +1,11 @@
-import type { Behaviour } from '../../behaviour.js';
-import { DEFAULT_LIMIT } from '../../behaviour.js';
+import type { Behaviour } from '../behaviour.js';
+import { DEFAULT_LIMIT } from '../behaviour.js';
 import { validationFailed } from '../../http/errors.js';
-import type { JsonObject, JsonValue } from '../../json.js';
+import type { JsonObject, JsonValue } from '../../rules/json.js';
 import type { FieldSchema } from '../../rules/fields.js';
-import { type CompiledFilter, compileFilterCached, FilterError, SPEC_FILTER_SEMANTICS } from '../../rules/filter/index.js';
-import { pageOf } from '../../rules/paging.js';
-import { parseSort, type SortKey, SortError, SPEC_SORT_SEMANTICS, sortRecords } from '../../rules/sort.js';
+import { type CompiledFilter, compileFilterCached, FilterError, SPEC_FILTER_SEMANTICS } from '../filter/index.js';
+import { pageOf } from './paging.js';
+import { parseSort, type SortKey, SortError, SPEC_SORT_SEMANTICS, sortRecords } from './sort.js';
 import { Table } from '../../store/table.js';
 import { indexedPage } from './indexed.js';
 import type { ListParams } from './params.js';

@@ -1,5 +1,5 @@
 import { validationFailed } from '../../http/errors.js';
-import type { JsonObject } from '../../json.js';
+import type { JsonObject } from '../../rules/json.js';
 import { isGuid } from '../../rules/guid.js';
 import { type IntapiDeps, type IntapiOperation, V1_AND_V2 } from '../context.js';
 import { guidParams, NIL_GUID, unknownId } from '../requests.js';

@@ -1,6 +1,6 @@
 import { conflict } from '../../http/errors.js';
-import type { JsonObject } from '../../json.js';
-import type { QuestionBankRecord } from '../../store/records.js';
+import type { JsonObject } from '../../rules/json.js';
+import type { QuestionBankRecord } from '../store/records.js';
 import type { IntapiValidators } from '../bodies.js';
 import { type IntapiDeps, type IntapiOperation, V2_ONLY } from '../context.js';
 import { readListParams } from '../lists/params.js';

@@ -1,7 +1,7 @@
 import { conflict } from '../../http/errors.js';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../rules/json.js';
 import { isGuid } from '../../rules/guid.js';
-import type { QuestionRecord } from '../../store/records.js';
+import type { QuestionRecord } from '../store/records.js';
 import type { Table } from '../../store/table.js';
 import type { IntapiValidators } from '../bodies.js';
 import { type IntapiDeps, type IntapiOperation, V2_ONLY } from '../context.js';

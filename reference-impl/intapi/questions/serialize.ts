@@ -1,6 +1,6 @@
-import type { Behaviour } from '../../behaviour.js';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../json.js';
-import type { QuestionRecord } from '../../store/records.js';
+import type { Behaviour } from '../behaviour.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../rules/json.js';
+import type { QuestionRecord } from '../store/records.js';
 import { finishObject } from '../requests.js';
 
 /**

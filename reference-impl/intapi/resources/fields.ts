@@ -1,6 +1,6 @@
-import type { JsonObject } from '../../json.js';
+import type { JsonObject } from '../../rules/json.js';
 import { FieldSchema } from '../../rules/fields.js';
-import type { ResourceRecord } from '../../store/records.js';
+import type { ResourceRecord } from '../store/records.js';
 
 /** spec#integration-api-resource-learning-resource; filterable and sortable: id, name, description, file. */
 export const RESOURCE_FIELDS = new FieldSchema<ResourceRecord>([

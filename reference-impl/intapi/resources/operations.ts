@@ -1,7 +1,7 @@
 import { notFound } from '../../http/errors.js';
 import type { Call, Result } from '../../http/route.js';
-import type { JsonValue } from '../../json.js';
-import type { ResourceRecord } from '../../store/records.js';
+import type { JsonValue } from '../../rules/json.js';
+import type { ResourceRecord } from '../store/records.js';
 import { type IntapiContext, type IntapiDeps, type IntapiOperation, V1_AND_V2 } from '../context.js';
 import { readListParams } from '../lists/params.js';
 import { envelope, runList } from '../lists/run.js';

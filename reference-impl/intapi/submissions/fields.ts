@@ -1,8 +1,8 @@
-import type { Behaviour } from '../../behaviour.js';
-import type { JsonObject, JsonValue } from '../../json.js';
+import type { Behaviour } from '../behaviour.js';
+import type { JsonObject, JsonValue } from '../../rules/json.js';
 import { parseDateTime, formatInstant } from '../../rules/datetime.js';
 import { type FieldDef, FieldSchema, type ValueType } from '../../rules/fields.js';
-import { SUBMISSION_FIELDS, type SubmissionField, type SubmissionRecord } from '../../store/records.js';
+import { SUBMISSION_FIELDS, type SubmissionField, type SubmissionRecord } from '../store/records.js';
 import { finishObject } from '../requests.js';
 
 /** spec#integration-api-submission-v2: the type of each field, for `_filter`, `_sort` and storage. */

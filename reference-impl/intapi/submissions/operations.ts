@@ -1,6 +1,6 @@
 import { notFound } from '../../http/errors.js';
 import { formatInstant } from '../../rules/datetime.js';
-import type { SubmissionRecord } from '../../store/records.js';
+import type { SubmissionRecord } from '../store/records.js';
 import type { IntapiValidators } from '../bodies.js';
 import { type IntapiDeps, type IntapiOperation, V2_ONLY } from '../context.js';
 import { readListParams } from '../lists/params.js';

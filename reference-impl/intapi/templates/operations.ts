@@ -1,6 +1,6 @@
-import type { JsonObject } from '../../json.js';
+import type { JsonObject } from '../../rules/json.js';
 import { FieldSchema } from '../../rules/fields.js';
-import type { TemplateRecord } from '../../store/records.js';
+import type { TemplateRecord } from '../store/records.js';
 import { type IntapiDeps, type IntapiOperation, V2_ONLY } from '../context.js';
 import { readListParams } from '../lists/params.js';
 import { envelope, runList } from '../lists/run.js';

@@ -1,8 +1,8 @@
-import type { Behaviour } from '../../behaviour.js';
-import type { JsonObject } from '../../json.js';
+import type { Behaviour } from '../behaviour.js';
+import type { JsonObject } from '../../rules/json.js';
 import { FieldSchema } from '../../rules/fields.js';
-import type { Store } from '../../store/store.js';
-import type { UserRecord } from '../../store/records.js';
+import type { Store } from '../store/store.js';
+import type { UserRecord } from '../store/records.js';
 
 /**
  * The user record of the Integration API (spec#other-records-named-by-release-notes: fields "not

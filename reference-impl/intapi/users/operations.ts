@@ -1,8 +1,8 @@
 import { notFound, validationFailed } from '../../http/errors.js';
 import type { Call, Result } from '../../http/route.js';
-import { isJsonObject, type JsonValue } from '../../json.js';
+import { isJsonObject, type JsonValue } from '../../rules/json.js';
 import { isGuid } from '../../rules/guid.js';
-import type { UserRecord } from '../../store/records.js';
+import type { UserRecord } from '../store/records.js';
 import { type IntapiContext, type IntapiDeps, type IntapiOperation, V1_AND_V2, V2_ONLY } from '../context.js';
 import { readListParams } from '../lists/params.js';
 import { envelope, runList } from '../lists/run.js';

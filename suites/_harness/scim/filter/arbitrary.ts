@@ -3,7 +3,7 @@
 import * as fc from 'fast-check';
 import type { AttrPath, CompareOperator, CompValue, ScimFilter } from './ast.js';
 import { and, attrPath, booleanValue, compare, group, not, numberValue, or, present, stringValue, valuePath } from './ast.js';
-import { preferring, withSubtreeShrinks } from '../../arbitraries.js';
+import { preferring, withSubtreeShrinks } from '../../generators.js';
 import { judgeFilter, observe, parseInstant, type FilterJudgement, type ScimResource } from './evaluate.js';
 import type { AttributeDescription, ResourceSchema } from './schema.js';
 import { USER_SCHEMA_URN } from './schema.js';

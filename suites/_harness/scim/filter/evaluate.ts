@@ -10,7 +10,7 @@
 // to every pair of possible results; an ambiguous leaf may be anything.
 import type { AttrPath, CompareNode, CompareOperator, CompValue, ScimFilter } from './ast.js';
 import { printAttrPath } from './ast.js';
-import { holdsOrder } from '../../filter.js';
+import { holdsOrder } from '../../order.js';
 import type { AttributeDescription, ResourceSchema } from './schema.js';
 
 export type Verdict = true | false | 'ambiguous';

@@ -1,0 +1,69 @@
+/**
+ * Ids of new records: deterministic version-4-shaped GUIDs from a seed, which a request that names
+ * its check and case (`x-lpc-check`, `x-lpc-case`) can make follow that check (DEVELOPERS.md "Exact
+ * replays"). Every family's store takes its new ids from one such generator.
+ */
+import { seededRandom } from './random.js';
+
+/** Version-4-shaped GUIDs drawn from `random`. */
+function guids(random: () => number): () => string {
+  const hex = (n: number): string => Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('');
+  return () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'.charAt(Math.floor(random() * 4))}${hex(3)}-${hex(12)}`;
+}
+
+/** What a request says about itself (headers `x-lpc-check` and `x-lpc-case`), for ids that follow it. */
+export interface IdOrigin {
+  /** The check that sent the request. */
+  readonly check: string;
+  /** The property case within the check (its fast-check path), if any. */
+  readonly case?: string;
+}
+
+/** A seeded id generator that can also derive ids from the request they are made for. */
+export interface SeededIds {
+  (): string;
+  /** Runs `fn` (synchronously) with the new ids derived from `origin`: the n-th id made for a
+   * (check, case) is a function of (seed, check, case, n) only, whatever else the server was asked
+   * before or in between. Without an origin, ids come from the plain seeded sequence. */
+  within<T>(origin: IdOrigin | undefined, fn: () => T): T;
+}
+
+/** FNV-1a, 32 bits. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of text) {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/**
+ * Deterministic version-4-shaped GUIDs (DEVELOPERS.md "Exact replays"). Called plainly, a seeded
+ * sequence. Within a request that names its check (and case), the ids of each (check, case) follow
+ * their own counter, so that a check run alone (`--only X --seed N`, or one case of it with
+ * `--path`) is handed the same ids as in the full run, where checks run concurrently.
+ */
+export function seededIds(seed = 0x5eed): SeededIds {
+  const plain = guids(seededRandom(seed));
+  const counters = new Map<string, number>();
+  let origin: IdOrigin | undefined;
+  const next = (): string => {
+    if (origin === undefined) return plain();
+    const key = `${origin.check}\u0000${origin.case ?? ''}`;
+    const n = counters.get(key) ?? 0;
+    counters.set(key, n + 1);
+    return guids(seededRandom(fnv1a(`${seed}\u0000${key}\u0000${n}`)))();
+  };
+  return Object.assign(next, {
+    within<T>(o: IdOrigin | undefined, fn: () => T): T {
+      const outer = origin;
+      origin = o;
+      try {
+        return fn();
+      } finally {
+        origin = outer;
+      }
+    },
+  });
+}
