@@ -1,19 +1,19 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Credentials, SANDBOX_CREDENTIALS } from './intapi/credentials.js';
 import { type LearnerAccounts, SANDBOX_LEARNERS } from './learner/credentials.js';
-import { behaviourWithFaults } from './intapi/faults.js';
+import { behaviourWithFaults, listFaults } from './intapi/faults.js';
 import { buildApp, mountFamily } from './http/app.js';
 import type { Headers } from './http/route.js';
 import { createIntapiFamily } from './intapi/index.js';
 import { createOAuthServer, OAUTH_PREFIX, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './intapi/oauth/server.js';
-import type { EnrollmentMail } from './intapi/enrollments/operations.js';
+import type { EnrollmentMail } from './intapi/mail.js';
 import { smtpMailer, type SmtpOptions } from './intapi/mail.js';
-import { isLearnerFamilyFault, learnerBehaviourWithFaults } from './learner/faults.js';
+import { isLearnerFamilyFault, LEARNER_FAULTS, learnerBehaviourWithFaults } from './learner/faults.js';
 import { createLearnerFamily } from './learner/index.js';
 import { LearnerStore } from './learner/store.js';
 import { createPlayerFamily } from './player/index.js';
-import { scimBehaviourWithFaults } from './scim/faults.js';
+import { SCIM_FAULTS, scimBehaviourWithFaults } from './scim/faults.js';
 import { createScimFamily } from './scim/index.js';
 import { ScimStore } from './scim/store.js';
 import { createSeededStore } from './intapi/seed.js';
@@ -31,7 +31,7 @@ export { LEARNER_FAULTS, type LearnerFaultName } from './learner/faults.js';
 export { LEARNER_PREFIX, PLAYER_PREFIX } from './learner/index.js';
 export { LEARNER_SEED_IDS, learnerCategoryId, learnerCourseId } from './learner/seed.js';
 export { OAUTH_PREFIX, OAUTH_SCOPE, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './intapi/oauth/server.js';
-export type { EnrollmentMail } from './intapi/enrollments/operations.js';
+export type { EnrollmentMail } from './intapi/mail.js';
 export { MAIL_FROM, type SmtpOptions } from './intapi/mail.js';
 export { MAX_SCALE } from './intapi/scale.js';
 export { SCIM_FAULTS, type ScimFaultName } from './scim/faults.js';
@@ -82,6 +82,56 @@ export interface ReferenceServerOptions {
    * server was created. Default SANDBOX_RULE_BATCH_MS; `lp-conformance run` uses BUNDLED_RULE_BATCH_MS.
    */
   ruleBatchMs?: number;
+}
+
+/**
+ * The credentials a reference server accepts, by family: what a bundled run hands its checks (each
+ * family of the tool puts them in its profile's variables), and what `serve` accepts. Strings only,
+ * so that the tool reads it without knowing the server's option types.
+ */
+export interface Sandbox {
+  readonly intapi: {
+    readonly apiKey: string;
+    readonly username: string;
+    readonly password: string;
+    readonly privateKey: string;
+    readonly oauthClientId: string;
+    readonly oauthClientSecret: string;
+  };
+  /** A ready bearer token; the token exchange takes the Integration API's username and password. */
+  readonly scim: { readonly token: string; readonly username: string; readonly password: string };
+  /** The learner whose log-in the checks use (learner A of the seed: a department with branding). */
+  readonly learner: { readonly username: string; readonly password: string };
+}
+
+/** The documented sandbox: `serve`'s credentials (README, "The reference server as a sandbox"). */
+export const SANDBOX: Sandbox = Object.freeze({
+  intapi: { ...SANDBOX_CREDENTIALS, oauthClientId: SANDBOX_OAUTH_CLIENT.clientId, oauthClientSecret: SANDBOX_OAUTH_CLIENT.clientSecret },
+  scim: { token: 'lpc-sandbox-scim-token', username: SANDBOX_CREDENTIALS.username, password: SANDBOX_CREDENTIALS.password },
+  learner: { ...SANDBOX_LEARNERS.a },
+});
+
+/** A sandbox with fresh random secrets (a bundled run's: nothing guessable reaches its reports). */
+export function freshSandbox(): Sandbox {
+  const make = (): string => randomBytes(18).toString('base64url');
+  const intapi = { ...SANDBOX.intapi, apiKey: make(), password: make(), privateKey: make() };
+  return { intapi, scim: { token: make(), username: intapi.username, password: intapi.password }, learner: SANDBOX.learner };
+}
+
+/** The options of a reference server that accepts the sandbox's credentials. */
+export function sandboxOptions(s: Sandbox): Pick<ReferenceServerOptions, 'credentials' | 'scimToken' | 'learners' | 'oauthClient'> {
+  const { oauthClientId, oauthClientSecret, ...credentials } = s.intapi;
+  return {
+    credentials,
+    scimToken: s.scim.token,
+    learners: { a: s.learner, b: SANDBOX_LEARNERS.b },
+    oauthClient: { ...SANDBOX_OAUTH_CLIENT, clientId: oauthClientId, clientSecret: oauthClientSecret },
+  };
+}
+
+/** Every fault of every family, by name (`--faults`, `serve --list-faults`). */
+export function allFaults(): string[] {
+  return [...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)];
 }
 
 /** The rule batch interval of `lp-conformance serve` (and the default): a user change visibly takes

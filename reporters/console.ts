@@ -143,7 +143,7 @@ function finalLine(result: RunResult, ctx: { paint: Paint; strict: boolean }): s
   );
 }
 
-/** `; deleted the 12 SCIM records it created`, and what it could not delete. */
+/** `; deleted the 12 records it created`, and what it could not delete. */
 function cleanupText(result: RunResult): string {
   const c = result.cleanup;
   if (!c) return '';

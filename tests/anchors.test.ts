@@ -3,7 +3,7 @@
 // The documents come from ../shared/spec: without them this test fails, it never skips.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { INVARIANTS } from '../src/checks/invariants.js';
+import { INVARIANTS } from '../src/profile/index.js';
 import { anchorLiterals, headingSlugs, loadAnchorTargets, resolves, SPEC_DIR, type AnchorTargets } from './support/anchors.js';
 import { runCli } from './support/cli.js';
 

@@ -2,7 +2,7 @@ import type { JsonValue } from '../rules/json.js';
 import type { ApiError } from './errors.js';
 
 /**
- * Routes as data. A family (Integration API now; SCIM and the learner API later) is a list of
+ * Routes as data. A family (one folder of reference-impl/ per API family) is a list of
  * operations, a guard that runs before the body is read, and a renderer of its error body.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,7 +21,7 @@ export interface Call<C> {
 export type ResponseHeaders = Readonly<Record<string, string>>;
 
 /**
- * What a handler answers: JSON, no body at all (204), or text (the course player's HTML page and
+ * What a handler answers: JSON, no body at all (204), or text (an HTML page and
  * images, or a deliberate fault's raw text) labelled `contentType` (default text/plain); each with
  * optional response headers.
  */
@@ -50,7 +50,7 @@ export interface Operation<C> {
 export type Headers = Readonly<Record<string, string | string[] | undefined>>;
 
 export interface Family<C, O extends Operation<C>> {
-  /** Path prefix: '' for the Integration API (host root), '/scim/v2', '/api/rest/v2'. */
+  /** Path prefix under the host: '' for a family at its root, else its own (`/v2`, say). */
   readonly prefix: string;
   readonly operations: readonly O[];
   /** Runs before the body is read: authentication, version. Throws an ApiError to refuse. */

@@ -1,5 +1,5 @@
 import type { Behaviour } from './behaviour.js';
-import type { EnrollmentMail } from './enrollments/operations.js';
+import type { EnrollmentMail } from './mail.js';
 import type { Credentials } from './credentials.js';
 import type { Operation } from '../http/route.js';
 import type { Store } from './store/store.js';

@@ -1,5 +1,11 @@
 import nodemailer from 'nodemailer';
-import type { EnrollmentMail } from './enrollments/operations.js';
+
+/** The course enrollment email (spec#states-and-transitions: sent on a re-enrollment). */
+export interface EnrollmentMail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
 
 /** Where the reference server sends its mail: an SMTP server (no TLS, no authentication). */
 export interface SmtpOptions {

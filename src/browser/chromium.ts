@@ -1,5 +1,5 @@
 /**
- * The one way lp-conformance starts a browser: the HTML report's test today, the learner-API player
+ * The one way lp-conformance starts a browser: the HTML report's test, and the checks of a page in
  * checks next. Headless Chromium driven by playwright-core, from one of two executables:
  * - `LPC_CHROMIUM=/path/to/chromium`, when set: any Chromium or Chrome (e.g. Debian's /usr/bin/chromium);
  * - otherwise the Chromium that `@sparticuz/chromium` ships inside its npm package (Linux x64), unpacked
@@ -19,7 +19,7 @@ export const CHROMIUM_ENV = 'LPC_CHROMIUM';
 /**
  * `@sparticuz/chromium`'s flags (made for AWS Lambda) that are dropped:
  * - `--disable-web-security`, `--allow-running-insecure-content`: they lower the page's defences, and
- *   the learner checks open pages a hostile target serves, which must keep the same-origin policy;
+ *   the checks open pages a hostile target serves, which must keep the same-origin policy;
  * - `--single-process`: with it the browser dies when a page is closed and another opened (seen
  *   with 143.0.0 and playwright-core 1.65.1), and a run opens many pages in one browser.
  */

@@ -5,18 +5,17 @@
  * Exit codes: 0 every failing-level check passed; 1 a check failed; 2 usage, configuration or an
  * unreachable target, always with one line on stderr and never a stack trace.
  */
-import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
-import type { MailSink } from '../mail/sink.js';
-import { loadProfile, ProfileError, redactor, resolveSecrets, withMailbox, withTarget, type Profile } from '../profile/index.js';
+import { baseUrlOf, FAMILIES, loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { DEFAULT_CONCURRENCY, failsRun } from '../runner/model.js';
 import type { CompareServer } from '../runner/compare.js';
-import { createSecrets, CredentialsError, intapiCredentialsMissing, MissingCredentialsError } from '../target/secrets.js';
-import { ChromiumUnavailableError, resolveChromium } from '../browser/chromium.js';
+import { CredentialsError, MissingCredentialsError } from '../target/secrets.js';
+import { sandboxEnvironment, sandboxOfEnvironment, startBundled, type BundledServer } from '../runner/bundled.js';
+import { preflight, SetupError } from './preflight.js';
 
 /*
  * The heavy parts are imported where a command needs them: the runner (vitest), the reference
@@ -29,6 +28,12 @@ const runner = () => import('../runner/run.js');
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
 class UsageError extends Error {}
 
+/** Where each family is under the target URL (`--target`), as the help says it. */
+const TARGET_LAYOUT = FAMILIES.flatMap((f) => {
+  const at = f.profile.baseUrl;
+  return at === undefined ? [] : [`${f.title}: URL${'suffix' in at ? at.suffix : ''}`];
+}).join(', ');
+
 const HELP = `lp-conformance: conformance suite for the learning platform's APIs
 
 Usage:
@@ -38,11 +43,11 @@ Usage:
   lp-conformance serve [options]   start the bundled reference server
   lp-conformance openapi [options] write the profile's OpenAPI 3.1 document (YAML) to stdout
   lp-conformance cleanup --target URL [--profile FILE]
-                                   delete the SCIM users and groups earlier runs left behind
+                                   delete the records earlier runs left behind where the API can
                                    (names starting lpc-<run id>-; a run deletes its own when it ends)
 
 run options:
-  --target URL      base URL of the Integration API (SCIM: URL/scim/v2, learner API: URL/api/rest/v2)
+  --target URL      the target's base URL (${TARGET_LAYOUT})
   --profile FILE    target profile (YAML); default: the bundled server's profile
   --junit FILE      JUnit report path (default reports/junit.xml)
   --json FILE       also write the run as JSON (schema: reports/run.schema.json in the package)
@@ -58,7 +63,7 @@ run options:
   --strict          SHOULD-level failures fail the run too (the same as --fail-on should)
   --fail-on LEVEL   must (default: MUST and PROFILE failures fail the run) or should (SHOULD too)
   --baseline FILE   known failures (from lp-conformance baseline): only new failures fail the run
-  --read-only       send no write (only reads, and POST /authenticate); checks that must write are skipped
+  --read-only       send no write (only reads, and the families' token exchanges); checks that must write are skipped
   --include-slow    also run the checks that wait more than 60 s for the target (the rule-based enrollment
                     check waits up to records.ruleEnrollment.withinMs, 10 minutes by default)
   --timeout MS      deadline of one exchange, for the whole answer (default 10000)
@@ -81,7 +86,7 @@ serve options:
 
 openapi options:
   --profile FILE    target profile (YAML): its paths, statuses and list parameters; default: the bundled server's
-  --target URL      the document's server URL (default: the profile's Integration API base URL)
+  --target URL      the document's server URL (default: the profile's target URL)
 
 Exit codes: 0 passed, 1 a check failed, 2 usage, configuration or unreachable target.`;
 
@@ -103,8 +108,7 @@ function splitList(values: string[] | undefined): string[] {
 async function faultsOf(values: string[] | undefined): Promise<string[]> {
   const faults = splitList(values);
   if (faults.length === 0) return faults;
-  const { listFaults, SCIM_FAULTS, LEARNER_FAULTS } = await referenceServer();
-  const known = new Set([...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)]);
+  const known = new Set((await referenceServer()).allFaults());
   const unknown = faults.find((f) => !known.has(f));
   if (unknown) throw new UsageError(`unknown fault '${unknown}' (lp-conformance serve --list-faults lists them)`);
   return faults;
@@ -115,38 +119,6 @@ async function faultsOf(values: string[] | undefined): Promise<string[]> {
 function selectsFamily(only: readonly string[], family: string): boolean {
   return only.length === 0 || only.some((p) => p.startsWith(`${family}.`) || p === family || /^[*?[]/.test(p) || family.startsWith(p.replace(/[*?].*$/, '')));
 }
-
-/** Sandbox credentials for one bundled run: fresh random values, put where the profile names them
- * (the SCIM token too: a bearer token the bundled server accepts from the start). */
-async function bundledCredentials(profile: Profile): Promise<{ apiKey: string; username: string; password: string; privateKey: string; scimToken: string }> {
-  const { SANDBOX_LEARNERS, SANDBOX_OAUTH_CLIENT } = await referenceServer();
-  const make = () => randomBytes(18).toString('base64url');
-  const creds = { apiKey: make(), username: 'lpc.admin', password: make(), privateKey: make(), scimToken: make() };
-  const c = profile.credentials;
-  process.env[c.apiKey.env] = creds.apiKey;
-  if (c.username) process.env[c.username.env] = creds.username;
-  if (c.password) process.env[c.password.env] = creds.password;
-  if (c.privateKey) process.env[c.privateKey.env] = creds.privateKey;
-  const scim = profile.familyCredentials.scim;
-  // The SCIM token exchange takes the sandbox username and password (DEVELOPERS.md).
-  if (scim.token) process.env[scim.token.env] = creds.scimToken;
-  else {
-    process.env[scim.username.env] = creds.username;
-    process.env[scim.password.env] = creds.password;
-  }
-  // The learner API's log-in: the sandbox's learner A (a department with branding).
-  const learner = profile.familyCredentials.learner;
-  if (learner.username) {
-    process.env[learner.username.env] = SANDBOX_LEARNERS.a.username;
-    process.env[learner.password.env] = SANDBOX_LEARNERS.a.password;
-  }
-  // The OAuth 2.0 flow: the sandbox client (its log-in is the sandbox username and password).
-  process.env[profile.oauthCredentials.clientId.env] = SANDBOX_OAUTH_CLIENT.clientId;
-  process.env[profile.oauthCredentials.clientSecret.env] = SANDBOX_OAUTH_CLIENT.clientSecret;
-  return creds;
-}
-
-const sandboxOf = ({ scimToken: _scimToken, ...credentials }: Awaited<ReturnType<typeof bundledCredentials>>) => credentials;
 
 /** Reachable means it accepts a connection: what it then answers (or fails to) is for the checks to judge. */
 async function ensureReachable(url: string, timeoutMs: number): Promise<void> {
@@ -164,6 +136,14 @@ async function ensureReachable(url: string, timeoutMs: number): Promise<void> {
     });
     socket.once('error', (e: NodeJS.ErrnoException) => failed(new UsageError(`target ${url} is unreachable (${e.code ?? e.message})`)));
   });
+}
+
+/** Every selected family's base URL accepts a connection (each origin tried once). */
+async function ensureFamiliesReachable(profile: Profile, selects: (family: string) => boolean, timeoutMs: number): Promise<void> {
+  const urls = FAMILIES.filter((f) => f.profile.baseUrl !== undefined && selects(f.name)).map((f) => baseUrlOf(profile, f.name));
+  const origins = new Map<string, string>();
+  for (const url of urls) if (!origins.has(new URL(url).origin)) origins.set(new URL(url).origin, url);
+  for (const url of origins.values()) await ensureReachable(url, timeoutMs);
 }
 
 async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise<number> {
@@ -244,75 +224,47 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   if (values.compare !== undefined && values.compare !== 'bundled' && !/^https?:\/\/[^/?#\s]+/.test(values.compare)) {
     throw new UsageError(`--compare must be an http(s) URL or 'bundled', not '${values.compare}'`);
   }
+  const selects = (family: string): boolean => selectsFamily(only, family);
 
   const { listChecks, runSuites } = await runner();
   // A baseline is configuration: read and checked before any server is contacted.
   const baseline = values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await listChecks()).map((c) => c.id)));
-  // The bundled server's new ids follow the run seed, so a seeded run repeats exactly.
-  const credentials = bundled ? await bundledCredentials(profile) : undefined;
-  // The bundled server's mail goes to a local SMTP sink whose Mailpit-style API the mail checks read.
-  const sink: MailSink | undefined = credentials && selectsFamily(only, 'intapi') ? await (await import('../mail/sink.js')).startMailSink() : undefined;
-  if (sink) profile = withMailbox(profile, sink.api);
-  const server =
-    credentials && reference
-      ? reference.createReferenceServer({
-          credentials: sandboxOf(credentials),
-          scimToken: credentials.scimToken,
-          faults,
-          ids: reference.seededIds(seed),
-          ruleBatchMs: reference.BUNDLED_RULE_BATCH_MS,
-          scale,
-          ...(sink ? { smtp: sink.smtp } : {}),
-        })
-      : undefined;
+  // The bundled server accepts a fresh sandbox of credentials, put where the profile names them; its
+  // new ids follow the run seed, so a seeded run repeats exactly.
+  const sandbox = reference ? reference.freshSandbox() : undefined;
+  if (sandbox) Object.assign(process.env, sandboxEnvironment(profile, sandbox));
+  let server: BundledServer | undefined;
   let comparing: CompareServer | undefined;
+  const warn = (line: string): void => void process.stderr.write(`lp-conformance: warning: ${line}\n`);
   try {
-    if (server) profile = withTarget(profile, await server.listen({ port: 0, host: '127.0.0.1' }));
-    else await ensureReachable(profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
-    // Authenticate once before the run: refused credentials are a configuration error (exit 2), not
-    // hundreds of failed checks. A target that does not answer is left to the checks to judge.
-    // A run of other families' checks only (`--only 'scim.*'` against a SCIM server) needs neither
-    // the Integration API's credentials nor its log-in.
-    // The player checks need a browser: none is a configuration error (exit 2, one line saying how
-    // to get one), not a run of skipped checks.
-    if (selectsFamily(only, 'player') && profile.player !== 'none') {
-      try {
-        await resolveChromium();
-      } catch (error) {
-        if (error instanceof ChromiumUnavailableError) throw new UsageError(`the player checks need a browser: ${error.message}`);
-        throw error;
-      }
+    if (reference && sandbox) {
+      server = await startBundled({
+        profile,
+        sandbox,
+        selects,
+        server: { faults, ids: reference.seededIds(seed), ruleBatchMs: reference.BUNDLED_RULE_BATCH_MS, scale },
+      });
+      profile = server.profile;
+    } else {
+      await ensureFamiliesReachable(profile, selects, Math.min(timeoutMs, 10_000));
     }
-    if (selectsFamily(only, 'intapi')) {
-      const missing = intapiCredentialsMissing(profile);
-      if (missing) throw new CredentialsError(missing);
-      try {
-        await createSecrets(profile, timeoutMs).token();
-      } catch (error) {
-        if (error instanceof CredentialsError) throw error;
-        process.stderr.write(
-          `lp-conformance: warning: authentication did not complete (${(error as { code?: string }).code ?? String(error)}); the checks will say more\n`,
-        );
-      }
-    }
+    // Before any check: each selected family's credentials and set-up (a refusal is exit 2, one line,
+    // not hundreds of failed checks). Families the run does not select are not contacted.
+    await preflight(profile, { selects, timeoutMs, warn });
     const compare = values.compare === undefined ? undefined : await import('../runner/compare.js');
     if (values.compare !== undefined && compare) {
       const compareProfile = values['compare-profile'] !== undefined || values.compare === 'bundled' ? loadProfile(values['compare-profile']) : profile;
       comparing = await compare.compareServer(values.compare, {
         profile: compareProfile,
         seed,
-        ...(values.compare === 'bundled' && credentials ? { credentials, scale } : {}),
-        ...(values.compare === 'bundled' && profile.mailbox ? { mail: true } : {}),
+        selects,
+        ...(values.compare === 'bundled' && sandbox ? { sandbox, scale } : {}),
       });
-      if (values.compare !== 'bundled') await ensureReachable(comparing.profile.families.intapi.baseUrl, Math.min(timeoutMs, 10_000));
-      await createSecrets(comparing.profile, timeoutMs)
-        .token()
-        .catch((error: unknown) => {
-          if (error instanceof CredentialsError) throw new CredentialsError(`--compare server: ${error.message}`);
-          process.stderr.write(
-            `lp-conformance: warning: authentication with the --compare server did not complete (${(error as { code?: string }).code ?? String(error)})\n`,
-          );
-        });
+      if (values.compare !== 'bundled') await ensureFamiliesReachable(comparing.profile, selects, Math.min(timeoutMs, 10_000));
+      await preflight(comparing.profile, { selects, timeoutMs, warn: (line) => warn(`--compare server: ${line}`) }).catch((error: unknown) => {
+        if (error instanceof SetupError) throw new SetupError(`--compare server: ${error.message}`);
+        throw error;
+      });
     }
 
     // --runs too: a run's count shows in verdicts (coverage), and a replay repeats the run.
@@ -416,11 +368,10 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   } finally {
     await comparing?.close();
     await server?.close();
-    await sink?.close();
   }
 }
 
-/** `lp-conformance cleanup`: deletes the SCIM users and groups of earlier runs (run markers). */
+/** `lp-conformance cleanup`: deletes the records of earlier runs (run markers) that the families can find. */
 async function cleanup(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -432,14 +383,14 @@ async function cleanup(argv: string[]): Promise<number> {
   const timeoutMs = integer('timeout', values.timeout, 10_000, 1, 3_600_000);
   let profile = loadProfile(values.profile);
   if (values.target !== undefined) profile = withTarget(profile, values.target);
-  await ensureReachable(profile.families.scim.baseUrl, Math.min(timeoutMs, 10_000));
+  await ensureFamiliesReachable(profile, (name) => FAMILIES.some((f) => f.name === name && f.cleanup), Math.min(timeoutMs, 10_000));
   const { deleteRecords, findLeftovers } = await import('../runner/cleanup.js');
   let found;
   try {
     found = await findLeftovers(profile, timeoutMs);
   } catch (error) {
-    if (error instanceof MissingCredentialsError) throw new UsageError(`cleanup: the SCIM credentials are missing (${error.message})`);
-    throw new UsageError(`cleanup: cannot list the SCIM records (${redactor(resolveSecrets(profile).values)((error as Error).message)})`);
+    if (error instanceof MissingCredentialsError) throw new UsageError(`cleanup: the ${error.family} credentials are missing (${error.message})`);
+    throw new UsageError(`cleanup: cannot list the records of earlier runs (${redactor(resolveSecrets(profile).values)((error as Error).message)})`);
   }
   const outcome = await deleteRecords(profile, found, timeoutMs);
   process.stdout.write(
@@ -462,20 +413,20 @@ async function serve(argv: string[]): Promise<number> {
       'list-faults': { type: 'boolean' },
     },
   });
-  const { createReferenceServer, LEARNER_FAULTS, listFaults, MAX_SCALE, SCIM_FAULTS } = await referenceServer();
+  const { allFaults, createReferenceServer, MAX_SCALE, SANDBOX, sandboxOptions } = await referenceServer();
   if (values['list-faults']) {
-    process.stdout.write(`${[...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)].join('\n')}\n`);
+    process.stdout.write(`${allFaults().join('\n')}\n`);
     return 0;
   }
   const port = integer('port', values.port, 8080, 0, 65535);
   const host = values.host ?? '127.0.0.1';
-  const env = process.env;
+  // The documented sandbox, where the reference profile's credential variables do not say otherwise.
+  const reference = loadProfile();
+  const sandbox = sandboxOfEnvironment(reference, resolveSecrets(reference).values, SANDBOX);
   const server = createReferenceServer({
+    ...sandboxOptions(sandbox),
     faults: await faultsOf(values.faults),
     scale: integer('scale', values.scale, 0, 0, MAX_SCALE),
-    ...(env.LPC_API_KEY && env.LPC_USERNAME && env.LPC_PASSWORD && env.LPC_PRIVATE_KEY
-      ? { credentials: { apiKey: env.LPC_API_KEY, username: env.LPC_USERNAME, password: env.LPC_PASSWORD, privateKey: env.LPC_PRIVATE_KEY } }
-      : {}),
   });
   let url: string;
   try {
@@ -520,7 +471,13 @@ export async function main(argv: string[]): Promise<number> {
         throw new UsageError(`unknown command '${command}' (run, baseline, serve, openapi or cleanup; --help shows the options)`);
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ProfileError || error instanceof CredentialsError || error instanceof BaselineError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ProfileError ||
+      error instanceof CredentialsError ||
+      error instanceof SetupError ||
+      error instanceof BaselineError
+    ) {
       process.stderr.write(`lp-conformance: ${error.message}\n`);
       return 2;
     }

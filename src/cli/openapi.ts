@@ -1,6 +1,6 @@
 /**
  * `lp-conformance openapi [--profile FILE] [--target URL]`: the OpenAPI 3.1 document (YAML) of the
- * profile's Integration API on stdout. A bad profile or URL is a ProfileError (exit 2, one line).
+ * profile's APIs (each family that describes its own) on stdout. A bad profile or URL is a ProfileError (exit 2, one line).
  */
 import { parseArgs } from 'node:util';
 import { loadProfile, withTarget } from '../profile/index.js';

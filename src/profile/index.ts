@@ -9,52 +9,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
-import {
-  DEFAULT_CREDENTIALS,
-  DEFAULT_EXPECTATIONS,
-  DEFAULT_FAMILY_CREDENTIALS,
-  DEFAULT_INTAPI_BASE_URL,
-  DEFAULT_PLAYER,
-  DEFAULT_OAUTH_CREDENTIALS,
-  DEFAULT_RULE_ENROLLMENT,
-  LEARNER_SUFFIX,
-  SCIM_SUFFIX,
-} from './defaults.js';
-import { isOperationId, OPERATION_IDS, OPERATIONS, pathParameters, type OperationId, type OperationRoute } from './operations.js';
+import type { ProfileDocument } from '../families/family.js';
+import { FAMILIES, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
+import { pathParameters, type OperationId, type OperationRoute } from './routes.js';
+import { ProfileError } from './errors.js';
 import { PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
 import { packageRoot } from '../util/package-root.js';
-import type { Credentials, EnvRef, Expectations, FamilyCredentials, FamilyTarget, Mailbox, PlayerTarget, Profile, Records, RuleEnrollment } from './types.js';
+import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Profile } from './types.js';
 
-export {
-  collectionOf,
-  FAMILIES,
-  familyOf,
-  HTTP_METHODS,
-  OPERATION_IDS,
-  OPERATIONS,
-  isOperationId,
-  type Family,
-  type OperationId,
-  type OperationRoute,
-} from './operations.js';
+export { collectionOf, HTTP_METHODS, type OperationId, type OperationRoute } from './routes.js';
+export { familyNamed, familyOf, familyOfCheck, FAMILIES, INVARIANTS, isOperationId, isTokenExchange, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
+export { operation } from './operation.js';
 export { PROFILE_SCHEMA } from './schema.js';
-export { credentialRefs, familyCredentialRefs, redactor, resolveSecrets, type ResolvedSecrets } from './secrets.js';
+export { ProfileError } from './errors.js';
+export { redactor, resolveSecrets, type ResolvedSecrets } from './secrets.js';
 export type * from './types.js';
 
-/** A profile that cannot be used. The message is one line: `profile <file>: <field> <problem>`. */
-export class ProfileError extends Error {
-  override readonly name = 'ProfileError';
-  constructor(
-    message: string,
-    /** The offending field as a path (`expectations.submissions.createStatus`), when there is one. */
-    readonly field?: string,
-    /** Every problem found, one line each; the message is the first. */
-    readonly problems: readonly string[] = [message],
-  ) {
-    super(message);
-  }
-}
+/** The target URL of a profile that names none: the bundled server's usual address. */
+export const DEFAULT_TARGET_URL = 'http://127.0.0.1:8080';
 
 // ---------------------------------------------------------------------------------------------
 // The bundled reference profile.
@@ -130,29 +103,6 @@ function describeError(e: ErrorObject): { field: string; problem: string } {
 // ---------------------------------------------------------------------------------------------
 // The validated YAML document, and the defaults.
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends readonly unknown[] ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K] };
-
-/** The shape the schema admits (every key but `name` optional). */
-interface ProfileDocument {
-  name: string;
-  families?: { intapi?: { baseUrl: string }; scim?: { baseUrl: string }; learner?: { baseUrl: string } };
-  credentials?: {
-    apiKey?: EnvRef;
-    username?: EnvRef;
-    password?: EnvRef;
-    privateKey?: EnvRef;
-    token?: EnvRef;
-    scim?: Partial<Record<'token' | 'username' | 'password', EnvRef>>;
-    learner?: Partial<Record<'token' | 'username' | 'password', EnvRef>>;
-    oauth?: Partial<Record<'clientId' | 'clientSecret' | 'refreshToken', EnvRef>>;
-  };
-  records?: Omit<Records, 'ruleEnrollment'> & { ruleEnrollment?: Omit<RuleEnrollment, 'withinMs' | 'unenrolls'> & Partial<RuleEnrollment> };
-  player?: 'none' | DeepPartial<PlayerTarget>;
-  mailbox?: Mailbox;
-  operations?: Partial<Record<OperationId, Partial<OperationRoute>>>;
-  expectations?: DeepPartial<Expectations>;
-}
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -166,42 +116,51 @@ function mergeDeep(defaults: unknown, given: unknown): unknown {
   return merged;
 }
 
-function credentialsOf(given: ProfileDocument['credentials'] = {}): Credentials {
-  const apiKey = given.apiKey ?? DEFAULT_CREDENTIALS.apiKey;
-  if (given.token) return { apiKey, token: given.token };
-  const { username, password, privateKey } = given;
-  // The schema admits the three login variables only together.
-  if (username && password && privateKey) return { apiKey, username, password, privateKey };
-  return { ...DEFAULT_CREDENTIALS, apiKey };
-}
+/** Every family's expectations as the reference server behaves (the defaults). */
+export const DEFAULT_EXPECTATIONS = deepFreeze(Object.assign({}, ...FAMILIES.map((f) => f.profile.expectations ?? {})) as Expectations);
 
-function familyCredentialsOf(given: ProfileDocument['credentials'] = {}): Profile['familyCredentials'] {
+/** Each family's own credentials (`credentials.<name>`): as given, else its defaults. */
+function familyCredentialsOf(given: Readonly<Record<string, unknown>> = {}): Profile['familyCredentials'] {
   const of = (c: Partial<Record<'token' | 'username' | 'password', EnvRef>> | undefined, fallback: FamilyCredentials): FamilyCredentials => {
     if (c?.token) return { token: c.token };
     // The schema admits username and password only together.
     if (c?.username && c.password) return { username: c.username, password: c.password };
     return fallback;
   };
-  return { scim: of(given.scim, DEFAULT_FAMILY_CREDENTIALS.scim), learner: of(given.learner, DEFAULT_FAMILY_CREDENTIALS.learner) };
-}
-
-/** The records as given; the rule's bound and unenrollment default where left out. */
-function recordsOf(given: ProfileDocument['records'] = {}): Records {
-  const { ruleEnrollment, ...records } = given;
-  return ruleEnrollment ? { ...records, ruleEnrollment: { ...DEFAULT_RULE_ENROLLMENT, ...ruleEnrollment } } : records;
+  return Object.fromEntries(
+    FAMILIES.flatMap((f) =>
+      f.profile.ownCredentials
+        ? [[f.name, of(given[f.name] as Partial<Record<'token' | 'username' | 'password', EnvRef>> | undefined, f.profile.ownCredentials.defaults)]]
+        : [],
+    ),
+  ) as unknown as Profile['familyCredentials'];
 }
 
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
-function familiesOf(intapiBaseUrl: string, given: ProfileDocument['families'] = {}): Profile['families'] {
-  const base = withoutTrailingSlash(intapiBaseUrl);
-  const family = (explicit: { baseUrl: string } | undefined, suffix: string): FamilyTarget =>
-    explicit ? { baseUrl: explicit.baseUrl, explicit: true } : { baseUrl: `${base}${suffix}`, explicit: false };
-  return { intapi: { baseUrl: intapiBaseUrl }, scim: family(given.scim, SCIM_SUFFIX), learner: family(given.learner, LEARNER_SUFFIX) };
+/** The base URL of the family at the target (`--target`), as the document gives it. */
+function targetUrlOf(given: Readonly<Record<string, { baseUrl: string } | undefined>> = {}): string {
+  const root = FAMILIES.find((f) => f.profile.baseUrl !== undefined && 'at' in f.profile.baseUrl);
+  return (root && given[root.name]?.baseUrl) ?? DEFAULT_TARGET_URL;
+}
+
+/** Every family's base URL: the target's family at `target`, the others at their suffix under it
+ * unless the profile gave theirs. */
+function familiesOf(target: string, given: Readonly<Record<string, { baseUrl: string } | undefined>> = {}): FamilyTargets {
+  const base = withoutTrailingSlash(target);
+  return Object.fromEntries(
+    FAMILIES.flatMap((f): [string, FamilyTarget][] => {
+      const at = f.profile.baseUrl;
+      if (!at) return [];
+      if ('at' in at) return [[f.name, { baseUrl: target, explicit: given[f.name] !== undefined }]];
+      const explicit = given[f.name];
+      return [[f.name, explicit ? { baseUrl: explicit.baseUrl, explicit: true } : { baseUrl: `${base}${at.suffix}`, explicit: false }]];
+    }),
+  ) as unknown as FamilyTargets;
 }
 
 /** Rules a JSON Schema cannot say: each a [field, problem] when broken. */
-function semanticProblems(p: Omit<Profile, 'source'>): [string, string][] {
+function semanticProblems(p: Profile): [string, string][] {
   const problems: [string, string][] = [];
   for (const id of OPERATION_IDS) {
     const expected = pathParameters(OPERATIONS[id].path);
@@ -210,14 +169,7 @@ function semanticProblems(p: Omit<Profile, 'source'>): [string, string][] {
       problems.push([fieldPath(['operations', id, 'path']), `must have ${want}`]);
     }
   }
-  const types = Object.values(p.expectations.questionTypes);
-  if (new Set(types).size !== types.length) {
-    problems.push(['expectations.questionTypes', 'must give each question type a different integer']);
-  }
-  const { defaultLimit, maxLimit } = p.expectations.lists;
-  if (defaultLimit > maxLimit) {
-    problems.push(['expectations.lists.defaultLimit', `must be at most expectations.lists.maxLimit (${maxLimit})`]);
-  }
+  for (const f of FAMILIES) problems.push(...(f.profile.problems?.(p) ?? []));
   return problems;
 }
 
@@ -247,23 +199,24 @@ export function parseProfile(text: string, source: string): Profile {
       }),
     );
   }
-  const doc = value as unknown as ProfileDocument;
-  const intapiBaseUrl = doc.families?.intapi?.baseUrl ?? DEFAULT_INTAPI_BASE_URL;
+  const doc = value as ProfileDocument;
+  const families = doc.families as Readonly<Record<string, { baseUrl: string } | undefined>> | undefined;
+  const parts = FAMILIES.map((f) => f.profile.load?.(doc) ?? {});
   const profile = {
-    name: doc.name,
-    families: familiesOf(intapiBaseUrl, doc.families),
-    credentials: credentialsOf(doc.credentials),
+    ...Object.assign({}, ...parts.map(({ records: _records, ...top }) => top)),
+    name: doc.name as string,
+    families: familiesOf(targetUrlOf(families), families),
     familyCredentials: familyCredentialsOf(doc.credentials),
-    oauthCredentials: { ...DEFAULT_OAUTH_CREDENTIALS, ...doc.credentials?.oauth },
-    records: recordsOf(doc.records),
-    player: doc.player === 'none' ? ('none' as const) : (mergeDeep(DEFAULT_PLAYER, doc.player) as PlayerTarget),
-    ...(doc.mailbox ? { mailbox: doc.mailbox } : {}),
-    operations: Object.fromEntries(OPERATION_IDS.map((id) => [id, { ...OPERATIONS[id], ...doc.operations?.[id] }])) as Record<OperationId, OperationRoute>,
+    records: Object.assign({}, ...parts.map((part) => part.records ?? {})),
+    operations: Object.fromEntries(
+      OPERATION_IDS.map((id) => [id, { ...OPERATIONS[id], ...(doc.operations as Partial<Record<OperationId, Partial<OperationRoute>>> | undefined)?.[id] }]),
+    ) as Record<OperationId, OperationRoute>,
     expectations: mergeDeep(DEFAULT_EXPECTATIONS, doc.expectations) as Expectations,
-  };
+    source,
+  } as Profile;
   const problems = semanticProblems(profile);
   if (problems.length > 0) fail(source, problems);
-  return deepFreeze({ ...profile, source });
+  return deepFreeze(profile);
 }
 
 /** Loads a profile file; without `file`, the bundled reference profile. */
@@ -281,8 +234,8 @@ export function loadProfile(file?: string): Profile {
 }
 
 /**
- * The profile aimed at `url` (`--target`): the Integration API base URL becomes `url`, and SCIM
- * and the learner API follow it (`url/scim/v2`, `url/api/rest/v2`) unless the profile set them.
+ * The profile aimed at `url` (`--target`): the base URL of the family at the target becomes `url`,
+ * and the other families follow it (their suffix under `url`) unless the profile set theirs.
  */
 export function withTarget(p: Profile, url: string): Profile {
   let parsed: URL | undefined;
@@ -294,20 +247,19 @@ export function withTarget(p: Profile, url: string): Profile {
   if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search !== '' || parsed.hash !== '') {
     throw new ProfileError(`target ${url}: must be an absolute http or https URL without query or fragment`, 'target');
   }
-  const intapiBaseUrl = withoutTrailingSlash(url);
-  const explicit = (f: FamilyTarget): { baseUrl: string } | undefined => (f.explicit ? { baseUrl: f.baseUrl } : undefined);
-  const families = familiesOf(intapiBaseUrl, { scim: explicit(p.families.scim), learner: explicit(p.families.learner) });
-  return deepFreeze({ ...p, families });
+  const explicit = Object.fromEntries(
+    Object.entries(p.families as unknown as Readonly<Record<string, FamilyTarget>>).flatMap(([name, f]) =>
+      f.explicit ? [[name, { baseUrl: f.baseUrl }]] : [],
+    ),
+  );
+  const root = FAMILIES.find((f) => f.profile.baseUrl !== undefined && 'at' in f.profile.baseUrl);
+  if (root) delete explicit[root.name];
+  return deepFreeze({ ...p, families: familiesOf(withoutTrailingSlash(url), explicit) });
 }
 
-/** The profile reading the target's mail at `api` (a Mailpit-style API; the bundled run's own sink). */
-export function withMailbox(p: Profile, api: string): Profile {
-  return deepFreeze({ ...p, mailbox: { api } });
-}
-
-/** The method and path of an operation in this profile. */
-export function operation(p: Profile, id: OperationId): OperationRoute {
-  const route = isOperationId(id) ? p.operations[id] : undefined;
-  if (!route) throw new Error(`profile ${p.source}: unknown operation ${String(id)}`);
-  return route;
+/** The base URL of a family of the profile; throws for a family without one (an error of the suite). */
+export function baseUrlOf(p: Profile, family: string): string {
+  const target = (p.families as unknown as Readonly<Record<string, FamilyTarget | undefined>>)[family];
+  if (!target) throw new Error(`profile ${p.source}: the ${family} family has no base URL`);
+  return target.baseUrl;
 }

@@ -2,30 +2,15 @@
  * The secret registry: the values of the credential variables a profile names, and the redactor
  * that replaces each value with `${VAR_NAME}` in everything the tool writes.
  */
-import type { EnvRef, FamilyCredentials, Profile } from './types.js';
-
-/** The Integration API's credential variables, in the order apiKey, username, password, privateKey, token. */
-export function credentialRefs(p: Profile): EnvRef[] {
-  const c = p.credentials;
-  return [c.apiKey, c.username, c.password, c.privateKey, c.token].filter((ref): ref is EnvRef => ref !== undefined);
-}
-
-const familyRefs = (c: FamilyCredentials): EnvRef[] => [c.token, c.username, c.password].filter((ref): ref is EnvRef => ref !== undefined);
-
-/** A family's credential variables: SCIM's and the learner API's own; the learner API also sends
- * the Integration API's key (apiKey). */
-export function familyCredentialRefs(p: Profile, family: 'scim' | 'learner'): EnvRef[] {
-  const own = familyRefs(p.familyCredentials[family]);
-  return family === 'learner' ? [p.credentials.apiKey, ...own] : own;
-}
+import { FAMILIES } from '../families/registry.js';
+import type { EnvRef, Profile } from './types.js';
 
 export interface ResolvedSecrets {
   /** Variable name → value, for every credential variable of every family that is set. */
   values: Record<string, string>;
-  /** The Integration API's variables that are unset or empty: without them no run starts. */
-  missing: string[];
-  /** Per other family, its unset variables: that family's checks are skipped, naming them. */
-  missingByFamily: { scim: string[]; learner: string[] };
+  /** Per family, its credential variables that are unset or empty: a family whose credentials a run
+   * requires does not start without them; any other family's checks are skipped, naming them. */
+  missingByFamily: Record<string, string[]>;
 }
 
 /** Variable name → value for each credential variable; unset or empty variables are missing. */
@@ -40,11 +25,8 @@ export function resolveSecrets(p: Profile, env: NodeJS.ProcessEnv = process.env)
     }
     return names;
   };
-  return {
-    missing: unset(credentialRefs(p)),
-    missingByFamily: { scim: unset(familyCredentialRefs(p, 'scim')), learner: unset(familyCredentialRefs(p, 'learner')) },
-    values,
-  };
+  const missingByFamily = Object.fromEntries(FAMILIES.flatMap((f) => (f.auth ? [[f.name, unset(f.auth.refs(p))]] : [])));
+  return { missingByFamily, values };
 }
 
 /** The forms in which a value can appear in what the tool writes: as is, URL-encoded (path,

@@ -1,41 +1,22 @@
 /**
- * Cleanup of what a run creates. A check that creates a record the API can delete (SCIM users and
- * groups) notes it in the run's journal (one JSON line per record, written by the suites' worker);
- * when the run ends, after its last check and also after a failure or an interruption, the runner
- * deletes every record of the journal. Records the Integration API cannot delete carry the run's
- * marker `lpc-<run id>-` in a free-text field instead.
+ * Cleanup of what a run creates. A check that creates a record the API can delete notes it in the
+ * run's journal (one JSON line per record, written by the suites' worker); when the run ends, after
+ * its last check and also after a failure or an interruption, the runner has each record's family
+ * delete it. Records an API cannot delete carry the run's marker `lpc-<run id>-` in a free-text
+ * field instead.
  *
  * `lp-conformance cleanup --target URL` removes the leftovers of earlier runs (a run killed before
- * its cleanup): every SCIM user whose userName, and every group whose displayName, starts with a
- * run marker.
+ * its cleanup): every record whose name starts with a run marker, as each family finds them.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { request } from 'undici';
-import { operation, type Profile } from '../profile/index.js';
-import type { JournalEntry } from './model.js';
-import { createSecrets, MissingCredentialsError } from '../target/secrets.js';
+import type { CleanupContext } from '../families/family.js';
+import { FAMILIES, familyOf } from '../families/registry.js';
+import type { Profile } from '../profile/index.js';
+import { createSecrets } from '../target/secrets.js';
+import type { CleanupOutcome, JournalEntry } from './model.js';
 
-export type { JournalEntry };
-
-/** A new run id: 6 lower-case hex digits. */
-export function newRunId(): string {
-  return randomBytes(3).toString('hex');
-}
-
-/** The marker of a run's records. */
-export const runMarker = (runId: string): string => `lpc-${runId}-`;
-
-/** A marker of any run, at the start of a text. */
-export const ANY_RUN_MARKER = /^lpc-[0-9a-f]{6}-/;
-
-export interface CleanupOutcome {
-  deleted: number;
-  /** Already gone (404): a check deleted it itself. */
-  gone: number;
-  /** Records that could not be deleted, with the reason (the target's answer). */
-  failed: string[];
-}
+export type { CleanupOutcome, JournalEntry };
+export { ANY_RUN_MARKER, newRunId, runMarker } from './marker.js';
 
 export function readJournal(file: string): JournalEntry[] {
   if (!existsSync(file)) return [];
@@ -55,77 +36,35 @@ export function readJournal(file: string): JournalEntry[] {
   return entries;
 }
 
-/** Deletes each record, a few at a time. */
+function contextOf(profile: Profile, family: string, timeoutMs: number): CleanupContext {
+  const secrets = createSecrets(profile, timeoutMs);
+  return { profile, timeoutMs, token: () => secrets.token(family) };
+}
+
+/** Deletes each record, by its family. */
 export async function deleteRecords(profile: Profile, entries: readonly JournalEntry[], timeoutMs: number): Promise<CleanupOutcome> {
   const outcome: CleanupOutcome = { deleted: 0, gone: 0, failed: [] };
-  if (entries.length === 0) return outcome;
-  let token: string;
-  try {
-    token = (await createSecrets(profile, timeoutMs).familyToken('scim')).value;
-  } catch (error) {
-    const why = error instanceof MissingCredentialsError ? error.message : String((error as Error).message ?? error);
-    outcome.failed.push(...entries.map((e) => `${e.label}: no SCIM token (${why})`));
-    return outcome;
+  const byFamily = new Map<ReturnType<typeof familyOf>, JournalEntry[]>();
+  for (const e of entries) {
+    const family = familyOf(e.deleteOp);
+    byFamily.set(family, [...(byFamily.get(family) ?? []), e]);
   }
-  const base = profile.families.scim.baseUrl.replace(/\/+$/, '');
-  const queue = [...entries];
-  const worker = async (): Promise<void> => {
-    for (let e = queue.shift(); e !== undefined; e = queue.shift()) {
-      const { method, path } = operation(profile, e.deleteOp);
-      const url = `${base}${path.replace(/\{\w+\}/, encodeURIComponent(e.id))}`;
-      try {
-        const res = await request(url, {
-          method: method as 'DELETE',
-          headers: { authorization: `Bearer ${token}`, accept: 'application/scim+json', 'x-lpc-check': 'lpc.cleanup' },
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        await res.body.dump();
-        if (res.statusCode === 404) outcome.gone++;
-        else if (res.statusCode >= 200 && res.statusCode < 300) outcome.deleted++;
-        else outcome.failed.push(`${e.label}: ${method} answered ${res.statusCode}`);
-      } catch (error) {
-        outcome.failed.push(`${e.label}: ${(error as { code?: string }).code ?? String(error)}`);
-      }
+  for (const [family, own] of byFamily) {
+    if (!family.cleanup) {
+      outcome.failed.push(...own.map((e) => `${e.label}: the ${family.title} cannot delete it`));
+      continue;
     }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+    const done = await family.cleanup.delete(contextOf(profile, family.name, timeoutMs), own);
+    outcome.deleted += done.deleted;
+    outcome.gone += done.gone;
+    outcome.failed.push(...done.failed);
+  }
   return outcome;
 }
 
-/** Every SCIM user and group of earlier runs (their names start with a run marker). */
+/** Every record of earlier runs that the families can find (their names start with a run marker). */
 export async function findLeftovers(profile: Profile, timeoutMs: number): Promise<JournalEntry[]> {
-  const token = (await createSecrets(profile, timeoutMs).familyToken('scim')).value;
-  const base = profile.families.scim.baseUrl.replace(/\/+$/, '');
   const found: JournalEntry[] = [];
-  const kinds = [
-    { list: 'scim.users.list', del: 'scim.users.delete', attr: 'userName', what: 'SCIM user' },
-    { list: 'scim.groups.list', del: 'scim.groups.delete', attr: 'displayName', what: 'SCIM group' },
-  ] as const;
-  for (const kind of kinds) {
-    const { path } = operation(profile, kind.list);
-    // Pages from the start each time would skip nothing either, but deletion happens after the walk.
-    for (let start = 1; ;) {
-      const query = new URLSearchParams({ filter: `${kind.attr} sw "lpc-"`, startIndex: String(start), count: '200', attributes: kind.attr });
-      const res = await request(`${base}${path}?${query}`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/scim+json', 'x-lpc-check': 'lpc.cleanup' },
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const text = await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`GET ${path} answered ${res.statusCode}: ${text.slice(0, 200)}`);
-      const body = JSON.parse(text) as { Resources?: Record<string, unknown>[]; totalResults?: number };
-      const page = body.Resources ?? [];
-      for (const r of page) {
-        const name = r[kind.attr];
-        if (typeof r.id === 'string' && typeof name === 'string' && ANY_RUN_MARKER.test(name))
-          found.push({ deleteOp: kind.del, id: r.id, label: `${kind.what} ${name}` });
-      }
-      start += page.length;
-      if (page.length === 0 || start > (body.totalResults ?? 0)) break;
-    }
-  }
+  for (const family of FAMILIES) if (family.cleanup) found.push(...(await family.cleanup.leftovers(contextOf(profile, family.name, timeoutMs))));
   return found;
 }

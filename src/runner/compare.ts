@@ -6,10 +6,10 @@
  * as one check of their own, `compare.<check id>` (area `compare`), after the target's own checks,
  * which keep their verdicts. DEVELOPERS.md "Differential runs" states what is compared and why.
  */
-import { BUNDLED_RULE_BATCH_MS, createReferenceServer, seededIds, type Credentials } from '../../reference-impl/index.js';
-import { startMailSink } from '../mail/sink.js';
-import { collectionOf, credentialRefs, OPERATION_IDS, OPERATIONS, resolveSecrets, withMailbox, withTarget, type Profile } from '../profile/index.js';
+import { isTokenExchange } from '../families/registry.js';
+import { collectionOf, FAMILIES, OPERATION_IDS, OPERATIONS, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { CredentialsError } from '../target/secrets.js';
+import { sandboxOfEnvironment, startBundled, type Sandbox } from './bundled.js';
 import { newRunId } from './cleanup.js';
 import { DEFAULT_CONCURRENCY, type CheckResult, type ExchangeDigest, type Failure, type Level, type RunResult } from './model.js';
 import { runMatrix, type RunOptions } from './run.js';
@@ -22,7 +22,7 @@ const TITLE = 'The target answers as the compare server does: statuses, contract
 /** Collections the suite writes (they have an operation other than GET): their lists hold records
  * other checks wrote, in an order that depends on the run's interleaving on each server. */
 export const WRITTEN_COLLECTIONS: ReadonlySet<string> = new Set(
-  OPERATION_IDS.filter((id) => !id.endsWith('.authenticate') && !id.endsWith('.token') && OPERATIONS[id].method !== 'GET').map(collectionOf),
+  OPERATION_IDS.filter((id) => !isTokenExchange(id) && OPERATIONS[id].method !== 'GET').map(collectionOf),
 );
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -300,45 +300,29 @@ export interface CompareServer {
  * The second server of `--compare`: a URL is reached with `profile` (the target's, or
  * `--compare-profile`) at that URL; `bundled` starts a bundled reference server whose new ids follow
  * the run's seed (as the bundled target's do) and holding `scale` records as the bundled target
- * does (never its faults), accepting `credentials` (the bundled target's) or else the values of
- * the profile's credential variables. With `mail` (the target's mail is read), the bundled server
- * mails to a sink of its own, whose API its profile names, so that the mail checks run on both sides.
+ * does (never its faults), accepting the bundled target's `sandbox`, or else, for every family, the
+ * values of the profile's credential variables (so that the same requests are answered alike on both
+ * sides). What the families start beside a bundled server (a mail sink) starts with it, for the
+ * families `selects`, so that their checks run on both sides.
  */
 export async function compareServer(
   spec: string,
-  options: { profile: Profile; seed: number; credentials?: Credentials; scale?: number; mail?: boolean },
+  options: { profile: Profile; seed: number; sandbox?: Sandbox; scale?: number; selects: (family: string) => boolean },
 ): Promise<CompareServer> {
   if (spec !== 'bundled') return { profile: withTarget(options.profile, spec), close: async () => {} };
-  let credentials = options.credentials;
-  if (!credentials) {
-    const { values, missing } = resolveSecrets(options.profile);
-    const c = options.profile.credentials;
-    const value = (ref: { env: string } | undefined) => (ref ? values[ref.env] : undefined);
-    const [apiKey, username, password, privateKey] = [value(c.apiKey), value(c.username), value(c.password), value(c.privateKey)];
-    if (missing.length > 0 || !apiKey || !username || !password || !privateKey) {
-      throw new CredentialsError(
-        `--compare bundled: the compare profile's credentials (${credentialRefs(options.profile)
-          .map((r) => r.env)
-          .join(', ')}) must be set, its server accepts them`,
-      );
-    }
-    credentials = { apiKey, username, password, privateKey };
+  const reference = await import('../../reference-impl/index.js');
+  let sandbox = options.sandbox;
+  if (!sandbox) {
+    const { values, missingByFamily } = resolveSecrets(options.profile);
+    const missing = FAMILIES.filter((f) => f.auth?.required).flatMap((f) => missingByFamily[f.name] ?? []);
+    if (missing.length > 0)
+      throw new CredentialsError(`--compare bundled: the compare profile's credentials (${missing.join(', ')}) must be set, its server accepts them`);
+    sandbox = sandboxOfEnvironment(options.profile, values, reference.SANDBOX);
   }
-  const sink = options.mail === true ? await startMailSink() : undefined;
-  const server = createReferenceServer({
-    credentials,
-    ids: seededIds(options.seed),
-    ruleBatchMs: BUNDLED_RULE_BATCH_MS,
-    ...(options.scale ? { scale: options.scale } : {}),
-    ...(sink ? { smtp: sink.smtp } : {}),
+  return startBundled({
+    profile: options.profile,
+    sandbox,
+    selects: options.selects,
+    server: { ids: reference.seededIds(options.seed), ruleBatchMs: reference.BUNDLED_RULE_BATCH_MS, ...(options.scale ? { scale: options.scale } : {}) },
   });
-  const url = await server.listen({ port: 0, host: '127.0.0.1' });
-  const profile = withTarget(options.profile, url);
-  return {
-    profile: sink ? withMailbox(profile, sink.api) : profile,
-    close: async () => {
-      await server.close();
-      await sink?.close();
-    },
-  };
 }

@@ -3,7 +3,8 @@
  * The runner builds it from vitest's results; reporters (JUnit, console) only read it.
  * It also holds the run configuration the runner hands the suites (RunConfig, MatrixConfig).
  */
-import type { OperationId, Profile } from '../profile/index.js';
+import type { OperationId } from '../profile/routes.js';
+import type { Profile } from '../profile/types.js';
 
 /** Checks in flight at once when --concurrency is not given. */
 export const DEFAULT_CONCURRENCY = 8;
@@ -15,14 +16,14 @@ export const LEVELS: readonly Level[] = ['MUST', 'PROFILE', 'SHOULD', 'MAY'];
 
 /** Static identity of a check: frozen once released. */
 export interface CheckMeta {
-  /** Stable id, e.g. `intapi.v2.submissions.create.title.above-max`. */
+  /** Stable id, `<family>.<area>.<rule>` (`<family>.v2.submissions.create.title.above-max`). */
   id: string;
   level: Level;
   /** Anchor into the specification, e.g. `spec#integration-api-submission-v2`. */
   spec: string;
   /** One full sentence of at most 100 characters. */
   title: string;
-  /** Report grouping (one JUnit testsuite per area), e.g. `intapi.v2.submissions`. */
+  /** Report grouping (one JUnit testsuite per area), e.g. `<family>.v2.submissions`. */
   area: string;
   /** The check may wait long (for a target's batch): when its wait exceeds SLOW_CHECK_MS it runs only
    * in a run that includes slow checks (`--include-slow`), and is skipped, saying so, otherwise. */
@@ -49,7 +50,7 @@ export interface Failure {
   /** Absent when the check reached its verdict (expected/received of its rule); `transport` when the
    * target gave no answer to judge (timeout, reset, too large); `harness` for an error of the suite. */
   cause?: 'transport' | 'harness';
-  /** Files the check saved to show the failure (a screenshot of the course player), absolute paths;
+  /** Files the check saved to show the failure (a screenshot of a page), absolute paths;
    * the JUnit report names each as `[[ATTACHMENT|path]]`. */
   attachments?: string[];
 }
@@ -95,7 +96,7 @@ export interface Coverage {
 
 /** One violation of an invariant, as seen by the client while running some check. */
 export interface InvariantViolation {
-  /** Invariant check id, e.g. `intapi.invariant.no-5xx`. */
+  /** Invariant check id, `<family>.invariant.<rule>`. */
   invariant: string;
   /** The check that made the request. */
   checkId: string;
@@ -107,7 +108,7 @@ export interface InvariantViolation {
 }
 
 export interface RunResult {
-  /** Base URL of each family, e.g. `{ intapi: 'http://127.0.0.1:8080' }`. */
+  /** Base URL of each family, by family name. */
   targets: Record<string, string>;
   profileName: string;
   seed: number;
@@ -127,7 +128,7 @@ export interface RunResult {
   /** The run's id (its records' marker is `lpc-<runId>-`). */
   runId?: string;
   /** What the runner deleted of the records the run created, when it ended (cleanup.ts). */
-  cleanup?: { deleted: number; gone: number; failed: string[] };
+  cleanup?: CleanupOutcome;
 }
 
 export interface Waited {
@@ -176,7 +177,7 @@ export interface ExchangeDigest {
   request: string;
   /** HTTP status; 0 when no answer came (timeout, reset). */
   status: number;
-  /** The contract the body was judged against (a 2xx body its operation's, a 4xx body `intapi/error`). */
+  /** The contract the body was judged against (a 2xx body its operation's, a 4xx body its family's error). */
   contract?: string;
   /** Whether the body was valid against `contract`. */
   valid?: boolean;
@@ -194,11 +195,20 @@ export interface ExchangeDigest {
 /** What one check sees of the run: the target it runs against and how. */
 /** A record a run created that the API can delete, as the run's journal holds it (cleanup.ts). */
 export interface JournalEntry {
-  /** The operation that deletes it (`scim.users.delete`). */
+  /** The operation that deletes it; its family deletes it. */
   deleteOp: OperationId;
   id: string;
-  /** What it is, for the summary (`SCIM user lpc-3f9a1c-crud-1`). */
+  /** What it is, for the summary (`<kind> <name>`). */
   label: string;
+}
+
+/** What the runner deleted of the records a run created (cleanup.ts). */
+export interface CleanupOutcome {
+  deleted: number;
+  /** Already gone (404): a check deleted it itself. */
+  gone: number;
+  /** Records that could not be deleted, with the reason (the target's answer). */
+  failed: string[];
 }
 
 export interface RunConfig {
@@ -217,7 +227,7 @@ export interface RunConfig {
   timeoutMs: number;
   /** Appends every request of the run to this file as a JSON line (`--record`). */
   record?: string;
-  /** Send no write but POST /authenticate (`--read-only`): a check that must write is skipped. */
+  /** Send no write but the families' token exchanges (`--read-only`): a check that must write is skipped. */
   readOnly?: boolean;
   /** Run the slow checks whose wait exceeds SLOW_CHECK_MS too (`--include-slow`); otherwise they are skipped. */
   includeSlow?: boolean;
@@ -226,8 +236,8 @@ export interface RunConfig {
   /** The run's id: every record the run creates carries the marker `lpc-<runId>-` where the API has
    * a free-text field (runMatrix draws one when absent). */
   runId?: string;
-  /** Where the checks note each record they create that the API can delete (SCIM users and
-   * groups), one JSON line each; the runner deletes them when the run ends (cleanup.ts). */
+  /** Where the checks note each record they create that the API can delete, one JSON line each;
+   * the runner has its family delete them when the run ends (cleanup.ts). */
   journal?: string;
   /** A file the runner creates when the run is interrupted (Ctrl-C): the suites' worker then starts no
    * further check and sends no further request (a file, because the worker is another thread). */

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import { INVARIANTS, invariantCheck } from '../checks/invariants.js';
+import type { InvariantMeta } from '../families/family.js';
+import { INVARIANTS } from '../families/registry.js';
 import type { CheckMeta, CheckResult, CheckRunMeta, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
 import { DEFAULT_CONCURRENCY } from './model.js';
 import './task-meta.js';
@@ -153,6 +154,12 @@ function resultOf(t: TestCase, target: MatrixTarget): CheckResult | undefined {
   return { ...check, status: 'passed', durationMs, ...coverage };
 }
 
+/** An invariant's report identity, without what the registry adds. */
+function invariantCheck(inv: InvariantMeta): CheckMeta {
+  const { notObserved: _notObserved, ...meta } = inv;
+  return meta;
+}
+
 function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) => boolean, target: MatrixTarget): CheckResult[] {
   return INVARIANTS.filter((inv) => select(inv.id)).map((registered): CheckResult => {
     const inv = invariantCheck(registered);
@@ -177,7 +184,7 @@ function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) =
 }
 
 /** Invariants are observed on the exchanges of other checks: selecting only invariants runs every
- * requirement of their families (`scim.invariant.*` runs `scim.*`) and reports just the invariants. */
+ * requirement of their families (`<family>.invariant.*` runs `<family>.*`) and reports just the invariants. */
 function runSelection(only: string[] | undefined): string[] | undefined {
   if (only === undefined || only.length === 0) return only;
   const families = only.map((p) => /^([a-z]+)\.invariant(\.|\*|$)/.exec(p)?.[1]);

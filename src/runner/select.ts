@@ -1,6 +1,6 @@
 /**
  * `--only` selection: each pattern is a check-id prefix, or a glob where `*` matches any run of
- * characters and `?` one character (`intapi.v2.*.create.*`).
+ * characters and `?` one character (`<family>.v2.*.create.*`).
  */
 const escape = (s: string): string => s.replace(/[.+^${}()|[\]\\]/g, '\\$&');
 

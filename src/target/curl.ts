@@ -25,20 +25,3 @@ export function renderCurl(req: CurlRequest): string {
   if (req.body !== undefined) parts.push(`--data-raw ${shellQuote(req.body)}`);
   return parts.join(' \\\n    ');
 }
-
-/** The line that obtains a token from POST /authenticate into `tokenVar`, credentials as variables
- * (public-facts#authentication-integration-api). */
-export function renderTokenPreamble(opts: {
-  url: string;
-  tokenVar: string;
-  apiKeyVar: string;
-  usernameVar: string;
-  passwordVar: string;
-  privateKeyVar: string;
-}): string {
-  const body = `{\\"username\\":\\"\${${opts.usernameVar}}\\",\\"password\\":\\"\${${opts.passwordVar}}\\",\\"privateKey\\":\\"\${${opts.privateKeyVar}}\\"}`;
-  return (
-    `${opts.tokenVar}=$(curl -sS -X POST ${shellQuote(opts.url)} -H "x-api-key: \${${opts.apiKeyVar}}" ` +
-    `-H 'x-api-version: 2' -H 'content-type: application/json' -d "${body}" | tr -d '"')`
-  );
-}

@@ -7,11 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
+import { FAMILIES } from '../families/registry.js';
 import { packageRoot } from './package-root.js';
-
-/** The API families a contract belongs to: the first segment of its name. */
-export const CONTRACT_FAMILIES = ['intapi', 'scim', 'learner'] as const;
-export type ContractFamily = (typeof CONTRACT_FAMILIES)[number];
 
 /** A contract's `$id` is this prefix and its name; contracts refer to each other by `$id`. */
 export const CONTRACT_ID_PREFIX = 'lp:';
@@ -19,13 +16,14 @@ export const CONTRACT_ID_PREFIX = 'lp:';
 /** A contract as read from its YAML file. */
 export type ContractSchema = Readonly<Record<string, unknown>>;
 
-const isFamily = (s: string): s is ContractFamily => (CONTRACT_FAMILIES as readonly string[]).includes(s);
+/** The API families a contract may belong to: the first segment of its name names a registered family. */
+const isFamily = (s: string): boolean => FAMILIES.some((f) => f.name === s);
 
-/** `scim.user.yaml` → `scim/user`, `intapi.submission.create.yaml` → `intapi/submission.create`. */
+/** `<family>.<name>.yaml` → `<family>/<name>`. */
 function nameOfFile(file: string): string {
   const m = /^([^.]+)\.(.+)\.yaml$/.exec(file);
   if (!m?.[1] || !m[2]) throw new Error('a contract file is named <family>.<name>.yaml');
-  if (!isFamily(m[1])) throw new Error(`family ${m[1]} is not one of ${CONTRACT_FAMILIES.join(', ')}`);
+  if (!isFamily(m[1])) throw new Error(`family ${m[1]} is not one of ${FAMILIES.map((f) => f.name).join(', ')}`);
   return `${m[1]}/${m[2]}`;
 }
 

@@ -6,9 +6,7 @@
  * A suite file that does not load becomes a failed check of its own, named after it, so that none
  * hides another.
  */
-import { afterAll } from 'vitest';
 import { fail } from './failure.js';
-import { closePlayerBrowser } from './player/player.js';
 import { requirement } from './requirement.js';
 
 const files = import.meta.glob('../**/*.check.ts');
@@ -25,6 +23,3 @@ for (const path of Object.keys(files).sort()) {
     );
   }
 }
-
-// The player checks' one browser (player.ts), if they launched it.
-afterAll(closePlayerBrowser);

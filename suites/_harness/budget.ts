@@ -4,7 +4,7 @@
  * one is sampled: the check works on a window of it (pages of WINDOW_PAGE items at positions drawn
  * from the check's seed, plus its head and its end) instead of every page, so that a run against
  * 10^6 records costs about what a run against 10^3 does. The pure parts live here; reading pages is
- * lists.ts (`survey`, `readHead`). The SCIM and learner families reuse both.
+ * lists.ts (`survey`, `readHead`). Every family's list checks may reuse both.
  */
 import fc from 'fast-check';
 import { checkSeed } from './requirement.js';

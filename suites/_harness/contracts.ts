@@ -5,70 +5,18 @@
  * `validate` and derive their bounds checks from `boundsOf`, so the field tables of the
  * specification live in exactly one place.
  *
- * A file `contracts/intapi.submission.create.yaml` holds the contract `intapi/submission.create`
- * with `$id: lp:intapi/submission.create`; contracts refer to each other by that `$id`.
+ * A file `contracts/<family>.<name>.yaml` holds the contract `<family>/<name>` with
+ * `$id: lp:<family>/<name>`; contracts refer to each other by that `$id`.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
-import { CONTRACT_ID_PREFIX as ID_PREFIX, readContractFiles, type ContractFamily } from '../../src/util/contract-files.js';
+import { CONTRACT_ID_PREFIX as ID_PREFIX, readContractFiles } from '../../src/util/contract-files.js';
 import { deepFreeze } from '../../src/util/deep-freeze.js';
 
-/** The Integration API's contracts, named literally so that the intapi code's names are checked
- * when it compiles; the loader fails when this list and the `intapi.*.yaml` files disagree. */
-export const INTAPI_CONTRACT_NAMES = [
-  'intapi/token',
-  'intapi/resource',
-  'intapi/resource.list',
-  'intapi/submission.create',
-  'intapi/submission.update',
-  'intapi/submission',
-  'intapi/template',
-  'intapi/questionBank.create',
-  'intapi/questionBank.update',
-  'intapi/questionBank',
-  'intapi/question.create',
-  'intapi/question.update',
-  'intapi/question',
-  'intapi/questionOption.request',
-  'intapi/questionOption',
-  'intapi/envelope.resources',
-  'intapi/envelope.submissions',
-  'intapi/envelope.templates',
-  'intapi/envelope.questionBanks',
-  'intapi/envelope.questions',
-  'intapi/evaluationQuestion',
-  'intapi/evaluationAnswer',
-  'intapi/envelope.evaluationQuestions',
-  'intapi/envelope.evaluationAnswers',
-  'intapi/country',
-  'intapi/country.list',
-  'intapi/province',
-  'intapi/province.list',
-  'intapi/error',
-  'intapi/user',
-  'intapi/user.list',
-  'intapi/user.write',
-  'intapi/envelope.users',
-  'intapi/directReport',
-  'intapi/directReports.update',
-  'intapi/envelope.directReports',
-  'intapi/group',
-  'intapi/group.create',
-  'intapi/group.update',
-  'intapi/group.assign',
-  'intapi/groupUser',
-  'intapi/envelope.groups',
-  'intapi/envelope.groupUsers',
-  'intapi/enrollment',
-  'intapi/enrollment.create',
-  'intapi/envelope.enrollments',
-] as const;
-
-export type IntapiContractName = (typeof INTAPI_CONTRACT_NAMES)[number];
-
-/** A contract's name. The other families' contracts are whatever their files are (`scim.user.yaml`
- * is `scim/user`): adding one edits no list, and a name without a file is an error at run time. */
-export type ContractName = IntapiContractName | `${Exclude<ContractFamily, 'intapi'>}/${string}`;
+/** A contract's name, `<family>/<name>`: whatever the files are (`<family>.<name>.yaml`), so that
+ * adding one edits no list; a name without a file is an error at run time. A family that wants its
+ * names checked when it compiles keeps their list in its folder (and checks it against the files). */
+export type ContractName = `${string}/${string}`;
 
 /** A contract schema as read from its YAML file (or dereferenced by `schemaOf`). */
 export interface JsonSchema {
@@ -93,7 +41,7 @@ export interface JsonSchema {
 export interface ContractError {
   /** JSON Pointer into the validated value ('' for the value itself). */
   instancePath: string;
-  /** The failing keyword in its contract, e.g. `lp:intapi/submission#/properties/title/maxLength`
+  /** The failing keyword in its contract, e.g. `lp:<family>/submission#/properties/title/maxLength`
    * (inside a referenced contract, that contract's `$id`). */
   schemaPath: string;
   /** The failing JSON Schema keyword (`maxLength`, `required`, `additionalProperties`, ...). */
@@ -132,15 +80,9 @@ export interface FieldBounds {
 // ajv-formats' uuid also accepts a `urn:uuid:` prefix; a spec guid is the bare 8-4-4-4-12 form.
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The discovered contracts, with the intapi ones checked against `INTAPI_CONTRACT_NAMES`. */
+/** The discovered contracts. */
 function readContracts(): Map<ContractName, JsonSchema> {
-  const found = readContractFiles() as Map<ContractName, JsonSchema>;
-  const intapi: readonly string[] = INTAPI_CONTRACT_NAMES;
-  const unlisted = [...found.keys()].filter((name) => name.startsWith('intapi/') && !intapi.includes(name));
-  if (unlisted.length > 0) throw new Error(`contracts: ${unlisted.join(', ')} not in INTAPI_CONTRACT_NAMES`);
-  const absent = INTAPI_CONTRACT_NAMES.filter((name) => !found.has(name));
-  if (absent.length > 0) throw new Error(`contracts: no file for ${absent.join(', ')}`);
-  return found;
+  return readContractFiles() as Map<ContractName, JsonSchema>;
 }
 
 function compileAll(schemas: ReadonlyMap<ContractName, JsonSchema>): Map<ContractName, ValidateFunction> {
@@ -212,7 +154,7 @@ function messageOf(e: ErrorObject): string {
       return wanted === undefined ? (e.message ?? e.keyword) : `must contain ${JSON.stringify(wanted)}`;
     }
     case 'not': {
-      // `not: {}` is how a contract says "never present" (SCIM's password).
+      // `not: {}` is how a contract says "never present" (a password, say).
       const negated = e.schema as JsonSchema;
       if (Object.keys(negated).length === 0) return 'must be absent';
       if (negated.const !== undefined) return `must NOT be ${JSON.stringify(negated.const)}`;
@@ -256,7 +198,7 @@ function refTarget(ref: string): ContractName {
 }
 
 /** A copy of `schema` with every `$ref` to another contract replaced by that contract's schema
- * (a property named `$ref`, as SCIM's, is a schema, not a reference, and stays). */
+ * (a property named `$ref` is a schema, not a reference, and stays). */
 function dereference(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(dereference);
   if (typeof schema !== 'object' || schema === null) return schema;
@@ -338,7 +280,7 @@ function boundsOfField(name: ContractName, field: string, schema: JsonSchema, re
 }
 
 /** Per top-level property of an object contract, in the contract's order: what it allows.
- * [] for a contract whose value is not an object (`intapi/token`, `intapi/resource.list`). */
+ * [] for a contract whose value is not an object (a bare string, a bare array). */
 export function boundsOf(name: ContractName): FieldBounds[] {
   const schema = rawSchema(name);
   const required = new Set(schema.required ?? []);

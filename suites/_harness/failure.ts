@@ -3,7 +3,7 @@
  * shows it. The harness turns a CheckFailure into the run model's Failure (with counterexample,
  * curl and replay), see requirement.ts.
  */
-import type { ApiResponse, Exchange } from './http.js';
+import type { ApiResponse, Exchange } from './exchange.js';
 
 export class CheckFailure extends Error {
   /** Files saved to show the failure (a screenshot), absolute paths. */

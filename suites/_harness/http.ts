@@ -1,7 +1,8 @@
 /**
  * The suites' HTTP client (undici). Every request goes through one Client bound to the running
- * check: it counts requests, keeps the exchange for reproduction, and checks the invariants on
- * every response (src/checks/invariants.ts). A hanging, garbled or huge answer becomes a failed
+ * check: it speaks the protocol of the operation's family (its registration's `http`: version
+ * header, API key, media types, session token), counts requests, keeps the exchange for
+ * reproduction, and checks the family's invariants on every response (invariants.ts). A hanging, garbled or huge answer becomes a failed
  * check, never a crash of the tool: each exchange has a deadline for the whole answer, and a
  * response-size cap is set on the dispatcher. A 429 is waited out (Retry-After) and sent again, and
  * `--max-rps` paces the requests to each server; both waits are counted for the report.
@@ -13,72 +14,19 @@
  */
 import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
-import { collectionOf, familyOf, operation, type OperationId, type Profile } from '../../src/profile/index.js';
+import { baseUrlOf, collectionOf, familyOf, isTokenExchange, operation, type OperationId, type Profile } from '../../src/profile/index.js';
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
 import { honouring429, sleep } from '../../src/target/retry.js';
+import type { ApiRequest, ApiResponse, Exchange } from './exchange.js';
 import { checkInvariants } from './invariants.js';
 import type { Uses } from './scheduler.js';
 import type { Secrets } from '../../src/target/secrets.js';
 
+export type { ApiRequest, ApiResponse, Exchange } from './exchange.js';
+
 /** Answers larger than this fail the check (UND_ERR_RES_EXCEEDED_MAX_SIZE) instead of filling memory. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-
-export interface ApiRequest {
-  op: OperationId;
-  /** Path parameters by name, e.g. `{ id }`; substituted URL-encoded. */
-  params?: Record<string, string>;
-  query?: Record<string, string | number | boolean | undefined>;
-  /** A JSON body. */
-  json?: unknown;
-  /** An exact body text, for malformed input. */
-  rawBody?: string;
-  /** Content type of the body; application/json by default. */
-  contentType?: string;
-  /** x-api-version; `null` leaves the header out. Default '2'. */
-  version?: string | null;
-  /** 'valid' sends the profile's key (the default for the Integration and learner APIs), 'none' no
-   * header (the default for SCIM), any other string that literal. */
-  apiKey?: string;
-  /** 'valid' (default) sends `Bearer <the family's session token>`, 'raw' the session token without
-   * `Bearer `, 'none' no Authorization header, a token object that token (shown as its variable),
-   * `{ literal }` that exact Authorization header value (a wrong token, shown as is). */
-  token?: 'valid' | 'raw' | 'none' | { env: string; value: string } | { literal: string };
-  /** Further request headers (If-Match, Accept, …), sent and shown as given. */
-  headers?: Record<string, string>;
-  /** Another method and path under the operation's family than the operation's own (an endpoint
-   * the profile has no operation for, such as an unsupported one); `op` still names the family and
-   * the collection the request belongs to. */
-  route?: { method: string; path: string };
-}
-
-/** The SCIM media type (RFC 7644 §3.1, §8.1). */
-export const SCIM_MEDIA_TYPE = 'application/scim+json';
-
-/** A family's token exchange: sent without a session token, and allowed in a read-only run. */
-export function isTokenExchange(op: OperationId): boolean {
-  return op === 'auth.authenticate' || op.endsWith('.auth.token');
-}
-
-export interface Exchange {
-  method: string;
-  url: string;
-  /** `METHOD path?query`, for reports. */
-  operation: string;
-  curl: CurlRequest;
-  /** Set when the token came from POST /authenticate: the curl line that obtains it. */
-  tokenPreamble?: string;
-  status: number;
-}
-
-export interface ApiResponse {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** The parsed body; undefined when it is not JSON. */
-  json: unknown;
-  exchange: Exchange;
-}
 
 /** What one check did over HTTP; copied into the check's task meta. */
 export class Recorder {
@@ -211,7 +159,7 @@ export interface ClientOptions {
   maxRps?: number;
   /** Appends every request to this file as a JSON line (--record). */
   record?: string;
-  /** `--read-only`: a write (anything but GET, and POST /authenticate) is not sent; the check is skipped. */
+  /** `--read-only`: a write (anything but GET and a token exchange) is not sent; the check is skipped. */
   readOnly?: boolean;
   /** Aborted when the run is interrupted: no further request is sent. */
   signal?: AbortSignal;
@@ -277,36 +225,39 @@ export class Client {
   async send(req: ApiRequest): Promise<ApiResponse> {
     const { method, path } = req.route ?? operation(this.profile, req.op);
     const family = familyOf(req.op);
+    const speaks = family.http;
     this.checkDeclared(req.op, method);
     if (this.options.signal?.aborted || this.options.stopped?.()) throw new InterruptedSkip('the run was interrupted');
     if (this.options.readOnly && method !== 'GET' && !isTokenExchange(req.op)) {
       throw new ReadOnlySkip(`it writes (${method} ${path}), and the run is --read-only`);
     }
-    const base = this.profile.families[family].baseUrl.replace(/\/+$/, '');
+    const base = baseUrlOf(this.profile, family.name).replace(/\/+$/, '');
     const pathAndQuery = `${buildPath(path, req.params)}${queryString(req.query)}`;
     const url = `${base}${pathAndQuery}`;
     const headers: Record<string, string> = { 'x-lpc-check': this.recorder.checkId };
     if (this.caseId !== undefined) headers['x-lpc-case'] = this.caseId;
     const curlHeaders: CurlRequest['headers'] = {};
-    // x-api-version is the Integration API's; SCIM and the learner API are not versioned by header.
-    const version = family !== 'intapi' ? null : req.version === undefined ? '2' : req.version;
-    if (version !== null) headers['x-api-version'] = curlHeaders['x-api-version'] = version;
-    // The Integration API's key is sent to it and to the learner API (public-facts); never to SCIM.
-    const apiKey = req.apiKey ?? (family === 'scim' ? 'none' : 'valid');
-    if (apiKey === 'valid') {
-      headers['x-api-key'] = this.secrets.apiKey.value;
-      curlHeaders['x-api-key'] = { env: this.secrets.apiKey.env };
-    } else if (apiKey !== 'none') {
-      headers['x-api-key'] = curlHeaders['x-api-key'] = apiKey;
+    // The family's version header, when it has one (`null` leaves it out).
+    const version = speaks?.version ? (req.version === undefined ? speaks.version.default : req.version) : null;
+    if (speaks?.version && version !== null) headers[speaks.version.header] = curlHeaders[speaks.version.header] = version;
+    // The family's API key, unless the request says otherwise ('none', or a literal value).
+    const apiKey = req.apiKey ?? (speaks?.apiKey ? 'valid' : 'none');
+    const keyHeader = speaks?.apiKey?.header ?? 'x-api-key';
+    if (apiKey === 'valid' && speaks?.apiKey) {
+      const ref = speaks.apiKey.ref(this.profile);
+      headers[keyHeader] = this.secrets.valueOf(ref) ?? '';
+      curlHeaders[keyHeader] = { env: ref.env };
+    } else if (apiKey !== 'none' && apiKey !== 'valid') {
+      headers[keyHeader] = curlHeaders[keyHeader] = apiKey;
     }
-    if (family === 'scim') headers.accept = curlHeaders.accept = SCIM_MEDIA_TYPE;
+    if (speaks?.accept) headers.accept = curlHeaders.accept = speaks.accept;
     let tokenPreamble: string | undefined;
     const tokenMode = req.token ?? 'valid';
     if (tokenMode !== 'none' && !isTokenExchange(req.op)) {
       if (typeof tokenMode === 'object' && 'literal' in tokenMode) {
         headers.authorization = curlHeaders.authorization = tokenMode.literal;
       } else {
-        const token = typeof tokenMode === 'object' ? tokenMode : family === 'intapi' ? await this.secrets.token() : await this.secrets.familyToken(family);
+        const token = typeof tokenMode === 'object' ? tokenMode : await this.secrets.token(family.name);
         const scheme = tokenMode === 'raw' ? '' : 'Bearer ';
         headers.authorization = `${scheme}${token.value}`;
         curlHeaders.authorization = { env: token.env, prefix: scheme };
@@ -317,7 +268,7 @@ export class Client {
     let body: string | undefined;
     if (req.json !== undefined || req.rawBody !== undefined) {
       body = req.rawBody ?? JSON.stringify(req.json);
-      headers['content-type'] = curlHeaders['content-type'] = req.contentType ?? (family === 'scim' ? SCIM_MEDIA_TYPE : 'application/json');
+      headers['content-type'] = curlHeaders['content-type'] = req.contentType ?? speaks?.contentType ?? 'application/json';
     }
     const curl: CurlRequest = { method, url, headers: curlHeaders, ...(body !== undefined ? { body } : {}) };
     const exchange: Exchange = { method, url, operation: `${method} ${pathAndQuery}`, curl, status: 0, ...(tokenPreamble ? { tokenPreamble } : {}) };

@@ -1,183 +1,20 @@
 /**
- * The invariants of src/checks/invariants.ts, evaluated on one exchange, by the family of its
- * operation: the Integration API's here, SCIM's in scim/invariants.ts. Each returns at most one
- * violation; the client records them against the running check.
+ * The invariants of every exchange: each family's rules (src/families/<family>/invariants.ts names
+ * them; `suites/_harness/<family>/invariants.ts` evaluates them, exporting `familyInvariants`),
+ * found by folder, so that this module names no family. The client (http.ts) calls it on every
+ * response; each rule returns at most one violation, recorded against the running check.
  */
-import { familyOf, type OperationId, type Profile } from '../../src/profile/index.js';
-import type { InvariantId } from '../../src/checks/invariants.js';
-import { validate, type ContractName } from './contracts.js';
-import { excerpt } from './failure.js';
-import type { ApiRequest, ApiResponse } from './http.js';
-import { checkLearnerInvariants } from './learner/invariants.js';
-import { checkScimInvariants } from './scim/invariants.js';
+import type { Profile } from '../../src/profile/index.js';
+import { familyOf } from '../../src/profile/index.js';
+import type { ApiRequest, ApiResponse } from './exchange.js';
+import type { FamilyInvariants, InvariantOutcome } from './violations.js';
 
-export interface Violation {
-  invariant: InvariantId;
-  expected: string;
-  received: string;
-}
+export type { InvariantOutcome, Violation } from './violations.js';
 
-/** The contract of a 2xx body, by operation and version (spec#integration-api-learning-resources-v1-and-v2:
- * v1 resource lists are bare arrays, v2's general list is the envelope, its other lists bare arrays). */
-export function successContract(op: OperationId, version: string): ContractName | undefined {
-  const v1 = version === '1';
-  switch (op) {
-    case 'auth.authenticate':
-      return 'intapi/token';
-    case 'resources.get':
-    case 'resources.getForCourse':
-      return 'intapi/resource';
-    case 'resources.list':
-      return v1 ? 'intapi/resource.list' : 'intapi/envelope.resources';
-    case 'resources.listForUser':
-    case 'resources.listMine':
-    case 'resources.listForCourse':
-    case 'resources.listForEnrollment':
-    case 'resources.listMineForCourse':
-      return 'intapi/resource.list';
-    case 'submissions.list':
-      return 'intapi/envelope.submissions';
-    case 'submissions.create':
-    case 'submissions.get':
-    case 'submissions.update':
-      return 'intapi/submission';
-    case 'templates.list':
-      return 'intapi/envelope.templates';
-    case 'templates.get':
-      return 'intapi/template';
-    case 'questionBanks.list':
-      return 'intapi/envelope.questionBanks';
-    case 'questionBanks.create':
-    case 'questionBanks.get':
-    case 'questionBanks.update':
-      return 'intapi/questionBank';
-    case 'questions.list':
-      return 'intapi/envelope.questions';
-    case 'questions.create':
-    case 'questions.get':
-    case 'questions.update':
-      return 'intapi/question';
-    case 'users.list':
-      return v1 ? 'intapi/user.list' : 'intapi/envelope.users';
-    case 'users.get':
-    case 'users.myDetails':
-    case 'users.update':
-    case 'users.upsert':
-      return 'intapi/user';
-    case 'managers.listDirectReports':
-    case 'managers.updateDirectReports':
-      return 'intapi/envelope.directReports';
-    case 'evaluationQuestions.list':
-      return 'intapi/envelope.evaluationQuestions';
-    case 'evaluationQuestions.get':
-      return 'intapi/evaluationQuestion';
-    case 'evaluationAnswers.list':
-      return 'intapi/envelope.evaluationAnswers';
-    case 'countries.list':
-      return 'intapi/country.list';
-    case 'provinces.list':
-      return 'intapi/province.list';
-    case 'provinces.get':
-      return 'intapi/province';
-    case 'groups.list':
-      return 'intapi/envelope.groups';
-    case 'groups.get':
-    case 'groups.create':
-    case 'groups.update':
-    case 'groups.assignUsers':
-    case 'groups.unassignUsers':
-      return 'intapi/group';
-    case 'groups.listUsers':
-      return 'intapi/envelope.groupUsers';
-    case 'enrollments.list':
-      return 'intapi/envelope.enrollments';
-    case 'enrollments.create':
-    case 'enrollments.enrollSession':
-      return 'intapi/enrollment';
-    default:
-      return undefined;
-  }
-}
+const modules = import.meta.glob<{ familyInvariants: FamilyInvariants }>('./*/invariants.ts', { eager: true });
+const byFamily = new Map(Object.values(modules).map(({ familyInvariants }) => [familyInvariants.family, familyInvariants]));
 
-export function contractViolation(invariant: InvariantId, name: ContractName, res: ApiResponse): Violation | undefined {
-  if (res.json === undefined) {
-    return { invariant, expected: `a JSON body valid against ${name}`, received: `${res.status} ${excerpt(res.text) || '(empty body)'}` };
-  }
-  const errors = validate(name, res.json);
-  if (errors.length === 0) return undefined;
-  const first = errors
-    .slice(0, 3)
-    .map((e) => `${e.instancePath || '/'} ${e.message}`)
-    .join('; ');
-  return {
-    invariant,
-    expected: `a body valid against ${name}`,
-    received: `${res.status}: ${first}${errors.length > 3 ? `; and ${errors.length - 3} more` : ''}`,
-  };
-}
-
-export interface InvariantOutcome {
-  violations: Violation[];
-  /** The invariants this exchange was subject to: an invariant no exchange was subject to is not
-   * reported as passed (a target that never answers 4xx says nothing of its error bodies). */
-  applied: InvariantId[];
-  /** The contract the body was judged against (2xx: its operation's, 4xx: the error body) and
-   * whether it was valid: a differential run compares it (src/runner/compare.ts). */
-  contract?: { name: ContractName; valid: boolean };
-}
-
-/** The invariants of the exchange's family. */
+/** The invariants of the exchange's family (none for a family that declares none). */
 export function checkInvariants(req: ApiRequest, res: ApiResponse, profile: Profile): InvariantOutcome {
-  switch (familyOf(req.op)) {
-    case 'scim':
-      return checkScimInvariants(req, res);
-    case 'learner':
-      return checkLearnerInvariants(req, res);
-    default:
-      return checkIntapiInvariants(req, res, profile.expectations.versioning.missingHeader);
-  }
-}
-
-/** `missingVersion`: the version a request without x-api-version gets (the profile's expectation). */
-function checkIntapiInvariants(req: ApiRequest, res: ApiResponse, missingVersion: number): InvariantOutcome {
-  const found: Violation[] = [];
-  const applied: InvariantId[] = ['intapi.invariant.no-5xx'];
-  let contract: InvariantOutcome['contract'];
-  const push = (v: Violation | undefined): void => {
-    if (v) found.push(v);
-  };
-  const judge = (invariant: InvariantId, name: ContractName): void => {
-    const v = contractViolation(invariant, name, res);
-    contract = { name, valid: v === undefined };
-    push(v);
-  };
-  // spec#errors lists no 5xx status for any operation.
-  if (res.status >= 500) {
-    push({ invariant: 'intapi.invariant.no-5xx', expected: 'a status below 500', received: `${res.status} ${excerpt(res.text)}` });
-  }
-  // spec#what-the-service-does: a JSON API.
-  const type = res.headers['content-type'] ?? '';
-  if (res.text.length > 0) applied.push('intapi.invariant.json-content-type');
-  if (res.text.length > 0 && !/^application\/json\s*(;|$)/i.test(type)) {
-    push({ invariant: 'intapi.invariant.json-content-type', expected: 'content-type application/json', received: `content-type ${type || '(none)'}` });
-  }
-  if (res.status >= 200 && res.status < 300) {
-    const name = successContract(req.op, req.version === undefined ? '2' : (req.version ?? String(missingVersion)));
-    if (name) {
-      applied.push('intapi.invariant.success-body-matches-contract');
-      judge('intapi.invariant.success-body-matches-contract', name);
-    }
-  } else if (res.status >= 400 && res.status < 500) {
-    applied.push('intapi.invariant.error-body-matches-contract', 'intapi.invariant.error-code-equals-status');
-    judge('intapi.invariant.error-body-matches-contract', 'intapi/error');
-    const code = typeof res.json === 'object' && res.json !== null ? (res.json as { code?: unknown }).code : undefined;
-    if (code !== undefined && code !== res.status) {
-      push({
-        invariant: 'intapi.invariant.error-code-equals-status',
-        expected: `code ${res.status}`,
-        received: `code ${JSON.stringify(code)} with status ${res.status}`,
-      });
-    }
-  }
-  return { violations: found, applied, ...(contract ? { contract } : {}) };
+  return byFamily.get(familyOf(req.op).name)?.check(req, res, profile) ?? { violations: [], applied: [] };
 }

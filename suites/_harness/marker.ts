@@ -1,8 +1,8 @@
 /**
  * The run's marker (issue 9, "Cleanup"): every record a run creates carries `lpc-<run id>-` at the
- * start of a free-text field where the API has one (SCIM userName and group displayName; Integration
- * API submission title, question bank name, question name), so that a deployed target's leftovers
- * can be told from its own records and removed.
+ * start of a free-text field where the API has one (a user name, a title, a name; each family's
+ * records say which), so that a deployed target's leftovers can be told from its own records and
+ * removed.
  */
 import type { CheckContext } from './requirement.js';
 

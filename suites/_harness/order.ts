@@ -1,4 +1,4 @@
-// The comparison operators every family's filter language shares (OData `_filter`, SCIM `filter`).
+// The comparison operators the families' filter languages share (OData's, RFC 7644's).
 
 /** `eq ne gt ge lt le`: the operators that compare by order. */
 export type OrderOperator = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';

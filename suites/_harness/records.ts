@@ -5,6 +5,7 @@
 import { fail } from './failure.js';
 import type { ApiResponse } from './http.js';
 import type { CheckContext } from './requirement.js';
+import { serverKey } from '../../src/target/secrets.js';
 
 export type Json = Record<string, unknown>;
 
@@ -50,7 +51,7 @@ export function memo<T>(make: (t: CheckContext) => Promise<T>): (t: CheckContext
 export function perServer<T>(make: (t: CheckContext) => Promise<T>): (t: CheckContext) => Promise<T> {
   const made = new Map<string, Promise<T>>();
   return (t) => {
-    const server = t.profile.families.intapi.baseUrl;
+    const server = serverKey(t.profile);
     let p = made.get(server);
     if (!p) {
       p = make(t);

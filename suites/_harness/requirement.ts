@@ -16,7 +16,7 @@ import { CheckFailure } from './failure.js';
 import { CoverageTally } from './coverage.js';
 import { Client, exchangeOf, InterruptedSkip, ReadOnlySkip, Recorder } from './http.js';
 import { locksOf, Scheduler, type Uses } from './scheduler.js';
-import { MissingCredentialsError, sessionSecrets, type Secrets } from '../../src/target/secrets.js';
+import { MissingCredentialsError, serverKey, sessionSecrets, type Secrets } from '../../src/target/secrets.js';
 
 export interface RequirementMeta {
   /** Frozen once released, never reused. */
@@ -121,11 +121,11 @@ const registered = new Set<string>();
 // Segments are lower-case words, except field names, which keep the specification's spelling.
 const ID = /^[a-z0-9]+(\.[a-zA-Z0-9_-]+)+$/;
 
-/** The report area of a check: family and version, then the resource (`intapi.v2.submissions`). */
+/** The report area of a check: family and version, then the resource (`<family>.v2.<resource>`). */
 export function areaOf(id: string): string {
   const parts = id.split('.');
   const depth = /^v\d+$/.test(parts[1] ?? '') ? 3 : 2;
-  // A two-part id (`player.branding-theme`) is its family's area.
+  // A two-part id (`<family>.<rule>`) is its family's area.
   return parts.slice(0, Math.min(depth, parts.length - 1)).join('.');
 }
 
@@ -425,7 +425,7 @@ export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Pr
     const results: Record<string, CheckRunMeta> = {};
     await Promise.all(
       jobs.map(async (target) => {
-        const scope = target.profile.families.intapi.baseUrl;
+        const scope = serverKey(target.profile);
         // An interrupted run (Ctrl-C: vitest cancels it and aborts every test's signal) starts no
         // further check: each waiting one is skipped as soon as its turn comes.
         results[target.key] = await (scheduler as Scheduler).run(locksOf(uses, scope), () =>

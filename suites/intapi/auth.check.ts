@@ -61,7 +61,7 @@ requirement(
     } finally {
       // The new token revoked the session's (public-facts): the session takes a fresh one. A target
       // that cannot issue one fails the checks that need it; this check's verdict stands.
-      await t.secrets.authenticate().catch(() => undefined);
+      await t.secrets.authenticate('intapi').catch(() => undefined);
     }
   },
   ROTATES,
@@ -78,8 +78,8 @@ requirement(
   { id: 'intapi.auth.reissue-revokes-previous', level: 'PROFILE', spec: FACTS, title: "A new token for a user invalidates the user's previous token" },
   async (t) => {
     if (t.profile.credentials.token) t.skip('the profile gives a token, not credentials to obtain one');
-    const previous = await t.secrets.token();
-    await t.secrets.authenticate();
+    const previous = await t.secrets.token('intapi');
+    await t.secrets.authenticate('intapi');
     const res = await t.http.send({ op: 'templates.list', token: { env: 'LPC_PREVIOUS_TOKEN', value: previous.value } });
     expectStatus(res, 401, 'with the previous token');
   },
@@ -277,7 +277,7 @@ for (const [kind, apiKey, what] of [
     async (t) => {
       const res = await t.http.send({ op: 'auth.authenticate', json: credentialsBody(t, {}), apiKey });
       if (typeof res.json === 'string') t.secrets.remember('LPC_NEW_TOKEN', res.json);
-      if (res.status >= 200 && res.status < 300) await t.secrets.authenticate();
+      if (res.status >= 200 && res.status < 300) await t.secrets.authenticate('intapi');
       expectStatus(res, 401, what);
     },
     ROTATES,
@@ -299,7 +299,7 @@ function credentialsBody(t: CheckContext, change: Record<string, string | undefi
 async function expectRefused(t: CheckContext, body: Record<string, string>, status: number): Promise<void> {
   const res = await t.http.send({ op: 'auth.authenticate', json: body });
   if (typeof res.json === 'string') t.secrets.remember('LPC_NEW_TOKEN', res.json);
-  if (res.status >= 200 && res.status < 300) await t.secrets.authenticate();
+  if (res.status >= 200 && res.status < 300) await t.secrets.authenticate('intapi');
   expectStatus(res, status);
 }
 

@@ -47,7 +47,7 @@ async function expectRefused(t: CheckContext, body: Record<string, string>, stat
   const res = await t.http.send({ op: 'learner.auth.token', json: body });
   const token = (res.json as { access_token?: unknown } | undefined)?.access_token;
   if (typeof token === 'string') t.secrets.remember('LPC_NEW_LEARNER_TOKEN', token);
-  if (res.status >= 200 && res.status < 300) await t.secrets.familyAuthenticate('learner').catch(() => undefined);
+  if (res.status >= 200 && res.status < 300) await t.secrets.authenticate('learner').catch(() => undefined);
   expectStatus(res, status);
 }
 
@@ -71,8 +71,8 @@ requirement(
   { id: 'learner.auth.reissue-revokes-previous', level: 'PROFILE', spec: AUTH, title: "A new learner token invalidates the learner's previous token" },
   async (t) => {
     credentialsBody(t, {});
-    const previous = await t.secrets.familyToken('learner');
-    const fresh = await t.secrets.familyAuthenticate('learner');
+    const previous = await t.secrets.token('learner');
+    const fresh = await t.secrets.authenticate('learner');
     if (fresh.value === previous.value) fail('a new token from the token exchange', 'the same token again');
     const res = await t.http.send({ op: 'learner.catalog.list', token: { env: 'LPC_PREVIOUS_LEARNER_TOKEN', value: previous.value } });
     if (res.status !== 401) fail('401 with the previous token', describeResponse(res), res);

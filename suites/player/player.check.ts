@@ -12,7 +12,7 @@ const TITLE = 'Player Error';
  * hundred milliseconds (the reference player: 300 ms), so a few seconds, not the request deadline. */
 const DIALOG_WAIT_MS = 5_000;
 
-const learnerToken = async (t: CheckContext): Promise<string> => (await t.secrets.familyToken('learner')).value;
+const learnerToken = async (t: CheckContext): Promise<string> => (await t.secrets.token('learner')).value;
 
 requirement(
   { id: 'player.page-token-401', level: 'PROFILE', spec: AUTH, title: 'The player page answers a token the target never issued with 401' },
@@ -101,7 +101,7 @@ requirement(
       await page.locator(sel.lesson).first().locator(sel.play).first().click({ timeout });
       await firstSave;
       // A new token for the same learner revokes the page's (the session takes the new one).
-      await t.secrets.familyAuthenticate('learner');
+      await t.secrets.authenticate('learner');
       const dialog = page.locator(sel.errorDialog).first();
       try {
         await dialog.waitFor({ state: 'visible', timeout: DIALOG_WAIT_MS });

@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import {
   boundsOf,
   CONTRACT_NAMES,
-  INTAPI_CONTRACT_NAMES,
   isContractName,
   schemaOf,
   validate,
@@ -18,6 +17,7 @@ import {
   type FieldBounds,
   type JsonSchema,
 } from '../../suites/_harness/contracts.js';
+import { INTAPI_CONTRACT_NAMES } from '../../suites/_harness/intapi/contracts.js';
 import { readContractFiles } from '../../src/util/contract-files.js';
 import { loadAnchorTargets, resolves } from '../support/anchors.js';
 

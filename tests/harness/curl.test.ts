@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { renderCurl, renderTokenPreamble, shellQuote } from '../../src/target/curl.js';
+import { renderTokenPreamble } from '../../src/families/intapi/auth.js';
+import { renderCurl, shellQuote } from '../../src/target/curl.js';
 
 describe('curl lines', () => {
   test('single-quoting survives any text through a real shell', () => {

@@ -2,15 +2,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { DEFAULT_CREDENTIALS, DEFAULT_OAUTH_CREDENTIALS } from '../../src/families/intapi/profile.js';
+import { LEARNER_PROFILE } from '../../src/families/learner/profile.js';
+import { DEFAULT_PLAYER } from '../../src/families/player/profile.js';
+import { SCIM_PROFILE } from '../../src/families/scim/profile.js';
 import {
-  DEFAULT_CREDENTIALS,
   DEFAULT_EXPECTATIONS,
-  DEFAULT_FAMILY_CREDENTIALS,
-  DEFAULT_INTAPI_BASE_URL,
-  DEFAULT_OAUTH_CREDENTIALS,
-  DEFAULT_PLAYER,
-} from '../../src/profile/defaults.js';
-import {
+  DEFAULT_TARGET_URL,
   loadProfile,
   operation,
   OPERATION_IDS,
@@ -74,7 +72,7 @@ describe('the reference profile', () => {
 
   it('derives the SCIM and learner base URLs from the Integration API host', () => {
     expect(p.families).toEqual({
-      intapi: { baseUrl: 'http://127.0.0.1:8080' },
+      intapi: { baseUrl: 'http://127.0.0.1:8080', explicit: true },
       scim: { baseUrl: 'http://127.0.0.1:8080/scim/v2', explicit: false },
       learner: { baseUrl: 'http://127.0.0.1:8080/api/rest/v2', explicit: false },
     });
@@ -96,8 +94,8 @@ describe('the reference profile', () => {
     const { scim, learner, oauth, ...intapi } = raw.credentials as Record<string, unknown>;
     expect(oauth).toStrictEqual(DEFAULT_OAUTH_CREDENTIALS);
     expect(intapi).toStrictEqual(DEFAULT_CREDENTIALS);
-    expect({ scim, learner }).toStrictEqual(DEFAULT_FAMILY_CREDENTIALS);
-    expect(raw.families).toStrictEqual({ intapi: { baseUrl: DEFAULT_INTAPI_BASE_URL } });
+    expect({ scim, learner }).toStrictEqual({ scim: SCIM_PROFILE.ownCredentials?.defaults, learner: LEARNER_PROFILE.ownCredentials?.defaults });
+    expect(raw.families).toStrictEqual({ intapi: { baseUrl: DEFAULT_TARGET_URL } });
     expect(raw.operations).toStrictEqual({});
     expect(raw.player).toStrictEqual(DEFAULT_PLAYER);
   });
@@ -151,12 +149,12 @@ describe('defaults', () => {
       name: 'minimal',
       source: 'minimal.yaml',
       families: {
-        intapi: { baseUrl: DEFAULT_INTAPI_BASE_URL },
-        scim: { baseUrl: `${DEFAULT_INTAPI_BASE_URL}/scim/v2`, explicit: false },
-        learner: { baseUrl: `${DEFAULT_INTAPI_BASE_URL}/api/rest/v2`, explicit: false },
+        intapi: { baseUrl: DEFAULT_TARGET_URL, explicit: false },
+        scim: { baseUrl: `${DEFAULT_TARGET_URL}/scim/v2`, explicit: false },
+        learner: { baseUrl: `${DEFAULT_TARGET_URL}/api/rest/v2`, explicit: false },
       },
       credentials: DEFAULT_CREDENTIALS,
-      familyCredentials: DEFAULT_FAMILY_CREDENTIALS,
+      familyCredentials: { scim: SCIM_PROFILE.ownCredentials?.defaults, learner: LEARNER_PROFILE.ownCredentials?.defaults },
       oauthCredentials: DEFAULT_OAUTH_CREDENTIALS,
       records: {},
       player: DEFAULT_PLAYER,
@@ -214,7 +212,7 @@ describe('defaults', () => {
       'x.yaml',
     );
     expect(p.families).toEqual({
-      intapi: { baseUrl: 'https://api.example.com/' },
+      intapi: { baseUrl: 'https://api.example.com/', explicit: true },
       scim: { baseUrl: 'https://portal.example.com/scim/v2', explicit: true },
       learner: { baseUrl: 'https://api.example.com/api/rest/v2', explicit: false },
     });
@@ -313,7 +311,7 @@ describe('withTarget', () => {
   it('aims every family at the target', () => {
     const p = withTarget(reference, 'http://10.0.0.5:9000');
     expect(p.families).toEqual({
-      intapi: { baseUrl: 'http://10.0.0.5:9000' },
+      intapi: { baseUrl: 'http://10.0.0.5:9000', explicit: false },
       scim: { baseUrl: 'http://10.0.0.5:9000/scim/v2', explicit: false },
       learner: { baseUrl: 'http://10.0.0.5:9000/api/rest/v2', explicit: false },
     });

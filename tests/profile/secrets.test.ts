@@ -8,16 +8,18 @@ describe('resolveSecrets', () => {
     const env = { LPC_API_KEY: 'k', LPC_USERNAME: 'u', LPC_PASSWORD: 'p', LPC_PRIVATE_KEY: 'pk', OTHER: 'x' };
     expect(resolveSecrets(reference, env)).toEqual({
       values: { LPC_API_KEY: 'k', LPC_USERNAME: 'u', LPC_PASSWORD: 'p', LPC_PRIVATE_KEY: 'pk' },
-      missing: [],
-      missingByFamily: { scim: ['LPC_SCIM_TOKEN'], learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'] },
+      missingByFamily: { intapi: [], scim: ['LPC_SCIM_TOKEN'], learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'] },
     });
   });
 
   it('lists unset and empty variables as missing', () => {
     expect(resolveSecrets(reference, { LPC_API_KEY: 'k', LPC_PASSWORD: '' })).toEqual({
       values: { LPC_API_KEY: 'k' },
-      missing: ['LPC_USERNAME', 'LPC_PASSWORD', 'LPC_PRIVATE_KEY'],
-      missingByFamily: { scim: ['LPC_SCIM_TOKEN'], learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'] },
+      missingByFamily: {
+        intapi: ['LPC_USERNAME', 'LPC_PASSWORD', 'LPC_PRIVATE_KEY'],
+        scim: ['LPC_SCIM_TOKEN'],
+        learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'],
+      },
     });
   });
 
@@ -25,22 +27,20 @@ describe('resolveSecrets', () => {
     const p = parseProfile('name: x\ncredentials: { token: { env: MY_TOKEN } }\n', 'x.yaml');
     expect(resolveSecrets(p, { LPC_API_KEY: 'k', MY_TOKEN: 't', LPC_USERNAME: 'u' })).toEqual({
       values: { LPC_API_KEY: 'k', MY_TOKEN: 't' },
-      missing: [],
-      missingByFamily: { scim: ['LPC_SCIM_TOKEN'], learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'] },
+      missingByFamily: { intapi: [], scim: ['LPC_SCIM_TOKEN'], learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'] },
     });
   });
 
   it('a variable named twice is missing once', () => {
     const p = parseProfile('name: x\ncredentials: { apiKey: { env: SAME }, token: { env: SAME } }\n', 'x.yaml');
-    expect(resolveSecrets(p, {})).toMatchObject({ values: {}, missing: ['SAME'] });
+    expect(resolveSecrets(p, {})).toMatchObject({ values: {}, missingByFamily: { intapi: ['SAME'] } });
   });
 
   it("a family's variables are missing for that family only, and their values are secrets too", () => {
     const p = parseProfile('name: x\ncredentials: { scim: { username: { env: S_USER }, password: { env: S_PASS } } }\n', 'x.yaml');
     const env = { LPC_API_KEY: 'k', LPC_USERNAME: 'u', LPC_PASSWORD: 'p', LPC_PRIVATE_KEY: 'pk', S_USER: 'su', LPC_LEARNER_TOKEN_UNUSED: 'x' };
     const resolved = resolveSecrets(p, env);
-    expect(resolved.missing).toEqual([]);
-    expect(resolved.missingByFamily).toEqual({ scim: ['S_PASS'], learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'] });
+    expect(resolved.missingByFamily).toEqual({ intapi: [], scim: ['S_PASS'], learner: ['LPC_LEARNER_USERNAME', 'LPC_LEARNER_PASSWORD'] });
     expect(resolved.values.S_USER).toBe('su');
   });
 });

@@ -1,7 +1,7 @@
 // The course enrollment email end to end: the reference server sends it over SMTP (nodemailer) to
-// the bundled run's sink (smtp-server), whose Mailpit-style API lists it (src/mail/sink.ts).
+// the bundled run's sink (smtp-server), whose Mailpit-style API lists it (src/families/intapi/mail-sink.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startMailSink, subjectOf, type MailSink } from '../../src/mail/sink.js';
+import { startMailSink, subjectOf, type MailSink } from '../../src/families/intapi/mail-sink.js';
 import { COURSE4, type Harness, startServer } from './_support.js';
 
 const USER4 = '00000000-0000-4000-8000-000000000004';

@@ -8,29 +8,19 @@
 // PLAN: { concurrency, targets: [{ key, fault?, seed, runs, only? }] }; targets of one fault share its server;
 // a target without a fault gets a server without one (a control of the controls).
 // RESULT: { durationMs, requests, targets: { key: { failed: [{ id, cause? }], checks, requests } } }
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { BUNDLED_RULE_BATCH_MS, createReferenceServer, SANDBOX_LEARNERS, SANDBOX_OAUTH_CLIENT, seededIds } from '../../dist/reference-impl/index.js';
-import { startMailSink } from '../../dist/src/mail/sink.js';
-import { loadProfile, withMailbox, withTarget } from '../../dist/src/profile/index.js';
+import { BUNDLED_RULE_BATCH_MS, createReferenceServer, freshSandbox, sandboxOptions, seededIds } from '../../dist/reference-impl/index.js';
+import { startMailSink } from '../../dist/src/families/intapi/mail-sink.js';
+import { loadProfile, withTarget } from '../../dist/src/profile/index.js';
+import { sandboxEnvironment } from '../../dist/src/runner/bundled.js';
 import { runMatrix } from '../../dist/src/runner/run.js';
 
 const [planFile, resultFile] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile, 'utf8'));
 const base = loadProfile(undefined);
-const make = () => randomBytes(18).toString('base64url');
-const credentials = { apiKey: make(), username: 'lpc.admin', password: make(), privateKey: make() };
-const c = base.credentials;
-process.env[c.apiKey.env] = credentials.apiKey;
-process.env[c.username.env] = credentials.username;
-process.env[c.password.env] = credentials.password;
-process.env[c.privateKey.env] = credentials.privateKey;
-const scimToken = make();
-process.env[base.familyCredentials.scim.token.env] = scimToken;
-process.env[base.familyCredentials.learner.username.env] = SANDBOX_LEARNERS.a.username;
-process.env[base.familyCredentials.learner.password.env] = SANDBOX_LEARNERS.a.password;
-process.env[base.oauthCredentials.clientId.env] = SANDBOX_OAUTH_CLIENT.clientId;
-process.env[base.oauthCredentials.clientSecret.env] = SANDBOX_OAUTH_CLIENT.clientSecret;
+// Every server accepts one fresh sandbox of credentials, which the profile's variables hold.
+const sandbox = freshSandbox();
+Object.assign(process.env, sandboxEnvironment(base, sandbox));
 
 /** The SCIM faults whose checks need the SCIM seed (a collection of more than 1000 users). */
 const SEEDED_SCIM_FAULTS = new Set(['scim.count-uncapped']);
@@ -44,8 +34,7 @@ for (const t of plan.targets) {
     // the messages to one address, which another server's mail would disturb).
     const sink = await startMailSink();
     const server = createReferenceServer({
-      credentials,
-      scimToken,
+      ...sandboxOptions(sandbox),
       faults: fault ? [fault] : [],
       ids: seededIds(t.seed),
       ruleBatchMs: BUNDLED_RULE_BATCH_MS,
@@ -59,7 +48,7 @@ for (const t of plan.targets) {
   }
   targets.push({
     key: t.key,
-    profile: withMailbox(withTarget(base, running.url), running.sink.api),
+    profile: { ...withTarget(base, running.url), mailbox: { api: running.sink.api } },
     seed: t.seed,
     runs: t.runs,
     ...(t.only ? { only: t.only } : {}),

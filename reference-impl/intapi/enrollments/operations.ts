@@ -5,6 +5,7 @@ import { type BodySpec, type FieldSpec, compileBody } from '../../rules/bounds.j
 import { formatInstant } from '../../rules/datetime.js';
 import type { EnrollmentRecord } from '../store/enrollments.js';
 import { type IntapiDeps, type IntapiOperation, V1_AND_V2 } from '../context.js';
+import type { EnrollmentMail } from '../mail.js';
 import { readListParams } from '../lists/params.js';
 import { envelope, runList } from '../lists/run.js';
 import { finishObject, freshId, guidParams, NIL_GUID, unknownId, validBody } from '../requests.js';
@@ -28,13 +29,6 @@ import { finishObject, freshId, guidParams, NIL_GUID, unknownId, validBody } fro
  */
 
 const STATUSES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-
-/** The course enrollment email (spec#states-and-transitions: sent on a re-enrollment). */
-export interface EnrollmentMail {
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-}
 
 function createSpec(timeSpentTicks: 'reject' | 'ignore'): BodySpec {
   const ticks: FieldSpec = timeSpentTicks === 'reject' ? { name: 'timeSpentTicks', notAccepted: true } : { name: 'timeSpentTicks', type: 'number' };

@@ -1,7 +1,7 @@
 /**
  * The target's mailbox, read through a Mailpit-style HTTP API (profile `mailbox.api`;
  * `GET <api>/api/v1/messages` answers `{messages: [{ID, To: [{Address}], Subject, Created}]}`).
- * A bundled run reads the local SMTP sink the command line starts (src/mail/sink.ts); against a
+ * A bundled run reads the local SMTP sink the command line starts (src/families/intapi/mail-sink.ts); against a
  * deployed server the profile names its Mailpit. Without a mailbox the mail checks are skipped.
  */
 import { request } from 'undici';

@@ -1,15 +1,15 @@
 /**
- * The learner API invariants (src/checks/invariants.ts, `learner.invariant.*`), evaluated on every
+ * The learner API invariants (src/families/learner/invariants.ts, `learner.invariant.*`), evaluated on every
  * exchange with the learner-facing API: no 5xx, JSON bodies, 2xx bodies valid against the
  * operation's contract (contracts/learner.*.yaml, HAL envelopes with their items), 4xx bodies the
  * learner error body (the reference server's choice, DEVELOPERS.md "Learner reference server").
  */
-import type { InvariantId } from '../../../src/checks/invariants.js';
+import type { LearnerInvariantId } from '../../../src/families/learner/invariants.js';
 import type { OperationId } from '../../../src/profile/index.js';
 import type { ContractName } from '../contracts.js';
 import { excerpt } from '../failure.js';
-import type { ApiRequest, ApiResponse } from '../http.js';
-import { contractViolation, type InvariantOutcome, type Violation } from '../invariants.js';
+import type { ApiRequest, ApiResponse } from '../exchange.js';
+import { contractViolation, type FamilyInvariants, type InvariantOutcome, type Violation } from '../violations.js';
 
 const SUCCESS: Partial<Record<OperationId, string>> = {
   'learner.auth.token': 'learner/token',
@@ -33,7 +33,7 @@ export function learnerSuccessContract(op: OperationId): ContractName | undefine
 
 export function checkLearnerInvariants(req: ApiRequest, res: ApiResponse): InvariantOutcome {
   const found: Violation[] = [];
-  const applied: InvariantId[] = ['learner.invariant.no-5xx'];
+  const applied: LearnerInvariantId[] = ['learner.invariant.no-5xx'];
   let contract: InvariantOutcome['contract'];
   const push = (v: Violation | undefined): void => {
     if (v) found.push(v);
@@ -63,3 +63,5 @@ export function checkLearnerInvariants(req: ApiRequest, res: ApiResponse): Invar
   }
   return { violations: found, applied, ...(contract ? { contract } : {}) };
 }
+
+export const familyInvariants: FamilyInvariants = { family: 'learner', check: checkLearnerInvariants };

@@ -12,8 +12,9 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll } from 'vitest';
 import { CHROMIUM_ENV, ChromiumUnavailableError, launchChromium } from '../../../src/browser/chromium.js';
-import type { PlayerTarget } from '../../../src/profile/index.js';
+import type { PlayerTarget } from '../../../src/families/player/profile.js';
 import { CheckFailure, expectStatus } from '../failure.js';
 import { walk } from '../learner/api.js';
 import type { CheckContext } from '../requirement.js';
@@ -26,13 +27,16 @@ function sharedBrowser(): Promise<Browser> {
   return browser;
 }
 
-/** Closes the browser if one was launched (all-checks.ts, after the run). */
-export async function closePlayerBrowser(): Promise<void> {
+/** Closes the browser if one was launched: after the run, as loading this module arranges. */
+async function closePlayerBrowser(): Promise<void> {
   const launched = browser;
   browser = undefined;
   const b = await launched?.catch(() => undefined);
   await b?.close().catch(() => undefined);
 }
+
+// The suites load in one vitest module (all-checks.ts): this hook ends its run.
+afterAll(closePlayerBrowser);
 
 /** Where failure screenshots go. */
 export const ATTACHMENTS_DIR = resolve('reports', 'attachments');

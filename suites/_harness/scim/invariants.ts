@@ -1,17 +1,17 @@
 /**
- * The SCIM invariants (src/checks/invariants.ts, `scim.invariant.*`), evaluated on every exchange
+ * The SCIM invariants (src/families/scim/invariants.ts, `scim.invariant.*`), evaluated on every exchange
  * with the SCIM API: RFC 7644 §3.1 (media type), §3.12 (error bodies), RFC 7643 §3.1 (`id` returned
  * always) and §4.1.1 (`password` returned never), and the contracts of the bodies.
  *
  * A body answered to a request with `attributes` or `excludedAttributes` is a projection: it need
  * not carry what the contract requires by default (RFC 7644 §3.9), so only its envelope is judged.
  */
-import type { InvariantId } from '../../../src/checks/invariants.js';
+import type { ScimInvariantId } from '../../../src/families/scim/invariants.js';
 import type { OperationId } from '../../../src/profile/index.js';
 import type { ContractName } from '../contracts.js';
 import { excerpt } from '../failure.js';
-import type { ApiRequest, ApiResponse } from '../http.js';
-import { contractViolation, type InvariantOutcome, type Violation } from '../invariants.js';
+import type { ApiRequest, ApiResponse } from '../exchange.js';
+import { contractViolation, type FamilyInvariants, type InvariantOutcome, type Violation } from '../violations.js';
 
 /** The contract of a SCIM 2xx body, by operation. */
 export function scimSuccessContract(op: OperationId): ContractName | undefined {
@@ -62,7 +62,7 @@ const projected = (req: ApiRequest): boolean => req.query?.attributes !== undefi
 
 export function checkScimInvariants(req: ApiRequest, res: ApiResponse): InvariantOutcome {
   const found: Violation[] = [];
-  const applied: InvariantId[] = ['scim.invariant.no-5xx'];
+  const applied: ScimInvariantId[] = ['scim.invariant.no-5xx'];
   let contract: InvariantOutcome['contract'];
   const push = (v: Violation | undefined): void => {
     if (v) found.push(v);
@@ -133,3 +133,5 @@ export function checkScimInvariants(req: ApiRequest, res: ApiResponse): Invarian
   }
   return { violations: found, applied, ...(contract ? { contract } : {}) };
 }
+
+export const familyInvariants: FamilyInvariants = { family: 'scim', check: checkScimInvariants };

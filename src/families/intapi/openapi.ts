@@ -7,24 +7,16 @@
  * operation tables (spec#integration-api-learning-resources-v1-and-v2 and the v2 tables) and its
  * Errors section; where the specification says "not shown", from the profile's expectations.
  */
-import { familyOf, OPERATION_IDS, ProfileError, type OperationId, type Profile } from '../profile/index.js';
+import { ProfileError } from '../../profile/errors.js';
+import type { OperationId } from '../../profile/routes.js';
+import type { Profile } from '../../profile/types.js';
+import { INTAPI_OPERATIONS } from './operations.js';
 
-/** A contract as read from its YAML file, keyed by its name (`intapi/submission.create`). */
-export type ContractSchemas = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
-
-export interface BuildOptions {
-  /** `info.version` of the document (the generating tool's version). */
-  readonly documentVersion: string;
-}
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+import type { BuildOptions, ContractSchemas, Json, JsonObject } from '../../openapi/document.js';
+import { componentName } from '../../openapi/document.js';
 
 const ID_PREFIX = 'lp:';
 const INTAPI_PREFIX = 'intapi/';
-
-/** `intapi/submission.create` → `intapi.submission.create` (component names allow only `[A-Za-z0-9._-]`). */
-export const componentName = (contract: string): string => contract.replace(/\//g, '.');
 
 const ref = (contract: string): JsonObject => ({ $ref: `#/components/schemas/${componentName(contract)}` });
 
@@ -72,7 +64,7 @@ const SESSION_ID: PathId = { what: 'session id' };
 const FORBIDDEN = [403, 'listed by the specification (conditions not shown)'] as const;
 
 /** The Integration API's operations (the document covers that family). */
-type IntapiOperationId = Exclude<OperationId, `scim.${string}` | `learner.${string}`>;
+type IntapiOperationId = keyof typeof INTAPI_OPERATIONS;
 
 /** What the specification says of each operation (the table is complete: the Integration API's ids). */
 const OPERATION_DOCS: Readonly<Record<IntapiOperationId, OperationDoc>> = {
@@ -573,7 +565,7 @@ function pathsOf(contracts: ContractSchemas, p: Profile): JsonObject {
   const paths: Record<string, JsonObject> = {};
   const byShape = new Map<string, { path: string; id: OperationId }>();
   // The document covers the Integration API (its servers entry and security schemes are its own).
-  for (const id of OPERATION_IDS.filter((op): op is IntapiOperationId => familyOf(op) === 'intapi')) {
+  for (const id of Object.keys(INTAPI_OPERATIONS) as IntapiOperationId[]) {
     const { method, path } = p.operations[id];
     const seen = byShape.get(shapeOf(path));
     if (seen && seen.path !== path)
@@ -603,7 +595,7 @@ function versionParameter(versions: readonly Version[], p: Profile): JsonObject 
 }
 
 /** The OpenAPI 3.1 document of the profile's Integration API. */
-export function buildOpenApi(contracts: ContractSchemas, p: Profile, options: BuildOptions): JsonObject {
+export function intapiOpenApi(contracts: ContractSchemas, p: Profile, options: BuildOptions): JsonObject {
   // The document describes the Integration API: its components are that family's contracts only
   // (the SCIM and learner contracts describe other hosts and paths, DEVELOPERS.md "OpenAPI document").
   const known = new Set([...contracts.keys()].filter((name) => name.startsWith(INTAPI_PREFIX)));

@@ -1,0 +1,24 @@
+/** The course player page, checked in headless Chromium: what it registers with the core. It has no
+ * operations of its own: the page is the profile's `player.url`, its token the learner API's. */
+import { ChromiumUnavailableError, resolveChromium } from '../../browser/chromium.js';
+import { SetupError, type Family } from '../family.js';
+import { PLAYER_PROFILE } from './profile.js';
+
+export const PLAYER: Family = {
+  name: 'player',
+  title: 'course player',
+  operations: {},
+  profile: PLAYER_PROFILE,
+  invariants: [],
+  // The player checks need a browser: none is a configuration error (exit 2, one line saying how
+  // to get one), not a run of skipped checks.
+  async preflight({ profile }) {
+    if (profile.player === 'none') return;
+    try {
+      await resolveChromium();
+    } catch (error) {
+      if (error instanceof ChromiumUnavailableError) throw new SetupError(`the player checks need a browser: ${error.message}`);
+      throw error;
+    }
+  },
+};

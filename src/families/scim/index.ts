@@ -1,0 +1,31 @@
+/** SCIM 2.0 provisioning (RFC 7643/7644): what it registers with the core (src/families/family.ts). */
+import type { Family } from '../family.js';
+import { SCIM_AUTH } from './auth.js';
+import { SCIM_CLEANUP } from './cleanup.js';
+import { SCIM_INVARIANTS } from './invariants.js';
+import { SCIM_OPERATIONS } from './operations.js';
+import { SCIM_PROFILE } from './profile.js';
+
+/** The SCIM media type (RFC 7644 §3.1, §8.1). */
+export const SCIM_MEDIA_TYPE = 'application/scim+json';
+
+export const SCIM: Family = {
+  name: 'scim',
+  title: 'SCIM',
+  operations: SCIM_OPERATIONS,
+  profile: SCIM_PROFILE,
+  auth: SCIM_AUTH,
+  http: { accept: SCIM_MEDIA_TYPE, contentType: SCIM_MEDIA_TYPE, tokenExchange: 'scim.auth.token' },
+  invariants: SCIM_INVARIANTS,
+  cleanup: SCIM_CLEANUP,
+  sandbox(profile) {
+    const c = profile.familyCredentials.scim;
+    // A ready bearer token, or the username and password of the token exchange (DEVELOPERS.md).
+    return c.token
+      ? [[c.token, 'token']]
+      : [
+          [c.username, 'username'],
+          [c.password, 'password'],
+        ];
+  },
+};

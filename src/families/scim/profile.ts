@@ -1,0 +1,94 @@
+/**
+ * The SCIM family's part of a target profile: `families.scim` (default: the target URL + /scim/v2,
+ * public-facts), `credentials.scim` and `expectations.scim`, where RFC 7643/7644 or the
+ * specification leave a choice open (level PROFILE).
+ */
+import { closed } from '../../profile/schema-parts.js';
+import type { FamilyCredentials, FamilyTarget } from '../../profile/types.js';
+import type { FamilyProfile } from '../family.js';
+
+/** The SCIM endpoints specification rule 4 names as unsupported. */
+export const SCIM_UNSUPPORTED_ENDPOINTS = ['/Me', '/ServiceProviderConfig', '/ResourceTypes', '/Bulk', '/.search'] as const;
+
+/** Where RFC 7643/7644 and the specification leave a SCIM choice open, the target declares it. */
+export interface ScimExpectations {
+  /** Status of the unsupported endpoints of specification rule 4 (/Me, /ServiceProviderConfig,
+   * /ResourceTypes, POST /Bulk, POST .search); RFC 7644 §3.11 and §3.7 name 501. */
+  readonly unsupportedStatus: number;
+  /** The endpoints the target does not support (specification rule 4, by default all of them);
+   * an endpoint the target supports is left out, and its check skipped. */
+  readonly unsupported: readonly string[];
+  /** A PATCH that succeeds answers 200 with the resource, 204 without a body, or either (RFC 7644 §3.5.2). */
+  readonly patchSuccess: '200' | '204' | 'either';
+  /** `itemsPerPage` is the number of resources returned (RFC 7644 §3.4.2 text), or may be the count asked. */
+  readonly itemsPerPage: 'returned' | 'either';
+  /** A PATCH `add` whose value filter matches nothing: 400 noTarget, creates the value, or either. */
+  readonly addUnmatchedValueFilter: 'noTarget' | 'creates' | 'either';
+  /** Status of sortBy naming a sub-attribute of a multi-valued attribute (emails.type), which the
+   * specification says is unsupported; 0: not checked. */
+  readonly sortSubAttributeStatus: number;
+  /** Whether the target sorts (RFC 7644 §3.4.2.3 makes sorting optional; the specification names it). */
+  readonly sort: boolean;
+}
+
+declare module '../../profile/types.js' {
+  interface FamilyTargets {
+    readonly scim: FamilyTarget;
+  }
+  interface FamilyCredentialSets {
+    readonly scim: FamilyCredentials;
+  }
+  interface Expectations {
+    /** The SCIM target's choices where RFC 7644 or the specification leave one open (level PROFILE). */
+    readonly scim: ScimExpectations;
+  }
+}
+
+export const DEFAULT_SCIM_EXPECTATIONS: ScimExpectations = {
+  unsupportedStatus: 501,
+  unsupported: SCIM_UNSUPPORTED_ENDPOINTS,
+  patchSuccess: 'either',
+  itemsPerPage: 'returned',
+  addUnmatchedValueFilter: 'either',
+  sortSubAttributeStatus: 400,
+  sort: true,
+};
+
+export const SCIM_PROFILE: FamilyProfile = {
+  baseUrl: { suffix: '/scim/v2' },
+  ownCredentials: {
+    defaults: { token: { env: 'LPC_SCIM_TOKEN' } },
+    description: 'SCIM: a bearer token (default LPC_SCIM_TOKEN), or username and password for the token exchange (operation scim.auth.token).',
+  },
+  schema: {
+    expectations: {
+      scim: closed({
+        unsupportedStatus: { $ref: '#/$defs/status', description: 'Status of the unsupported endpoints (specification rule 4); RFC 7644 names 501.' },
+        unsupported: {
+          type: 'array',
+          uniqueItems: true,
+          items: { type: 'string', enum: SCIM_UNSUPPORTED_ENDPOINTS },
+          description: 'The endpoints of specification rule 4 the target does not support; leave out those it serves.',
+        },
+        patchSuccess: {
+          type: 'string',
+          enum: ['200', '204', 'either'],
+          description: 'A successful PATCH: 200 with the resource, 204, or either (RFC 7644 §3.5.2).',
+        },
+        itemsPerPage: { type: 'string', enum: ['returned', 'either'], description: 'itemsPerPage is the number returned, or may be the count asked for.' },
+        addUnmatchedValueFilter: {
+          type: 'string',
+          enum: ['noTarget', 'creates', 'either'],
+          description: 'A PATCH add whose value filter matches nothing: 400 noTarget, creates the value, or either.',
+        },
+        sortSubAttributeStatus: {
+          type: 'integer',
+          enum: [0, 400, 200],
+          description: 'sortBy on a sub-attribute of a multi-valued attribute (emails.type): 400, 200, or 0 (not checked).',
+        },
+        sort: { type: 'boolean', description: 'Whether the target sorts (sortBy/sortOrder).' },
+      }),
+    },
+  },
+  expectations: { scim: DEFAULT_SCIM_EXPECTATIONS },
+};
