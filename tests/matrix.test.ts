@@ -30,5 +30,10 @@ describe('runMatrix', () => {
     // One verdict per probe (resources v1 and v2, submissions, templates, question banks) on each.
     expect(missingKey.length).toBeGreaterThanOrEqual(5);
     expect(wrongKey.map((id) => id.replace('wrong-key', 'missing-key'))).toEqual(missingKey);
+    // Every failure carries what the check expected and received (the controls' messages show them).
+    for (const f of [...(result.targets['missing-key']?.failed ?? []), ...(result.targets['wrong-key']?.failed ?? [])]) {
+      expect(f.expected, f.id).toMatch(/\S/);
+      expect(f.received, f.id).toMatch(/\S/);
+    }
   }, 180_000);
 });

@@ -1,5 +1,6 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { type Readable, Transform } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ApiError, toApiError } from './errors.js';
 import type { Family, Operation, QueryValue, RenderedError, ResponseHeaders, Result } from './route.js';
@@ -28,6 +29,34 @@ export interface AppOptions {
   /** Renders errors outside any prefixed family: unknown routes, malformed requests. */
   readonly renderError: ErrorRenderer;
   readonly families: readonly MountedFamily[];
+}
+
+/**
+ * A body over the limit is read to its end, and discarded, before the 413: a server that answers
+ * while the client is still sending and then closes resets the connection (its unread input), and
+ * the reset can reach the client before it has read the answer, which it then never sees
+ * (RFC 9112 §9.6). Up to this size; a larger body is answered at once (fastify's own limit).
+ */
+const DRAINED_BODY_LIMIT = 64 * 1024 * 1024;
+
+/** Consumes a request body over the limit to its end, then fails with 413; a body within the
+ * limit passes as it is (a body without a length, chunked, is counted as it comes; a request with
+ * neither has no body). */
+function limitBody(payload: Readable, headers: IncomingHttpHeaders, limit: number): Readable {
+  const length = headers['content-length'];
+  if (length !== undefined ? Number(length) <= limit : headers['transfer-encoding'] === undefined) return payload;
+  let received = 0;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(null, received > limit ? undefined : chunk);
+    },
+    flush(done) {
+      done(received > limit ? toApiError({ statusCode: 413 }) : null);
+    },
+  });
+  payload.on('error', (error) => limited.destroy(error));
+  return payload.pipe(limited);
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -146,7 +175,9 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
 export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: false,
-    bodyLimit: options.bodyLimit,
+    // Enforced by limitBody (preParsing below), after reading the body; fastify's own limit answers
+    // at once, without reading it.
+    bodyLimit: Math.max(options.bodyLimit, DRAINED_BODY_LIMIT),
     exposeHeadRoutes: false,
     // Long path ids must reach the handler (422), not fail routing.
     routerOptions: { maxParamLength: 16_384 },
@@ -169,6 +200,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     }
   });
 
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    done(null, limitBody(payload, request.headers, options.bodyLimit));
+  });
   app.setErrorHandler((error, _request, reply) => sendError(reply, options.renderError, error));
   app.setNotFoundHandler((_request, reply) => sendError(reply, options.renderError, new ApiError(404, 'NotFound', 'No such route.')));
   for (const family of options.families) {

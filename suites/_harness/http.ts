@@ -14,6 +14,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
+import { answerReadingConnector } from './connection.js';
 import { baseUrlOf, collectionOf, familyOf, isTokenExchange, operation, type OperationId, type Profile } from '../../src/profile/index.js';
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
@@ -105,7 +106,8 @@ function dispatcher(timeoutMs: number): Agent {
     connections: 64,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
-    connectTimeout: timeoutMs,
+    // An answer sent before the target closed on a body still being sent is read (connection.ts).
+    connect: answerReadingConnector({ timeout: timeoutMs }),
     maxResponseSize: MAX_RESPONSE_BYTES,
   });
   return agent;

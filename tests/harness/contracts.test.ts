@@ -605,7 +605,7 @@ describe('contracts', () => {
 
 // ---------------------------------------------------------------------------------------------
 // Every anchor resolves: to a heading of the specification or of public-facts.md, or to a section
-// of RFC 7643/7644 (tests/support/anchors.ts; without ../shared/spec this fails, it never skips).
+// of RFC 7643/7644 (tests/support/anchors.ts: the indexes shipped in fixtures/spec and fixtures/rfc).
 
 /** Every x-spec anywhere in a schema, also under if/then, allOf, not and contains. */
 function anchorsOf(value: unknown): string[] {

@@ -1,6 +1,7 @@
 // Malformed requests answer 4xx with the error body, never a 5xx or a stack trace.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SANDBOX_CREDENTIALS } from '../../reference-impl/index.js';
 import { expectErrorBody, type Harness, startServer, VALID_SUBMISSION } from './_support.js';
 
 let h: Harness;
@@ -66,6 +67,50 @@ describe('bodies', () => {
     expect(Buffer.byteLength(under)).toBeLessThanOrEqual(1024 * 1024);
     expectErrorBody(await h.call('POST', '/submissions', { body: under }), 422);
   });
+
+  // An answer before the body is read, then a close, resets a client still sending, and the reset
+  // may destroy the answer before the client reads it (RFC 9112 §9.6): the negative controls saw
+  // body-too-large fail with "write EPIPE" under load. The client here pauses halfway, long enough
+  // for a server that answers early to answer and close.
+  test.each(['content-length', 'chunked'] as const)(
+    'a body over 1 MiB (%s) is read to its end before the 413: a client still sending is never reset',
+    async (framing) => {
+      const size = 1024 * 1024 + 1;
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const url = new URL(h.base);
+      const socket = connect(Number(url.port), url.hostname);
+      let answer = '';
+      let writtenAtAnswer: number | undefined;
+      let written = 0;
+      let socketError: string | undefined;
+      socket.on('data', (d: Buffer) => {
+        writtenAtAnswer ??= written;
+        answer += d.toString();
+      });
+      const ended = new Promise<void>((done) => socket.on('close', () => done()));
+      socket.on('error', (e: NodeJS.ErrnoException) => (socketError = e.code));
+      await new Promise((done) => socket.once('connect', done));
+      const send = (data: string | Buffer) => new Promise<Error | null | undefined>((done) => socket.write(data, done));
+      const length = framing === 'content-length' ? `content-length: ${size}` : 'transfer-encoding: chunked';
+      await send(
+        `POST /submissions HTTP/1.1\r\nhost: x\r\nx-api-key: ${SANDBOX_CREDENTIALS.apiKey}\r\nx-api-version: 2\r\n` +
+          `authorization: Bearer ${h.token}\r\ncontent-type: application/json\r\n${length}\r\n\r\n`,
+      );
+      const writeErrors: string[] = [];
+      for (let sent = 0; sent < size; sent += chunk.length) {
+        const part = chunk.subarray(0, Math.min(chunk.length, size - sent));
+        const error = await send(framing === 'chunked' ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')]) : part);
+        if (error) writeErrors.push((error as NodeJS.ErrnoException).code ?? error.message);
+        written += part.length;
+        if (sent === 8 * chunk.length) await new Promise((done) => setTimeout(done, 100));
+      }
+      if (framing === 'chunked') await send('0\r\n\r\n');
+      await ended;
+      expect({ writeErrors, socketError, writtenAtAnswer }).toEqual({ writeErrors: [], socketError: undefined, writtenAtAnswer: size });
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 413, term: 'PayloadTooLarge' });
+    },
+  );
 
   test.each([
     ['an array', []],

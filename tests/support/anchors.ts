@@ -1,12 +1,21 @@
 // Spec anchors of checks (`spec#<slug>`, `public-facts#<slug>`, `rfc7643#section-<n>`,
-// `rfc7644#section-<n>`, and the tool's own `lpc#harness`) and what they resolve against.
+// `rfc7644#section-<n>`, and the tool's own `lpc#harness`) and what they resolve against: indexes
+// shipped in fixtures/ (the specification documents' heading slugs, the RFCs' section numbers), so
+// that a clone alone resolves every anchor.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { ROOT } from './cli.js';
 
-/** The specification documents live in ../shared/spec beside the clone (CI always has it there). */
-export const SPEC_DIR = resolve(ROOT, '../shared/spec');
+/** Where the specification documents are, when they are: `LPC_SPEC_DIR`, else ../shared/spec beside
+ * the clone. Only the comparison of the shipped anchor index with the documents reads them. */
+export const SPEC_DIR = process.env.LPC_SPEC_DIR ? resolve(process.env.LPC_SPEC_DIR) : resolve(ROOT, '../shared/spec');
+
+/** The shipped indexes of the documents' anchors (fixtures/spec/<document>.anchors.txt). */
+export const ANCHOR_INDEX_DIR = join(ROOT, 'fixtures/spec');
+
+/** The specification documents that anchors name, by the anchor's prefix (`spec#…`). */
+export const SPEC_DOCUMENTS = { spec: 'learning-platform-apis', 'public-facts': 'public-facts' } as const;
 
 /** The tool's own anchors: not in any document, allowed by name. */
 export const TOOL_ANCHORS: ReadonlySet<string> = new Set(['lpc#harness', 'lpc#compare']);
@@ -30,6 +39,23 @@ export function headingSlugs(markdown: string): Set<string> {
   return slugs;
 }
 
+/** The shipped index of a document's anchors: a header, then the slug of every heading, one a line. */
+export function anchorIndexText(document: string, markdown: string): string {
+  return [
+    `# Anchors of ${document}.md: the GitHub-style slug of every heading, in order, one per line`,
+    '# (github-slugger, as tests/support/anchors.ts headingSlugs computes them). Anchors resolve against',
+    '# this file; tests/anchors.test.ts compares it with the document when ../shared/spec (or $LPC_SPEC_DIR)',
+    '# is there. After the document changes: LPC_SPEC_DIR=<folder> npx vitest run tests/anchors.test.ts -u',
+    ...headingSlugs(markdown),
+    '',
+  ].join('\n');
+}
+
+/** Lines of a fixture that are not blank and not `#` comments. */
+function factLines(text: string): string[] {
+  return text.split(/\r?\n/).filter((line) => line.trim() !== '' && !line.startsWith('#'));
+}
+
 /** Section numbers of an RFC fixture (`<number> <title>` per line, `#` comments). */
 export function rfcSections(text: string): Set<string> {
   const sections = new Set<string>();
@@ -46,18 +72,16 @@ export interface AnchorTargets {
   rfc: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
-/** Reads the documents; throws (never skips) when ../shared/spec is missing. */
-export function loadAnchorTargets(specDir: string = SPEC_DIR): AnchorTargets {
-  const doc = (name: string): string => {
-    const path = join(specDir, name);
-    if (!existsSync(path)) {
-      throw new Error(`${path} is missing: spec anchors cannot be checked without ../shared/spec beside the clone (CI always has it)`);
-    }
-    return readFileSync(path, 'utf8');
+/** Reads the shipped indexes (fixtures/spec, fixtures/rfc): nothing outside the repository. */
+export function loadAnchorTargets(indexDir: string = ANCHOR_INDEX_DIR): AnchorTargets {
+  const index = (document: string): Set<string> => {
+    const path = join(indexDir, `${document}.anchors.txt`);
+    if (!existsSync(path)) throw new Error(`${path} is missing: the shipped index of ${document}.md's anchors`);
+    return new Set(factLines(readFileSync(path, 'utf8')).map((line) => line.trim()));
   };
   const rfc = new Map<string, Set<string>>();
   for (const n of ['7643', '7644']) rfc.set(`rfc${n}`, rfcSections(readFileSync(join(ROOT, `fixtures/rfc/rfc${n}-sections.txt`), 'utf8')));
-  return { spec: headingSlugs(doc('learning-platform-apis.md')), publicFacts: headingSlugs(doc('public-facts.md')), rfc };
+  return { spec: index(SPEC_DOCUMENTS.spec), publicFacts: index(SPEC_DOCUMENTS['public-facts']), rfc };
 }
 
 /** Whether an anchor names something that exists. */

@@ -7,7 +7,7 @@
 //   node tests/support/controls-run.mjs PLAN.json RESULT.json
 // PLAN: { concurrency, targets: [{ key, fault?, seed, runs, only? }] }; targets of one fault share its server;
 // a target without a fault gets a server without one (a control of the controls).
-// RESULT: { durationMs, requests, targets: { key: { failed: [{ id, cause? }], checks, requests } } }
+// RESULT: { durationMs, requests, targets: { key: { failed: [{ id, expected, received, cause?, operation? }], checks, requests } } }
 import { readFileSync, writeFileSync } from 'node:fs';
 import { BUNDLED_RULE_BATCH_MS, createReferenceServer, freshSandbox, sandboxOptions, seededIds } from '../../dist/reference-impl/index.js';
 import { startMailSink } from '../../dist/src/families/intapi/mail-sink.js';
@@ -67,7 +67,13 @@ try {
       requests: r.requests,
       failed: r.checks
         .filter((x) => x.status === 'failed')
-        .map((x) => ({ id: x.id, ...(x.failure?.cause ? { cause: x.failure.cause, received: x.failure.received } : {}) })),
+        .map(({ id, failure }) => ({
+          id,
+          expected: failure?.expected ?? '',
+          received: failure?.received ?? '',
+          ...(failure?.cause ? { cause: failure.cause } : {}),
+          ...(failure?.operation ? { operation: failure.operation } : {}),
+        })),
     };
   });
   writeFileSync(resultFile, JSON.stringify(out));

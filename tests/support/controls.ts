@@ -15,10 +15,44 @@ export interface TargetPlan {
   only?: readonly string[];
 }
 
+/** A check that failed, as tests/support/controls-run.mjs reports it: enough to understand the
+ * failure from a CI log alone. */
+export interface FailedCheck {
+  id: string;
+  expected: string;
+  received: string;
+  /** Absent for the check's own verdict; `transport` (no answer to judge) or `harness` otherwise. */
+  cause?: 'transport' | 'harness';
+  /** The request that failed, `METHOD URL`. */
+  operation?: string;
+}
+
 export interface Found {
-  failed: { id: string; cause?: string; received?: string }[];
+  failed: FailedCheck[];
   checks: number;
   requests: number;
+}
+
+/** Checks listed in one assertion message, and characters of one expected or received. */
+const LISTED_CHECKS = 20;
+const SHOWN_CHARS = 1000;
+
+function shown(text: string): string {
+  const bounded = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… (${text.length} characters)` : text;
+  return bounded.replace(/\n/g, '\n      ');
+}
+
+/** The message of a control's assertion over some checks of a target's result: what is wrong, then
+ * each check's failure (cause, request, expected, received), or that it did not fail. */
+export function failuresMessage(what: string, ids: readonly string[], found: Found): string {
+  const lines = ids.slice(0, LISTED_CHECKS).flatMap((id) => {
+    const f = found.failed.find((x) => x.id === id);
+    if (!f) return [`- ${id}: did not fail`];
+    const how = [f.cause ? `${f.cause} failure` : 'its own verdict', ...(f.operation ? [`at ${f.operation}`] : [])].join(' ');
+    return [`- ${id}: ${how}`, `    expected: ${shown(f.expected)}`, `    received: ${shown(f.received)}`];
+  });
+  if (ids.length > LISTED_CHECKS) lines.push(`- and ${ids.length - LISTED_CHECKS} more`);
+  return [what, ...lines].join('\n');
 }
 
 export interface ControlsResult {
