@@ -120,6 +120,16 @@ describe.concurrent('run --compare', () => {
     expect(compared(result).filter((c) => c.status !== 'passed')).toEqual([]);
   }, 60_000);
 
+  test('--compare bundled takes every family: the SCIM and learner checks reach it with credentials it accepts', async () => {
+    const { code, result, out } = await run('families', ['--compare', 'bundled', '--only', 'scim.users.create-201,scim.users.delete-204,learner.auth']);
+    expect(code, out).toBe(0);
+    const scim = compared(result).filter((c) => c.id.startsWith('compare.scim.'));
+    expect(scim.length).toBeGreaterThan(0);
+    expect(compared(result).filter((c) => c.status !== 'passed')).toEqual([]);
+    // Not "fixes" that are not: the compare server's own checks pass too.
+    expect(result.checks.filter((c) => c.status === 'failed')).toEqual([]);
+  }, 60_000);
+
   test('a fault in the target: the affected checks differ at their first differing exchange, the others do not', async () => {
     const { code, result, out } = await run('fault', ['--faults', 'default-limit-10', '--compare', 'bundled']);
     expect(code, out).toBe(1);

@@ -6,7 +6,15 @@
  * as one check of their own, `compare.<check id>` (area `compare`), after the target's own checks,
  * which keep their verdicts. DEVELOPERS.md "Differential runs" states what is compared and why.
  */
-import { BUNDLED_RULE_BATCH_MS, createReferenceServer, seededIds, type Credentials } from '../../reference-impl/index.js';
+import {
+  BUNDLED_RULE_BATCH_MS,
+  createReferenceServer,
+  SANDBOX_LEARNERS,
+  SANDBOX_OAUTH_CLIENT,
+  seededIds,
+  type Credentials,
+  type ReferenceServerOptions,
+} from '../../reference-impl/index.js';
 import { startMailSink } from '../mail/sink.js';
 import { collectionOf, credentialRefs, OPERATION_IDS, OPERATIONS, resolveSecrets, withMailbox, withTarget, type Profile } from '../profile/index.js';
 import { CredentialsError } from '../target/secrets.js';
@@ -327,6 +335,7 @@ export async function compareServer(
   const sink = options.mail === true ? await startMailSink() : undefined;
   const server = createReferenceServer({
     credentials,
+    ...familyCredentials(options.profile),
     ids: seededIds(options.seed),
     ruleBatchMs: BUNDLED_RULE_BATCH_MS,
     ...(options.scale ? { scale: options.scale } : {}),
@@ -340,5 +349,26 @@ export async function compareServer(
       await server.close();
       await sink?.close();
     },
+  };
+}
+
+/**
+ * What a bundled compare server accepts besides the Integration API's credentials: the values of the
+ * compare profile's own variables for every family (the SCIM token, the learner's log-in, the OAuth
+ * client), so that each family's checks reach it as they reach the target. A family whose variables
+ * are unset (or whose form the bundled server cannot take, a ready learner token) keeps the sandbox's.
+ */
+function familyCredentials(profile: Profile): Pick<ReferenceServerOptions, 'scimToken' | 'learners' | 'oauthClient'> {
+  const { values } = resolveSecrets(profile);
+  const value = (ref: { env: string } | undefined) => (ref ? values[ref.env] : undefined);
+  const scimToken = value(profile.familyCredentials.scim.token);
+  const learner = profile.familyCredentials.learner;
+  const [username, password] = [value(learner.username), value(learner.password)];
+  const [clientId, clientSecret] = [value(profile.oauthCredentials.clientId), value(profile.oauthCredentials.clientSecret)];
+  return {
+    ...(scimToken ? { scimToken } : {}),
+    // The learner the checks log in as is the sandbox's learner A (a department with branding).
+    ...(username && password ? { learners: { ...SANDBOX_LEARNERS, a: { username, password } } } : {}),
+    ...(clientId && clientSecret ? { oauthClient: { ...SANDBOX_OAUTH_CLIENT, clientId, clientSecret } } : {}),
   };
 }
