@@ -12,8 +12,9 @@ import { baseRun, MUST_FAILED, PASSED, redactSecret, SECRET, SHOULD_FAILED, SKIP
 describe('renderMarkdown', () => {
   it('says the verdict, counts per area and each failure with expected, received, curl and replay', () => {
     const md = renderMarkdown(baseRun([MUST_FAILED, PASSED, SKIPPED, SHOULD_FAILED]), { redact: redactSecret });
-    expect(md).toMatch(/^## lp-conformance: ❌ 1 failed$/m);
-    expect(md).toMatch(/\| intapi\.v2\.submissions \| \d+ \| \d+ \| \d+ \|/);
+    expect(md).toMatch(/^## lp-conformance: ❌ FAILED: 1 check fails the run \(1 MUST\); 1 advisory \(1 SHOULD\)$/m);
+    expect(md).toContain('4 checks, 1 passed, 1 failed, 1 advisory, 1 skipped in 8.4 s');
+    expect(md).toContain('| intapi.v2.submissions | 1 | 1 | 0 | 0 | 1 |');
     expect(md).toContain(`#### FAIL \`${MUST_FAILED.id}\``);
     expect(md).toContain(`#### WARN \`${SHOULD_FAILED.id}\``);
     expect(md).toContain(`- Replay: \`${MUST_FAILED.failure?.replay}\``);
@@ -31,7 +32,7 @@ describe('renderMarkdown', () => {
 
   it('passed: a green verdict and no failure section', () => {
     const md = renderMarkdown(baseRun([PASSED]));
-    expect(md).toMatch(/^## lp-conformance: ✅ passed$/m);
+    expect(md).toMatch(/^## lp-conformance: ✅ PASSED: no MUST or PROFILE check failed$/m);
     expect(md).not.toContain('### Failures');
   });
 });
