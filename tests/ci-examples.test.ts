@@ -126,11 +126,13 @@ beforeAll(async () => {
       mkdirSync(join(repo, 'vendor'), { recursive: true });
       for (const f of ['package.json', 'package-lock.json', `vendor/${tarball}`]) copyFileSync(join(base, f), join(repo, f));
       writeFileSync(join(repo, 'lp-conformance-baseline.yml'), 'failures: []\n');
+      mkdirSync(join(repo, '.tmp'));
       const install = await sh(installStep(file), repo, NPM_OFFLINE);
       // The installed command itself for --version and --help (npx finds the same one; the run step uses it).
       const version = await sh('node_modules/.bin/lp-conformance --version', repo);
       const help = await sh('node_modules/.bin/lp-conformance --help', repo);
-      installed.set(file, { install, version, help, run: await sh(runStep(file), repo, env) });
+      // Its caches (vitest's module cache, one per installation) inside the scratch repository.
+      installed.set(file, { install, version, help, run: await sh(runStep(file), repo, { ...env, TMPDIR: join(repo, '.tmp') }) });
     }),
   );
 }, 300_000);
