@@ -11,6 +11,7 @@ import { loadProfile } from '../src/profile/index.js';
 import type { CheckResult, ExchangeDigest, RunResult } from '../src/runner/model.js';
 import { compareExchanges, compareResult } from '../src/runner/compare.js';
 import { runCli, serveCli } from './support/cli.js';
+import { expectValidReport } from './support/run-schema.js';
 
 const profile = loadProfile();
 const profiles = { target: profile, compare: profile };
@@ -116,6 +117,7 @@ describe.concurrent('run --compare', () => {
   test('the bundled server against --compare bundled: no difference, exit 0', async () => {
     const { code, result, out } = await run('same', ['--compare', 'bundled']);
     expect(code, out).toBe(0);
+    expectValidReport(result, 'a --compare run');
     expect(compared(result).map((c) => c.id)).toEqual(own(result).map((c) => `compare.${c.id}`));
     expect(compared(result).filter((c) => c.status !== 'passed')).toEqual([]);
   }, 60_000);

@@ -1,12 +1,9 @@
 // The Markdown summary (--markdown, $GITHUB_STEP_SUMMARY): verdict, counts per area, every failure
-// with what a reader needs, no secret, and nothing from the target that could inject Markdown.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// with what a reader needs, no secret, and nothing from the target that could inject Markdown. (The
+// command line's --markdown and job summary: tests/reports.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../reporters/markdown.js';
 import type { CheckResult } from '../../src/runner/model.js';
-import { runCli } from '../support/cli.js';
 import { baseRun, MUST_FAILED, PASSED, redactSecret, SECRET, SHOULD_FAILED, SKIPPED } from './run-results.js';
 
 describe('renderMarkdown', () => {
@@ -34,38 +31,5 @@ describe('renderMarkdown', () => {
     const md = renderMarkdown(baseRun([PASSED]));
     expect(md).toMatch(/^## lp-conformance: ✅ PASSED: no MUST or PROFILE check failed$/m);
     expect(md).not.toContain('### Failures');
-  });
-});
-
-describe('the command line', () => {
-  it('writes --markdown and appends the same summary to $GITHUB_STEP_SUMMARY', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lpc-md-'));
-    const summary = join(dir, 'step-summary.md');
-    writeFileSync(summary, 'earlier step\n');
-    const r = await runCli(
-      [
-        'run',
-        '--seed',
-        '1',
-        '--runs',
-        '5',
-        '--faults',
-        'sort-ignored',
-        '--only',
-        'intapi.v2.templates.list.sort',
-        '--no-progress',
-        '--junit',
-        join(dir, 'j.xml'),
-        '--markdown',
-        join(dir, 'run.md'),
-      ],
-      {
-        env: { GITHUB_STEP_SUMMARY: summary },
-      },
-    );
-    expect(r.code, r.stderr).toBe(1);
-    const md = readFileSync(join(dir, 'run.md'), 'utf8');
-    expect(md).toMatch(/#### FAIL `intapi\.v2\.templates\.list\.sort\.ascending`/);
-    expect(readFileSync(summary, 'utf8')).toBe(`earlier step\n${md}`);
   });
 });
