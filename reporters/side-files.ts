@@ -52,7 +52,8 @@ export function reproductionScript(check: CheckResult, curl: string, bodyName: (
   });
   const script = [
     '#!/usr/bin/env bash',
-    `# lp-conformance: the request that failed ${check.id}, whole.`,
+    // Comment lines: the id and title on one line each, whatever they hold.
+    `# lp-conformance: the request that failed ${check.id.replace(/\s+/g, ' ')}, whole.`,
     `# ${check.title.replace(/\s+/g, ' ')}`,
     '# Secrets are read from the environment (export the variables named below first); request bodies',
     '# are the files beside this script. Run it from anywhere: bash <path of this file>',

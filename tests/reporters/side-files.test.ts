@@ -37,6 +37,9 @@ describe('reproductionScript', () => {
     const file = join(dir, 's.sh');
     writeFileSync(file, script);
     expect(() => execFileSync('bash', ['-n', file])).not.toThrow();
+    // An id or title from a hand-edited run stays inside its comment line.
+    const hostile = reproductionScript({ ...LONG, id: 'x\ntouch pwned', title: 't\r\nrm -rf y' }, 'curl', () => 'b');
+    expect(hostile.script.split('\n').filter((l) => /touch pwned|rm -rf y/.test(l) && !l.startsWith('# '))).toEqual([]);
   });
 });
 
