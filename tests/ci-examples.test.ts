@@ -3,12 +3,12 @@
 // up as docs/ci/README.md says (the tool on no registry: a tarball in vendor/, pinned by the lock
 // file), installs a working `lp-conformance`; its command line, run as written by that installed
 // tool, gets past every check of its flags and values; and no secret is written inline.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT, runShell, type CliResult } from './support/cli.js';
 
@@ -104,8 +104,10 @@ interface Installed {
 }
 const installed = new Map<string, Installed>();
 const NPM_OFFLINE = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const dir = mkdtempSync(join(tmpdir(), 'lpc-ci-'));
+// The scratch repositories hold two installs (about 300 MB): not left behind.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lpc-ci-'));
   const base = join(dir, 'gate');
   mkdirSync(join(base, 'vendor'), { recursive: true });
   // `npm pack`, as the README says; its prepare (the build) already ran: npm test builds first.
