@@ -15,8 +15,10 @@ const LONGEST_FIRST = [
   'tests/rate-limits.test.ts',
   'tests/budget.test.ts',
   'tests/gate.test.ts',
+  'tests/reports.test.ts',
   'tests/replay.test.ts',
   'tests/hostile-target.test.ts',
+  'tests/ci-examples.test.ts',
   'tests/coverage.test.ts',
 ];
 

@@ -4,8 +4,9 @@
  * line. Failures come last, just above the final line, where a CI log is read first.
  */
 import { failsRun, LEVELS, SLOW_CHECK_MS, type CheckMeta, type CheckResult, type Level, type RunResult } from '../src/runner/model.js';
-import { formatFailureBlock, isAdvisory, NO_PAINT, type Paint } from './failure-block.js';
+import { formatFailureBlock, NO_PAINT, skipText, type Paint, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, type Cleaner, type Redact } from './text.js';
+import { markOf, verdictOf, type Mark, type Verdict } from './verdict.js';
 
 export interface SummaryOptions {
   /** ANSI colours; the caller decides (a TTY, no NO_COLOR). Never set for files. */
@@ -14,6 +15,8 @@ export interface SummaryOptions {
   strict?: boolean;
   /** Defence in depth: applied to every string taken from the run, although it is already redacted. */
   redact?: Redact;
+  /** The files written beside the JUnit report (reproductions too long to show, attachments). */
+  side?: SideFileIndex;
 }
 
 /** A terminal page, not a report: bodies are cut sooner than in JUnit. */
@@ -28,28 +31,32 @@ const ANSI: Paint = {
   bold: (text) => `\u001b[1m${text}\u001b[22m`,
 };
 
-interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
+type Counts = Record<Column, number>;
 
 export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   const strict = opts.strict ?? false;
   const paint = opts.color ? ANSI : NO_PAINT;
   const clean = makeCleaner({ redact: opts.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
+  const verdict = verdictOf(result, { strict });
   const sections = [header(result, clean), levelTable(result.checks, { clean, paint, strict })];
 
-  const skipped = result.checks.filter((check) => check.status === 'skipped');
+  const skipped = result.checks.filter((check) => markOf(check, strict) === 'SKIP');
   if (skipped.length > 0) {
+    sections.push(skipped.map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(skipText(check))}`).join('\n'));
+  }
+  // An interrupted run: one line for the checks it did not finish (the reports list each).
+  const unfinished = result.checks.filter((check) => markOf(check, strict) === 'INTERRUPTED');
+  if (unfinished.length > 0) {
+    const shown = unfinished.slice(0, 5).map((check) => clean.line(check.id));
     sections.push(
-      skipped.map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(check.skipReason ?? 'no reason recorded')}`).join('\n'),
+      `${paint.warn('INTERRUPTED')}  ${plural(unfinished.length, 'check')} did not finish: ${shown.join(', ')}${unfinished.length > shown.length ? ', …' : ''}`,
     );
   }
-  // Failures that fail the run first, then the advisory ones: the reader fixes the former.
+  // Failures that fail the run first, then the advisory and the known ones: the reader fixes the former.
   const failed = result.checks.filter((check) => check.status === 'failed');
-  const ordered = [...failed.filter((check) => !isAdvisory(check, strict)), ...failed.filter((check) => isAdvisory(check, strict))];
-  for (const check of ordered) sections.push(formatFailureBlock(check, { clean, paint, strict }));
+  const ordered = [...failed.filter((check) => markOf(check, strict) === 'FAIL'), ...failed.filter((check) => markOf(check, strict) !== 'FAIL')];
+  for (const check of ordered)
+    sections.push(formatFailureBlock(check, { clean, paint, strict, ...(opts.side?.has(check.id) ? { side: opts.side.get(check.id) } : {}) }));
 
   if (result.baseline && result.baseline.nowPassing.length > 0) {
     sections.push(
@@ -59,7 +66,7 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
       ].join('\n'),
     );
   }
-  sections.push(finalLine(result, { paint, strict }));
+  sections.push(`${finalLine(result, verdict)}\n${paintVerdict(verdict, paint)}`);
   return sections.filter((section) => section !== '').join('\n\n');
 }
 
@@ -80,6 +87,12 @@ function header(result: RunResult, clean: Cleaner): string {
   return [...lines, ...alignColumns(targets)].join('\n');
 }
 
+/** A row's columns: failed counts FAIL and WARN (the level's title says which), known and
+ * interrupted appear only in a run that has some. */
+const COLUMNS = ['passed', 'failed', 'known', 'skipped', 'interrupted'] as const;
+type Column = (typeof COLUMNS)[number];
+const COLUMN_OF: Record<Mark, Column> = { PASS: 'passed', FAIL: 'failed', WARN: 'failed', KNOWN: 'known', SKIP: 'skipped', INTERRUPTED: 'interrupted' };
+
 /** Counts grouped by level (MUST, PROFILE, SHOULD, MAY), then by area in run order. */
 function levelTable(checks: readonly CheckResult[], ctx: { clean: Cleaner; paint: Paint; strict: boolean }): string {
   const { clean, paint, strict } = ctx;
@@ -87,60 +100,57 @@ function levelTable(checks: readonly CheckResult[], ctx: { clean: Cleaner; paint
   for (const level of LEVELS) {
     const byArea = new Map<string, Counts>();
     for (const check of checks.filter((c) => c.level === level)) {
-      const counts = byArea.get(check.area) ?? { passed: 0, failed: 0, skipped: 0 };
-      counts[check.status]++;
+      const counts = byArea.get(check.area) ?? { passed: 0, failed: 0, known: 0, skipped: 0, interrupted: 0 };
+      counts[COLUMN_OF[markOf(check, strict)]]++;
       byArea.set(check.area, counts);
     }
     if (byArea.size > 0) blocks.push({ level, rows: [...byArea].map(([area, counts]) => ({ area: clean.line(area), counts })) });
   }
   const all = blocks.flatMap((block) => block.rows);
-  const width = {
-    area: Math.max(0, ...all.map((row) => row.area.length)),
-    passed: Math.max(0, ...all.map((row) => String(row.counts.passed).length)),
-    failed: Math.max(0, ...all.map((row) => String(row.counts.failed).length)),
-    skipped: Math.max(0, ...all.map((row) => String(row.counts.skipped).length)),
-  };
+  const columns = COLUMNS.filter((c) => c === 'passed' || c === 'failed' || c === 'skipped' || all.some((row) => row.counts[c] > 0));
+  const areaWidth = Math.max(0, ...all.map((row) => row.area.length));
+  const width = (c: Column) => Math.max(0, ...all.map((row) => String(row.counts[c]).length));
   return blocks
     .map(({ level, rows }) => {
       const advisory = !failsRun(level, strict);
       const title = paint.bold(level) + (advisory ? paint.dim(level === 'SHOULD' ? ' (advisory; fails the run with --strict)' : ' (advisory)') : '');
-      const failColour = advisory ? paint.warn : paint.fail;
-      const lines = rows.map(({ area, counts }) => {
-        // Pad before painting: escape codes have no width on screen but do have a length.
-        const passed = String(counts.passed).padStart(width.passed);
-        const failed = String(counts.failed).padStart(width.failed);
-        const skipped = String(counts.skipped).padStart(width.skipped);
-        return [
-          `  ${area.padEnd(width.area)}`,
-          `${counts.passed > 0 ? paint.pass(passed) : passed} passed`,
-          `${counts.failed > 0 ? failColour(failed) : failed} failed`,
-          `${counts.skipped > 0 ? paint.warn(skipped) : skipped} skipped`,
-        ].join('  ');
-      });
+      const colour: Record<Column, (text: string) => string> = {
+        passed: paint.pass,
+        failed: advisory ? paint.warn : paint.fail,
+        known: paint.warn,
+        skipped: paint.warn,
+        interrupted: paint.warn,
+      };
+      const lines = rows.map(({ area, counts }) =>
+        [
+          `  ${area.padEnd(areaWidth)}`,
+          // Pad before painting: escape codes have no width on screen but do have a length.
+          ...columns.map((c) => {
+            const n = String(counts[c]).padStart(width(c));
+            return `${counts[c] > 0 ? colour[c](n) : n} ${c}`;
+          }),
+        ].join('  '),
+      );
       return [title, ...lines].join('\n');
     })
     .join('\n');
 }
 
-/** `lp-conformance: 412 checks, 409 passed, 2 failed (2 MUST), 1 skipped in 8.4s (15123 requests)`. */
-function finalLine(result: RunResult, ctx: { paint: Paint; strict: boolean }): string {
-  const { paint, strict } = ctx;
-  const count = (status: CheckResult['status']): number => result.checks.filter((check) => check.status === status).length;
-  const failed = result.checks.filter((check) => check.status === 'failed');
-  const known = failed.filter((check) => check.known).length;
-  const byLevel = LEVELS.flatMap((level) => {
-    const n = failed.filter((check) => check.level === level && !check.known).length;
-    return n === 0 ? [] : [`${n} ${level}${failsRun(level, strict) ? '' : ' advisory'}`];
-  });
-  const gating = failed.some((check) => !isAdvisory(check, strict));
-  const failedText = `${failed.length} failed${byLevel.length > 0 || known > 0 ? ` (${[...byLevel, ...(known > 0 ? [`${known} known from the baseline`] : [])].join(', ')})` : ''}`;
-  const failedPainted = failed.length === 0 ? failedText : gating ? paint.fail(failedText) : paint.warn(failedText);
+/** `lp-conformance: 412 checks, 409 passed, 2 failed, 0 advisory, 1 skipped in 8.4s (15123 requests)`: the
+ * verdict's tally, the time, the requests, what the run waited for and what it cleaned up. */
+function finalLine(result: RunResult, verdict: Verdict): string {
   return (
-    `lp-conformance: ${plural(result.checks.length, 'check')}, ${count('passed')} passed, ${failedPainted}, ` +
-    `${count('skipped')} skipped in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})` +
+    `lp-conformance: ${verdict.tally} in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})` +
     waitedText(result) +
     cleanupText(result)
   );
+}
+
+/** The verdict's headline, last: what a CI log is read for. */
+function paintVerdict(verdict: Verdict, paint: Paint): string {
+  if (verdict.outcome === 'failed') return paint.fail(paint.bold(verdict.headline));
+  if (verdict.outcome === 'interrupted') return paint.warn(paint.bold(verdict.headline));
+  return paint.pass(paint.bold(verdict.headline));
 }
 
 /** `; deleted the 12 records it created`, and what it could not delete. */

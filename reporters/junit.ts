@@ -3,15 +3,19 @@
  * (fixtures/junit/junit-10.xsd), the strictest common consumer: it rejects a report that does not
  * validate, where the Jenkins JUnit plugin, GitLab and GitHub reporters read leniently.
  *
- * Layout: one <testsuite> per area, one <testcase> per check named `[<id>] <title>`.
- * - failed, level fails the run  -> <failure type="LEVEL" message="Expected …; received …">, text = the
+ * Layout: one <testsuite> per area, one <testcase> per check named `[<id>] <title>`; each testsuite
+ * carries the run's verdict (verdict.ts) as the properties `verdict` (its headline) and `tally`. By
+ * the check's mark:
+ * - FAIL (fails the run) -> <failure type="LEVEL" message="Expected …; received …">, text = the
  *   failure block (failure-block.ts).
- * - failed, level does not fail the run (SHOULD without --strict, MAY) -> <skipped type="LEVEL"
+ * - WARN (a level that does not fail the run: SHOULD without --strict, MAY) -> <skipped type="LEVEL"
  *   message="LEVEL not met (advisory): Expected …; received …">, the failure block in <system-out>.
  *   Most consumers count any <failure> as red (Jenkins marks the build unstable, GitLab and GitHub
  *   reporters fail the check), which would contradict the exit code; the type and message keep the
  *   advisory finding visible and distinguishable from a check that did not run.
- * - skipped -> <skipped message="reason">.
+ * - KNOWN (listed in the baseline) -> <skipped message="LEVEL not met, known failure (baseline …): …">,
+ *   the block in <system-out>, for the same reason.
+ * - SKIP -> <skipped message="reason">; INTERRUPTED -> <skipped message="INTERRUPTED (SIGTERM): reason">.
  * Level and spec anchor go to the testcase's <system-out> as `[[PROPERTY|level=MUST]]` lines (the
  * convention of the common JUnit format, github.com/testmoapp/junitxml): junit-10.xsd does not allow
  * <properties> in a <testcase>, and the name stays `[<id>] <title>`, the check's identity.
@@ -20,8 +24,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import junit, { type Builder, type TestSuite } from 'junit-report-builder';
 import type { CheckResult, RunResult } from '../src/runner/model.js';
-import { failureMessage, failureOf, formatFailureBlock, groupByArea, isAdvisory, NO_PAINT } from './failure-block.js';
+import { attachmentsOf, failureMessage, failureOf, formatFailureBlock, groupByArea, NO_PAINT, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, type Cleaner, type Redact } from './text.js';
+import { markOf, verdictOf, type Verdict } from './verdict.js';
 
 // Node hands this CommonJS package's module.exports (the builder) to a default import, while
 // TypeScript under NodeNext types the default import as the module object `{ default }`.
@@ -35,6 +40,15 @@ export interface JUnitOptions {
   redact?: Redact;
   /** As `--strict`: SHOULD failures fail the run, so they are rendered as <failure>. */
   strict?: boolean;
+  /** The files written beside the report (reproductions too long to show, attachments). */
+  side?: SideFileIndex;
+}
+
+interface Ctx {
+  clean: Cleaner;
+  strict: boolean;
+  verdict: Verdict;
+  side?: SideFileIndex;
 }
 
 /** Bounds: a failure field stays readable in a CI page, an attribute stays one short line. */
@@ -47,20 +61,24 @@ export function renderJUnit(result: RunResult, options: JUnitOptions = {}): stri
   // A fresh builder per report: the package's default instance is shared module state.
   const reportBuilder = rootBuilder.newBuilder();
 
+  const verdict = verdictOf(result, { strict });
+  const ctx: Ctx = { clean, strict, verdict, ...(options.side ? { side: options.side } : {}) };
   const suites = [...groupByArea(result.checks)].map(([area, checks]) => {
     const suite = reportBuilder.testSuite().name(clean.line(area)).timestamp(clean.line(result.startedAt));
     suite.time(seconds(checks.reduce((sum, check) => sum + check.durationMs, 0)));
+    suite.property('verdict', verdict.headline);
+    suite.property('tally', verdict.tally);
     for (const [family, url] of Object.entries(result.targets)) {
       suite.property(clean.line(`target.${family}`), clean.line(url));
     }
     suite.property('profile', clean.line(result.profileName));
     suite.property('seed', String(result.seed));
     suite.property('runs', String(result.runs));
-    for (const check of checks) addTestCase(suite, check, clean, strict);
-    return completeSuite(suite.build(), checks, clean, strict).toString({ pretty: true, offset: 1 }).trimEnd();
+    for (const check of checks) addTestCase(suite, check, ctx);
+    return completeSuite(suite.build(), checks, ctx).toString({ pretty: true, offset: 1 }).trimEnd();
   });
 
-  const failures = result.checks.filter((check) => check.status === 'failed' && !isAdvisory(check, strict)).length;
+  const failures = verdict.counts.failed;
   // The root is written here, not by the builder: the builder puts a `skipped` attribute on
   // <testsuites>, which junit-10.xsd rejects (jenkinsci/xunit-plugin; see kyrus/python-junit-xml#32).
   // Every value in it is a number or a constant, so nothing needs escaping.
@@ -74,14 +92,15 @@ export function writeJUnit(result: RunResult, file: string, options: JUnitOption
 }
 
 /** What junit-report-builder can express: identity, timing, verdict (so it counts the suite). */
-function addTestCase(suite: TestSuite, check: CheckResult, clean: Cleaner, strict: boolean): void {
+function addTestCase(suite: TestSuite, check: CheckResult, { clean, strict }: Ctx): void {
   const testCase = suite
     .testCase()
     .className(clean.line(check.area))
     .name(clean.line(`[${check.id}] ${check.title}`))
     .time(seconds(check.durationMs));
-  if (check.status === 'skipped' || isAdvisory(check, strict)) testCase.skipped();
-  else if (check.status === 'failed') testCase.failure(failureMessage(failureOf(check), clean), clean.line(check.level));
+  const mark = markOf(check, strict);
+  if (mark === 'FAIL') testCase.failure(failureMessage(failureOf(check), clean), clean.line(check.level));
+  else if (mark !== 'PASS') testCase.skipped();
 }
 
 /**
@@ -90,32 +109,33 @@ function addTestCase(suite: TestSuite, check: CheckResult, clean: Cleaner, stric
  * - its CDATA escaping splits only the first `]]>` of a text (a second one ends the section and
  *   breaks the document), so texts are written as escaped character data instead of CDATA.
  */
-function completeSuite(suiteElement: XmlElement, checks: readonly CheckResult[], clean: Cleaner, strict: boolean): XmlElement {
+function completeSuite(suiteElement: XmlElement, checks: readonly CheckResult[], { clean, strict, verdict, side }: Ctx): XmlElement {
   const testCases = childElements(suiteElement, 'testcase');
   checks.forEach((check, index) => {
     const testCase = testCases[index];
     if (!testCase) throw new Error(`junit: no <testcase> built for ${check.id}`);
     const out = [`[[PROPERTY|level=${clean.line(check.level)}]]`, `[[PROPERTY|spec=${clean.line(check.spec)}]]`];
+    const mark = markOf(check, strict);
+    const files = side?.get(check.id);
     if (check.status === 'failed') {
-      const block = formatFailureBlock(check, { clean, paint: NO_PAINT, strict });
-      if (isAdvisory(check, strict)) {
-        elementOf(testCase, 'skipped')
-          .att('type', clean.line(check.level))
-          .att(
-            'message',
-            check.known
-              ? `${clean.line(check.level)} not met, known failure (baseline ${clean.line(check.known.baseline)}): ${failureMessage(failureOf(check), clean)}`
-              : `${clean.line(check.level)} not met (advisory, does not fail the run): ${failureMessage(failureOf(check), clean)}`,
-          );
+      const block = formatFailureBlock(check, { clean, paint: NO_PAINT, strict, ...(files ? { side: files } : {}) });
+      if (mark === 'FAIL') elementOf(testCase, 'failure').txt(block);
+      else {
+        const level = clean.line(check.level);
+        const message = check.known
+          ? `${level} not met, known failure (baseline ${clean.line(check.known.baseline)}): ${failureMessage(failureOf(check), clean)}`
+          : `${level} not met (advisory, does not fail the run): ${failureMessage(failureOf(check), clean)}`;
+        elementOf(testCase, 'skipped').att('type', level).att('message', message);
         out.push('', block);
-      } else {
-        elementOf(testCase, 'failure').txt(block);
       }
-    } else if (check.status === 'skipped') {
-      elementOf(testCase, 'skipped').att('message', clean.line(check.skipReason ?? 'skipped (no reason recorded)'));
+    } else if (mark === 'INTERRUPTED') {
+      elementOf(testCase, 'skipped').att('message', clean.line(`INTERRUPTED (${verdict.signal ?? 'signal'}): ${skipText(check)}`));
+    } else if (mark === 'SKIP') {
+      elementOf(testCase, 'skipped').att('message', clean.line(skipText(check)));
     }
-    // Files saved for the failure (a screenshot): the JUnit attachments convention (Jenkins' plugin, GitLab).
-    for (const path of check.status === 'failed' ? (check.failure?.attachments ?? []) : []) out.push(`[[ATTACHMENT|${clean.line(path)}]]`);
+    // Files saved for the failure (a screenshot), copied beside the report: the JUnit attachments
+    // convention (Jenkins' plugin, GitLab), one a line.
+    for (const attachment of attachmentsOf(check, files)) out.push(`[[ATTACHMENT|${clean.line(attachment.path)}]]`);
     testCase.ele('system-out').txt(out.join('\n'));
   });
   return suiteElement;

@@ -5,16 +5,18 @@
  * (redacted, control characters made visible, bounded) and put in code spans or fenced blocks, so a
  * hostile body cannot inject Markdown or HTML into the page.
  */
-import { failsRun, type CheckResult, type RunResult } from '../src/runner/model.js';
-import { failureOf, isAdvisory } from './failure-block.js';
-import { makeCleaner, type Redact } from './text.js';
+import type { CheckResult, RunResult } from '../src/runner/model.js';
+import { failureView, skipText, type SideFileIndex } from './failure-block.js';
+import { makeCleaner, oneLine, type Redact } from './text.js';
+import { markOf, verdictOf, type Mark } from './verdict.js';
 
 export interface MarkdownOptions {
   strict?: boolean;
   redact?: Redact;
+  /** The files written beside the report (reproductions too long to show, attachments). */
+  side?: SideFileIndex;
 }
 
-const MAX_FIELD_CHARS = 4096;
 const MAX_LINE_CHARS = 400;
 
 /** A code span that holds any text: a fence of more backticks than the text's longest run. */
@@ -33,42 +35,55 @@ function fenced(text: string): string {
 /** Table cells: no pipes or newlines from the data. */
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+const ICON: Record<Verdict['outcome'], string> = { passed: '✅', failed: '❌', interrupted: '⏹️' };
+type Verdict = ReturnType<typeof verdictOf>;
+
 export function renderMarkdown(result: RunResult, options: MarkdownOptions = {}): string {
   const strict = options.strict ?? false;
-  const clean = makeCleaner({ redact: options.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
-  const count = (status: CheckResult['status'], checks: readonly CheckResult[] = result.checks) => checks.filter((c) => c.status === status).length;
-  const failing = result.checks.filter((c) => c.status === 'failed' && failsRun(c.level, strict));
-  const advisory = result.checks.filter((c) => isAdvisory(c, strict));
-  const verdict = failing.length === 0 ? '✅ passed' : `❌ ${failing.length} failed`;
+  const clean = makeCleaner({ redact: options.redact, maxFieldChars: MAX_LINE_CHARS, maxLineChars: MAX_LINE_CHARS });
+  const verdict = verdictOf(result, { strict });
+  const marks = (checks: readonly CheckResult[], ...wanted: Mark[]) => checks.filter((c) => wanted.includes(markOf(c, strict))).length;
   const lines = [
-    `## lp-conformance: ${verdict}`,
+    `## lp-conformance: ${ICON[verdict.outcome]} ${verdict.headline}`,
     '',
-    `${result.checks.length} checks, ${count('passed')} passed, ${count('failed')} failed${advisory.length > 0 ? ` (${advisory.length} advisory)` : ''}, ${count('skipped')} skipped in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests); seed ${result.seed}, profile ${code(clean.line(result.profileName))}.`,
+    `${verdict.tally} in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests); seed ${result.seed}, profile ${code(clean.line(result.profileName))}.`,
     '',
-    '| area | passed | failed | skipped |',
-    '|---|---:|---:|---:|',
+    '| area | passed | failed | advisory | known | skipped |',
+    '|---|---:|---:|---:|---:|---:|',
   ];
   const areas = [...new Set(result.checks.map((c) => c.area))];
   for (const area of areas) {
     const checks = result.checks.filter((c) => c.area === area);
-    lines.push(`| ${cell(clean.line(area))} | ${count('passed', checks)} | ${count('failed', checks)} | ${count('skipped', checks)} |`);
+    lines.push(
+      `| ${cell(clean.line(area))} | ${marks(checks, 'PASS')} | ${marks(checks, 'FAIL')} | ${marks(checks, 'WARN')} | ${marks(checks, 'KNOWN')} | ${marks(checks, 'SKIP', 'INTERRUPTED')} |`,
+    );
   }
-  const failed = [...failing, ...advisory];
-  if (failed.length > 0) lines.push('', '### Failures');
-  for (const check of failed) {
-    const f = failureOf(check);
+  // Failures that fail the run first, then the advisory and the known ones.
+  const failed = result.checks.filter((c) => c.status === 'failed');
+  const ordered = [...failed.filter((c) => markOf(c, strict) === 'FAIL'), ...failed.filter((c) => markOf(c, strict) !== 'FAIL')];
+  if (ordered.length > 0) lines.push('', '### Failures');
+  for (const check of ordered) {
+    const side = options.side?.get(check.id);
+    const v = failureView(check, { clean, strict, ...(side ? { side } : {}) });
     lines.push(
       '',
-      `#### ${isAdvisory(check, strict) ? 'WARN' : 'FAIL'} ${code(check.id)} · ${check.level} · ${code(check.spec)}`,
+      `#### ${v.mark} ${code(check.id)} · ${check.level} · ${code(check.spec)}`,
       '',
       clean.line(check.title),
       '',
-      `- Expected: ${code(clean.line(f.expected))}`,
-      `- Received: ${code(clean.line(f.received))}`,
-      ...(f.counterexample ? [`- Counterexample (shrunk): ${code(clean.line(f.counterexample))}`] : []),
-      ...(f.curl ? ['- Reproduce:', '', fenced(clean.field(f.curl))] : []),
-      `- Replay: ${code(clean.line(f.replay))}`,
+      `- Expected: ${code(oneLine(v.expected))}`,
+      `- Received: ${code(oneLine(v.received))}`,
+      ...(v.counterexample !== undefined ? [`- Counterexample (shrunk): ${code(oneLine(v.counterexample))}`] : []),
+      ...(v.reproduce !== undefined ? ['- Reproduce:', '', fenced(v.reproduce)] : []),
+      ...(v.request !== undefined ? [`- Request: ${code(oneLine(v.request))}`] : []),
+      `- Replay: ${code(oneLine(v.replay))}`,
+      ...(v.known !== undefined ? [`- Known: ${code(oneLine(v.known))}`] : []),
+      ...v.attachments.map((a) => `- Attached: ${code(oneLine(a.path))}`),
     );
+  }
+  const unfinished = result.checks.filter((c) => markOf(c, strict) === 'INTERRUPTED');
+  if (unfinished.length > 0) {
+    lines.push('', `### INTERRUPTED: ${unfinished.length} checks did not finish`, '', ...unfinished.map((c) => `- ${code(c.id)}: ${clean.line(skipText(c))}`));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -39,14 +39,16 @@ function isHighSurrogate(unit: number): boolean {
 }
 
 /**
- * Keeps at most `max` UTF-16 units of `text` and says how much was cut: `…(N more chars)`.
+ * Keeps at most `max` UTF-16 units of `text` and says how much was cut: `…(N more chars)`, or with
+ * `where` (the file that holds all of it) `…(N more chars, M in all; in full: where)`.
  * Never cuts between the two halves of a surrogate pair (a lone half is invalid XML).
  */
-export function truncate(text: string, max: number): string {
+export function truncate(text: string, max: number, where?: string): string {
   if (text.length <= max) return text;
   let cut = Math.max(0, max);
   if (cut > 0 && isHighSurrogate(text.charCodeAt(cut - 1))) cut--;
-  return `${text.slice(0, cut)}…(${codePointCount(text.slice(cut))} more chars)`;
+  const rest = codePointCount(text.slice(cut));
+  return `${text.slice(0, cut)}…(${rest} more chars${where === undefined ? '' : `, ${codePointCount(text)} in all; in full: ${where}`})`;
 }
 
 /** Collapses a field to one line, for attributes and one-line summaries. */
@@ -60,16 +62,16 @@ export function oneLine(text: string): string {
  * the bound holds on what is written).
  */
 export interface Cleaner {
-  /** A block field: newlines kept. */
-  field(text: string, max?: number): string;
-  /** An attribute or a summary line: whitespace collapsed. */
-  line(text: string, max?: number): string;
+  /** A block field: newlines kept; `where` names the file that holds it uncut. */
+  field(text: string, max?: number, where?: string): string;
+  /** An attribute or a summary line: whitespace collapsed; `where` names the file that holds it uncut. */
+  line(text: string, max?: number, where?: string): string;
 }
 
 export function makeCleaner(opts: { redact?: Redact; maxFieldChars: number; maxLineChars: number }): Cleaner {
   const redact = opts.redact ?? identity;
   return {
-    field: (text, max = opts.maxFieldChars) => truncate(escapeUnsafe(redact(text)), max),
-    line: (text, max = opts.maxLineChars) => truncate(oneLine(escapeUnsafe(redact(text))), max),
+    field: (text, max = opts.maxFieldChars, where) => truncate(escapeUnsafe(redact(text)), max, where),
+    line: (text, max = opts.maxLineChars, where) => truncate(oneLine(escapeUnsafe(redact(text))), max, where),
   };
 }

@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { RunResult } from '../src/runner/model.js';
 import { COMPLETENESS_PROBES, LARGE_COLLECTION, surveyBudget, WALK_PAGES } from '../suites/_harness/budget.js';
 import { runCli } from './support/cli.js';
+import { expectValidReport } from './support/run-schema.js';
 
 const SCALE = 20_000;
 const RUNS = 10;
@@ -50,6 +51,8 @@ describe(`the list checks against ${SCALE} records`, () => {
       expect(c.sampled?.read, c.id).toBeLessThan(SCALE / 2);
       expect(c.requests, c.id).toBeLessThanOrEqual(PER_CHECK);
     }
+    // The report, with `sampled`, follows the published schema.
+    expectValidReport(result, 'a run that sampled');
     // Small collections are read whole, as always: not sampled.
     expect(result.checks.filter((c) => c.id.startsWith('intapi.v2.templates.') && c.sampled)).toEqual([]);
     // One walk at limit 1 alone would need SCALE requests; the whole selection stays far below.

@@ -1,21 +1,19 @@
-// The CI examples in docs/ci/ are linted: each is valid against its platform's JSON Schema
-// (vendored in fixtures/ci-schemas/, see SOURCE.md there), every `lp-conformance` command line in
-// them goes through the real CLI's parser, and no secret is written inline, only referenced.
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// The CI examples in docs/ci/ are linted and run: each is valid against its platform's JSON Schema
+// (vendored in fixtures/ci-schemas/, see SOURCE.md there); its install step, run in a repository set
+// up as docs/ci/README.md says (the tool on no registry: a tarball in vendor/, pinned by the lock
+// file), installs a working `lp-conformance`; its command line, run as written by that installed
+// tool, gets past every check of its flags and values; and no secret is written inline.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { ROOT, type CliResult } from './support/cli.js';
+import { ROOT, runShell, type CliResult } from './support/cli.js';
 
 const GITHUB = 'docs/ci/github-actions.yml';
 const GITLAB = 'docs/ci/gitlab-ci.yml';
-
-/** Flags that name a file of the user's repository (absent here): the dry run as written stops at
- *  reading it; without them (and their values) it must get as far as contacting the target. */
-const PENDING_FLAGS: Record<string, { takesValue: boolean }> = { '--baseline': { takesValue: true } };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
@@ -81,57 +79,65 @@ function* strings(node: Json, path = ''): Generator<[string, string]> {
   else if (node !== null && typeof node === 'object') for (const [k, v] of Object.entries(node)) yield* strings(v, `${path}.${k}`);
 }
 
-/** The example's invocation as the dry run sends it: the target variable replaced by a closed port. */
-function dryArgs(file: string): string[] {
-  return invocations(file)[0]!.map((a) => (a === '$LPC_TARGET_URL' ? 'http://127.0.0.1:9' : a));
+/** Runs a shell command line in `cwd`: how a CI runner runs a script line. */
+const sh = (command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> => runShell(command, { cwd, env });
+
+/** The example's install step: its one `npm ci` (or `npm install`) line. */
+function installStep(file: string): string {
+  const steps = scripts(file).filter((script) => /^npm (ci|install)\b/.test(script.trim()));
+  expect(steps, `${file}: one install step`).toHaveLength(1);
+  return steps[0]!.trim();
 }
 
-/** The argv without the file flags (and their values). */
-function withoutPending(args: string[]): string[] {
-  return args.filter((a, i) => !(a in PENDING_FLAGS) && !(i > 0 && PENDING_FLAGS[args[i - 1]!]?.takesValue));
-}
+/** The example's script line that runs lp-conformance, as written. */
+const runStep = (file: string): string => scripts(file).find((script) => /\blp-conformance\b/.test(script))!;
 
-/** Calls the built CLI's main() (what bin/lp-conformance.js calls) on each argv in turn, in one
- *  Node process: a process start costs more than all the calls together. Each call's stdout and
- *  stderr are captured apart. */
-const MAIN_SCRIPT = `
-import { pathToFileURL } from 'node:url';
-const { main } = await import(pathToFileURL(process.argv[1] + '/dist/src/cli/main.js').href);
-const results = [];
-const write = { out: process.stdout.write, err: process.stderr.write };
-for (const args of JSON.parse(process.argv[2])) {
-  const r = { stdout: '', stderr: '' };
-  const capture = (key) => (chunk, ...rest) => { r[key] += String(chunk); rest.find((x) => typeof x === 'function')?.(); return true; };
-  process.stdout.write = capture('stdout');
-  process.stderr.write = capture('stderr');
-  try { r.code = await main(args); } finally { process.stdout.write = write.out; process.stderr.write = write.err; }
-  results.push(r);
+// A repository set up as docs/ci/README.md says, once; then, per example, a copy of it in which the
+// example's install step runs, and in which its command line runs as written (LPC_TARGET_URL a
+// closed local port, a baseline file present). npm's cache on this machine holds every package (a
+// CI runner has the registry): offline is preferred, and nothing is downloaded when it does.
+interface Installed {
+  install: CliResult;
+  version: CliResult;
+  help: CliResult;
+  run: CliResult;
 }
-process.stdout.write(JSON.stringify(results), () => process.exit(0));
-`;
-
-function callMain(argvs: string[][], env: NodeJS.ProcessEnv): Promise<CliResult[]> {
-  return new Promise((done, failed) => {
-    execFile(
-      process.execPath,
-      ['--input-type=module', '-e', MAIN_SCRIPT, ROOT, JSON.stringify(argvs)],
-      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 30_000 },
-      (error, stdout, stderr) => (error ? failed(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout) as CliResult[])),
-    );
-  });
-}
-
-// --help, then for each example its command as written and without the file flags.
-let help = '';
-const dryRuns = new Map<string, { asWritten: CliResult; withoutPending: CliResult }>();
+const installed = new Map<string, Installed>();
+const NPM_OFFLINE = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const dir = mkdtempSync(join(tmpdir(), 'lpc-ci-'));
+// The scratch repositories hold two installs (about 300 MB): not left behind.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(async () => {
-  const files = [GITHUB, GITLAB];
-  const env = Object.fromEntries(credentialVariables().map((v) => [v, 'dry-run']));
-  const results = await callMain([['--help'], ...files.flatMap((f) => [dryArgs(f), withoutPending(dryArgs(f))])], env);
-  expect(results[0]!.code).toBe(0);
-  help = results[0]!.stdout;
-  files.forEach((f, i) => dryRuns.set(f, { asWritten: results[1 + 2 * i]!, withoutPending: results[2 + 2 * i]! }));
-});
+  const base = join(dir, 'gate');
+  mkdirSync(join(base, 'vendor'), { recursive: true });
+  // `npm pack`, as the README says; its prepare (the build) already ran: npm test builds first.
+  const pack = await sh(`npm pack --ignore-scripts --pack-destination ${JSON.stringify(join(base, 'vendor'))}`, ROOT, NPM_OFFLINE);
+  expect(pack.code, pack.stderr).toBe(0);
+  const tarball = readdirSync(join(base, 'vendor')).find((f) => f.endsWith('.tgz'))!;
+  expect(tarball).toMatch(/^lp-conformance-\d+\.\d+\.\d+\.tgz$/);
+  writeFileSync(join(base, 'package.json'), '{ "name": "gate", "private": true }\n');
+  // The README's `npm install --save-dev --save-exact ./vendor/…` (only the lock: each example installs).
+  const pin = await sh(`npm install --save-dev --save-exact --package-lock-only ./vendor/${tarball}`, base, NPM_OFFLINE);
+  expect(pin.code, pin.stderr).toBe(0);
+  expect(JSON.parse(readFileSync(join(base, 'package.json'), 'utf8'))).toMatchObject({ devDependencies: { 'lp-conformance': `file:vendor/${tarball}` } });
+  const env = { ...Object.fromEntries(credentialVariables().map((v) => [v, 'dry-run'])), LPC_TARGET_URL: 'http://127.0.0.1:9' };
+  // The two examples side by side (each an install of its own, in a repository of its own).
+  await Promise.all(
+    [GITHUB, GITLAB].map(async (file) => {
+      const repo = join(dir, file.replace(/\W/g, '-'));
+      mkdirSync(join(repo, 'vendor'), { recursive: true });
+      for (const f of ['package.json', 'package-lock.json', `vendor/${tarball}`]) copyFileSync(join(base, f), join(repo, f));
+      writeFileSync(join(repo, 'lp-conformance-baseline.yml'), 'failures: []\n');
+      mkdirSync(join(repo, '.tmp'));
+      const install = await sh(installStep(file), repo, NPM_OFFLINE);
+      // The installed command itself for --version and --help (npx finds the same one; the run step uses it).
+      const version = await sh('node_modules/.bin/lp-conformance --version', repo);
+      const help = await sh('node_modules/.bin/lp-conformance --help', repo);
+      // Its caches (vitest's module cache, one per installation) inside the scratch repository.
+      installed.set(file, { install, version, help, run: await sh(runStep(file), repo, { ...env, TMPDIR: join(repo, '.tmp') }) });
+    }),
+  );
+}, 300_000);
 
 describe.each([
   { file: GITHUB, schema: 'github-workflow.json' },
@@ -147,6 +153,13 @@ describe.each([
     expect(validate(broken)).toBe(false);
   });
 
+  test('its install step installs lp-conformance from the tarball the repository holds', () => {
+    const { install, version } = installed.get(file)!;
+    expect(install.code, `${install.stdout}\n${install.stderr}`).toBe(0);
+    expect(version.code, version.stderr).toBe(0);
+    expect(version.stdout).toMatch(/^lp-conformance \d+\.\d+\.\d+\n$/);
+  });
+
   test('runs lp-conformance once, with flags the CLI knows and values it accepts', () => {
     const runs = invocations(file);
     expect(runs).toHaveLength(1);
@@ -156,20 +169,13 @@ describe.each([
     expect(argv.slice(argv.indexOf('--target'), argv.indexOf('--target') + 2)).toEqual(['--target', '$LPC_TARGET_URL']);
     expect(argv.slice(argv.indexOf('--baseline'), argv.indexOf('--baseline') + 2)).toEqual(['--baseline', 'lp-conformance-baseline.yml']);
     expect(argv).toContain('--junit');
-    const args = dryArgs(file);
-    for (const flag of args.filter((a) => a.startsWith('--'))) expect(help, `${flag} is not in lp-conformance --help`).toContain(`${flag} `);
-    expect(args.some((a) => a.includes('$'))).toBe(false);
-    // The real parser, in a dry form: parseArgs is strict (flag names and arity), and every value
-    // (numbers, the URL, the profile) is validated before the target is contacted, so against a
-    // closed port the run must get as far as "unreachable" (exit 2), not stop at a bad flag.
-    // (Faster than `--list`, which loads every suite, and it checks the values too.)
-    const results = dryRuns.get(file)!;
-    // The baseline is read (and checked) before the target is contacted: the example's baseline
-    // lives in the user's repository, not here, so "no such file" is as far as it goes as written.
-    expect(results.asWritten.code, results.asWritten.stderr).toBe(2);
-    expect(results.asWritten.stderr).toMatch(/baseline \S*lp-conformance-baseline\.yml: no such file/);
-    expect(results.withoutPending.code, results.withoutPending.stderr).toBe(2);
-    expect(results.withoutPending.stderr).toMatch(/target http:\/\/127\.0\.0\.1:9\/? is unreachable/);
+    const { help, run } = installed.get(file)!;
+    for (const flag of argv.filter((a) => a.startsWith('--'))) expect(help.stdout, `${flag} is not in lp-conformance --help`).toContain(`${flag} `);
+    // The command as written, by the installed tool: parseArgs is strict (flag names and arity), the
+    // baseline is read and checked, and every value (numbers, the URL) is validated before the target
+    // is contacted, so against a closed port the run must get as far as "unreachable" (exit 2).
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/^lp-conformance: target http:\/\/127\.0\.0\.1:9\/? is unreachable/);
   });
 
   test('writes no secret inline: credentials are variable references only', () => {

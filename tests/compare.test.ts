@@ -11,6 +11,7 @@ import { loadProfile } from '../src/profile/index.js';
 import type { CheckResult, ExchangeDigest, RunResult } from '../src/runner/model.js';
 import { compareExchanges, compareResult } from '../src/runner/compare.js';
 import { runCli, serveCli } from './support/cli.js';
+import { expectValidReport } from './support/run-schema.js';
 
 const profile = loadProfile();
 const profiles = { target: profile, compare: profile };
@@ -116,8 +117,19 @@ describe.concurrent('run --compare', () => {
   test('the bundled server against --compare bundled: no difference, exit 0', async () => {
     const { code, result, out } = await run('same', ['--compare', 'bundled']);
     expect(code, out).toBe(0);
+    expectValidReport(result, 'a --compare run');
     expect(compared(result).map((c) => c.id)).toEqual(own(result).map((c) => `compare.${c.id}`));
     expect(compared(result).filter((c) => c.status !== 'passed')).toEqual([]);
+  }, 60_000);
+
+  test('--compare bundled takes every family: the SCIM and learner checks reach it with credentials it accepts', async () => {
+    const { code, result, out } = await run('families', ['--compare', 'bundled', '--only', 'scim.users.create-201,scim.users.delete-204,learner.auth']);
+    expect(code, out).toBe(0);
+    const scim = compared(result).filter((c) => c.id.startsWith('compare.scim.'));
+    expect(scim.length).toBeGreaterThan(0);
+    expect(compared(result).filter((c) => c.status !== 'passed')).toEqual([]);
+    // Not "fixes" that are not: the compare server's own checks pass too.
+    expect(result.checks.filter((c) => c.status === 'failed')).toEqual([]);
   }, 60_000);
 
   test('a fault in the target: the affected checks differ at their first differing exchange, the others do not', async () => {

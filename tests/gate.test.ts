@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from './support/cli.js';
+import { expectValidReport } from './support/run-schema.js';
 import { PROXY_ENV, startProxied, type Proxied } from './support/proxy.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lpc-gate-'));
@@ -31,7 +32,8 @@ describe('known-failure baseline', () => {
   test('run --baseline: the known failures do not fail the run, and are reported as known', async () => {
     const r = await runCli(['run', '--baseline', file, '--faults', 'sort-ignored', ...SORTS, ...QUICK]);
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/3 failed \(3 known from the baseline\)/);
+    expect(r.stdout).toMatch(/, 0 failed, 0 advisory, 3 known, /);
+    expect(r.stdout).toContain('\nPASSED: no new failure of a MUST or PROFILE check; 3 known from the baseline\n');
     expect(r.stdout).toMatch(/^KNOWN {2}\[intapi\.v2\.templates\.list\.sort\.ascending\]/m);
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/known failure \(baseline /);
   });
@@ -85,6 +87,7 @@ describe('--read-only', () => {
     expect(seen.length).toBeGreaterThan(100);
     expect(writes).toEqual([]);
     const run = JSON.parse(readFileSync(json, 'utf8')) as { checks: { id: string; status: string; skipReason?: string }[] };
+    expectValidReport(run, 'a --read-only run');
     const bounds = run.checks.find((c) => c.id === 'intapi.v2.submissions.create.title.above-max');
     expect(bounds?.status).toBe('skipped');
     expect(bounds?.skipReason).toBe('not run: it writes (POST /submissions), and the run is --read-only');

@@ -5,13 +5,14 @@
  * Exit codes: 0 every failing-level check passed; 1 a check failed; 2 usage, configuration or an
  * unreachable target, always with one line on stderr and never a stack trace.
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
 import { baseUrlOf, FAMILIES, loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
-import { DEFAULT_CONCURRENCY, failsRun } from '../runner/model.js';
+import { DEFAULT_CONCURRENCY } from '../runner/model.js';
 import type { CompareServer } from '../runner/compare.js';
 import { CredentialsError, MissingCredentialsError } from '../target/secrets.js';
 import { sandboxEnvironment, sandboxOfEnvironment, startBundled, type BundledServer } from '../runner/bundled.js';
@@ -236,6 +237,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   let server: BundledServer | undefined;
   let comparing: CompareServer | undefined;
   const warn = (line: string): void => void process.stderr.write(`lp-conformance: warning: ${line}\n`);
+  let attachments: string | undefined;
   try {
     if (reference && sandbox) {
       server = await startBundled({
@@ -287,7 +289,10 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       mkdirSync(dirname(record), { recursive: true });
       writeFileSync(record, '');
     }
+    // The screenshots of failures, until the reports copy them beside themselves.
+    attachments = mkdtempSync(join(tmpdir(), 'lpc-attachments-'));
     const runOptions = {
+      attachmentsDir: attachments,
       profile,
       seed,
       runs,
@@ -330,33 +335,19 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     const result = baseline ? applyBaseline(ran, baseline) : ran;
     if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
     const junit = resolve(values.junit ?? 'reports/junit.xml');
-    mkdirSync(dirname(junit), { recursive: true });
     // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
     const redact = redactor(resolveSecrets(profile).values);
-    const [{ writeJUnit }, { formatSummary }] = await Promise.all([import('../../reporters/junit.js'), import('../../reporters/console.js')]);
-    writeJUnit(result, junit, { strict, redact });
-    if (values.json) {
-      const json = resolve(values.json);
-      mkdirSync(dirname(json), { recursive: true });
-      writeFileSync(json, `${JSON.stringify(result, null, 2)}\n`);
-    }
-    const markdown =
-      values.markdown !== undefined || process.env.GITHUB_STEP_SUMMARY
-        ? (await import('../../reporters/markdown.js')).renderMarkdown(result, { strict, redact })
-        : '';
-    if (values.markdown !== undefined) {
-      const file = resolve(values.markdown);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, markdown);
-    }
-    // GitHub Actions' job summary: appended, as other steps may write to it too.
-    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
-    if (values.html !== undefined) {
-      const file = resolve(values.html);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, (await import('../../reporters/html.js')).renderHtml(result, { strict, redact }));
-    }
-    process.stdout.write(`${formatSummary(result, { color, strict, redact })}\nJUnit report: ${junit}\n`);
+    const { writeReports } = await import('../../reporters/write.js');
+    const reports = {
+      junit,
+      ...(values.json !== undefined ? { json: values.json } : {}),
+      ...(values.markdown !== undefined ? { markdown: values.markdown } : {}),
+      ...(values.html !== undefined ? { html: values.html } : {}),
+      // GitHub Actions' job summary: appended, as other steps may write to it too.
+      ...(process.env.GITHUB_STEP_SUMMARY ? { stepSummary: process.env.GITHUB_STEP_SUMMARY } : {}),
+    };
+    const { summary, verdict } = writeReports(result, reports, { strict, redact, color });
+    process.stdout.write(`${summary}\nJUnit report: ${junit}\n`);
     if (command === 'baseline') {
       const out = resolve(values.out ?? '');
       mkdirSync(dirname(out), { recursive: true });
@@ -364,8 +355,9 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       process.stdout.write(`Baseline: ${n} failing check${n === 1 ? '' : 's'} written to ${out}; give each a reason.\n`);
       return 0;
     }
-    return result.checks.some((c) => c.status === 'failed' && failsRun(c.level, strict) && !c.known) ? 1 : 0;
+    return verdict.exitCode;
   } finally {
+    if (attachments) rmSync(attachments, { recursive: true, force: true });
     await comparing?.close();
     await server?.close();
   }

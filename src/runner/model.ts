@@ -50,8 +50,9 @@ export interface Failure {
   /** Absent when the check reached its verdict (expected/received of its rule); `transport` when the
    * target gave no answer to judge (timeout, reset, too large); `harness` for an error of the suite. */
   cause?: 'transport' | 'harness';
-  /** Files the check saved to show the failure (a screenshot of a page), absolute paths;
-   * the JUnit report names each as `[[ATTACHMENT|path]]`. */
+  /** Files the check saved to show the failure (a screenshot of a page). In the run
+   * model, where the check saved them (a folder of the run's); the reports copy each beside
+   * themselves and name the copy (the JUnit report as `[[ATTACHMENT|path]]`, the HTML page embeds it). */
   attachments?: string[];
 }
 
@@ -65,8 +66,13 @@ export interface CheckResult extends CheckMeta {
   failure?: Failure;
   /** A failure the run's baseline lists: reported, but it does not fail the run. */
   known?: { baseline: string; reason?: string };
-  /** Why a check was skipped (e.g. the profile does not name a record it needs). */
+  /** Why a check was skipped (e.g. the profile does not name a record it needs; INTERRUPTED_NOT_RUN
+   * and INTERRUPTED_STOPPED for the checks an interrupted run did not finish). */
   skipReason?: string;
+  /** A skipped check whose fixture the target refused: the refused request and the answer (issue 19). */
+  notSetUp?: { request: string; answer: string };
+  /** A skipped check that depends on another rule, found broken: that rule's check id (issue 19). */
+  blockedBy?: string;
   /** How much of the rule a property check's runs exercised; absent for checks without a property. */
   coverage?: Coverage;
   /** Present when the check worked on a sample of a large collection (suites/_harness/budget.ts). */
@@ -129,6 +135,35 @@ export interface RunResult {
   runId?: string;
   /** What the runner deleted of the records the run created, when it ended (cleanup.ts). */
   cleanup?: CleanupOutcome;
+  /** The run was stopped by a signal before every check finished: the checks it did not finish are
+   * skipped with INTERRUPTED_NOT_RUN or INTERRUPTED_STOPPED as their reason (markInterrupted). */
+  interrupted?: { signal: InterruptSignal };
+}
+
+/** The signals that stop a run early (Ctrl-C; a CI's cancel or time-out). */
+export type InterruptSignal = 'SIGINT' | 'SIGTERM';
+
+/** The skip reason of a check an interrupted run never started. */
+export const INTERRUPTED_NOT_RUN = 'not run: the run was interrupted';
+/** The skip reason of a check an interrupted run stopped before its verdict. */
+export const INTERRUPTED_STOPPED = 'stopped: the run was interrupted';
+
+/** Whether the run's interruption is why this check has no verdict. */
+export function isInterrupted(check: CheckResult): boolean {
+  return check.status === 'skipped' && (check.skipReason === INTERRUPTED_NOT_RUN || check.skipReason === INTERRUPTED_STOPPED);
+}
+
+/**
+ * The run model of a run that `signal` stopped, as the command line hands it to its reporters: the
+ * checks that finished keep their verdicts, and every check of `selected` (the run's selection, its
+ * invariants included) that the runner returned no result for is added, skipped as not run.
+ */
+export function markInterrupted(result: RunResult, signal: InterruptSignal, selected: readonly CheckMeta[] = []): RunResult {
+  const have = new Set(result.checks.map((c) => c.id));
+  const unfinished = selected
+    .filter((c) => !have.has(c.id))
+    .map((c): CheckResult => ({ ...c, status: 'skipped', durationMs: 0, skipReason: INTERRUPTED_NOT_RUN }));
+  return { ...result, checks: [...result.checks, ...unfinished], interrupted: { signal } };
 }
 
 export interface Waited {
@@ -242,6 +277,9 @@ export interface RunConfig {
   /** A file the runner creates when the run is interrupted (Ctrl-C): the suites' worker then starts no
    * further check and sends no further request (a file, because the worker is another thread). */
   stopFile?: string;
+  /** Where the checks save the files that show a failure (screenshots): a folder of the run's, which
+   * the reports copy from (each beside itself). Absent: a temporary folder. */
+  attachmentsDir?: string;
 }
 
 /** One target of a run: a RunConfig, the checks it selects, and the key its results are filed under. */

@@ -2,6 +2,7 @@
  * Runs the conformance suites (suites/*.check.ts) with vitest's Node API and turns the results into
  * the run model. The target is reached only over HTTP by the suites; this module never sees it.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,7 +79,13 @@ function progressReporter(progress: Progress, targets: readonly MatrixTarget[]):
 }
 
 /** vite's and vitest's caches: the user's own, outside the package (which may not be writable). */
-const CACHE_ROOT = join(tmpdir(), `lp-conformance-cache-${process.getuid?.() ?? 'user'}`);
+// One per installation (the package's folder): vitest clears its module cache when it finds another
+// lock file's hash there, which a second installation's concurrent run (a CI machine with two jobs, a
+// checkout and an installed copy) did, mid-run, to the other's (ENOENT loading the suites).
+const CACHE_ROOT = join(
+  tmpdir(),
+  `lp-conformance-cache-${process.getuid?.() ?? 'user'}-${createHash('sha256').update(packageRoot()).digest('hex').slice(0, 12)}`,
+);
 
 async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp, reporter: Reporter = {}) {
   return createVitest(

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { test, TestRunner } from 'vitest';
-import { type CheckRunMeta, type Failure, type Level, type Sampled, SLOW_CHECK_MS } from '../../src/runner/model.js';
+import { type CheckRunMeta, type Failure, INTERRUPTED_NOT_RUN, INTERRUPTED_STOPPED, type Level, type Sampled, SLOW_CHECK_MS } from '../../src/runner/model.js';
 import '../../src/runner/task-meta.js';
 import type { Profile } from '../../src/profile/index.js';
 import { idMatcher } from '../../src/runner/select.js';
@@ -282,7 +282,7 @@ function interrupted(): CheckRunMeta {
     violationCounts: {},
     applied: {},
     waited: { retryAfterMs: 0, maxRpsMs: 0, retries: 0 },
-    skipReason: 'not run: the run was interrupted',
+    skipReason: INTERRUPTED_NOT_RUN,
   };
 }
 
@@ -398,7 +398,7 @@ async function runAgainst(
   } catch (error) {
     if (error instanceof SkipSignal) return { ...runMeta(), skipReason: error.reason };
     if (error instanceof ReadOnlySkip) return { ...runMeta(), skipReason: `not run: ${error.message}` };
-    if (error instanceof InterruptedSkip || signal?.aborted || interruptedRun(config)) return { ...runMeta(), skipReason: 'stopped: the run was interrupted' };
+    if (error instanceof InterruptedSkip || signal?.aborted || interruptedRun(config)) return { ...runMeta(), skipReason: INTERRUPTED_STOPPED };
     if (error instanceof MissingCredentialsError) return { ...runMeta(), skipReason: `not run: the family's credentials are missing (${error.message})` };
     return { ...runMeta(), failure: toFailure(error, meta, { config, http, secrets }, propertyFailure) };
   }

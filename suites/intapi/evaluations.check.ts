@@ -132,7 +132,8 @@ requirement(
     const questions = await questionsOf(t, courseId);
     t.requireData(questions.length > 0, `course ${courseId} (records.courseId) has no evaluation questions`);
     const judged = questions.slice(0, 50);
-    t.sampled(questions.length, judged.length);
+    // A sample only when the course has more questions than the check gets one by one.
+    if (judged.length < questions.length) t.sampled(questions.length, judged.length);
     for (const listed of judged) {
       const res = await t.http.send({ op: 'evaluationQuestions.get', params: { courseId, questionId: String(listed.id) } });
       expectStatus(res, 200, `getting evaluation question ${String(listed.id)}`);

@@ -33,7 +33,7 @@ import {
   type Verdict,
   USER_SCHEMA_URN as USER_URN,
 } from '../_harness/scim/filter.js';
-import { createUser, expectScimError, pageOf, runMarker, SCIM_SCHEMAS } from '../_harness/scim/records.js';
+import { createUser, expectScimError, pageOf, pageSaid, runMarker, SCIM_SCHEMAS } from '../_harness/scim/records.js';
 
 const FILTER = 'rfc7644#section-3.4.2.2';
 const USES = { write: ['scim.users'] } as const;
@@ -239,24 +239,31 @@ function expectAnswer(
   const { res, resources, totalResults } = answer;
   const answered = new Set(resources.map((r) => String(r.id)));
   const known = new Set(f.users.map((u) => String(u.id)));
+  // What the answer said, beside what the check missed in it: the first page's envelope, and how
+  // many resources the pages held in all.
+  const said = `${pageSaid(pageOf(res))}${resources.length !== pageOf(res).resources.length ? `; ${resources.length} Resources over all its pages` : ''}`;
   const stranger = resources.find((r) => !known.has(String(r.id)));
   if (stranger)
-    fail(`only users whose userName starts with "${f.prefix}" in the answer of filter ${filter}`, `${nameOf(stranger)} (id ${String(stranger.id)})`, res);
+    fail(
+      `only users whose userName starts with "${f.prefix}" in the answer of filter ${filter}`,
+      `${nameOf(stranger)} (id ${String(stranger.id)}); ${said}`,
+      res,
+    );
   f.users.forEach((user, i) => {
     const verdict = verdicts[i];
     const inAnswer = answered.has(String(user.id));
     if (verdict === true && !inAnswer) {
       fail(
         `${nameOf(user)} in the answer of filter ${filter} (it matches by RFC 7644 §3.4.2.2)`,
-        `not among the ${answered.size} returned: ${excerpt(resources.map(nameOf).join(', '), 400)}`,
+        `not among the ${answered.size} returned (${said})${resources.length > 0 ? `: ${excerpt(resources.map(nameOf).join(', '), 400)}` : ''}`,
         res,
       );
     }
     if (verdict === false && inAnswer)
-      fail(`${nameOf(user)} not in the answer of filter ${filter} (it does not match by RFC 7644 §3.4.2.2)`, 'it was returned', res);
+      fail(`${nameOf(user)} not in the answer of filter ${filter} (it does not match by RFC 7644 §3.4.2.2)`, `it was returned (${said})`, res);
   });
   if (options.totalResults && totalResults !== answered.size)
-    fail(`totalResults ${answered.size} (the number of matches of filter ${filter})`, `totalResults ${String(totalResults)}`, res);
+    fail(`totalResults ${answered.size} (the number of matches of filter ${filter})`, `totalResults ${String(totalResults)} (${said})`, res);
   return answered.size;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatList, formatSummary } from '../../reporters/console.js';
+import { PREVIEW_CHARS } from '../../reporters/failure-block.js';
 import type { CheckResult } from '../../src/runner/model.js';
 import { baseRun, HOSTILE_RUN, MUST_FAILED, MUST_FAILED_BLOCK, ORDINARY_RUN, PASSED, redactSecret, SECRET, SKIPPED } from './run-results.js';
 
@@ -58,10 +59,11 @@ describe('formatSummary', () => {
     ]);
   });
 
-  it('ends with one line of totals, failures by level', () => {
-    expect(plain.split('\n').at(-1)).toBe(
-      'lp-conformance: 8 checks, 2 passed, 5 failed (2 MUST, 1 PROFILE, 1 SHOULD advisory, 1 MAY advisory), 1 skipped in 8.4s (15123 requests)',
-    );
+  it('ends with one line of totals, then the verdict, failures by level', () => {
+    expect(plain.split('\n').slice(-2)).toEqual([
+      'lp-conformance: 8 checks, 2 passed, 3 failed, 2 advisory, 1 skipped in 8.4s (15123 requests)',
+      'FAILED: 3 checks fail the run (2 MUST, 1 PROFILE); 2 advisory (1 SHOULD, 1 MAY)',
+    ]);
   });
 
   it('gives the totals of a large run in the documented form', () => {
@@ -73,16 +75,22 @@ describe('formatSummary', () => {
     ];
     const last = formatSummary({ ...baseRun(checks), durationMs: 8_412 }, { color: false })
       .split('\n')
-      .at(-1);
-    expect(last).toBe('lp-conformance: 412 checks, 409 passed, 2 failed (2 MUST), 1 skipped in 8.4s (15123 requests)');
+      .slice(-2);
+    expect(last).toEqual([
+      'lp-conformance: 412 checks, 409 passed, 2 failed, 0 advisory, 1 skipped in 8.4s (15123 requests)',
+      'FAILED: 2 checks fail the run (2 MUST)',
+    ]);
   });
 
   it('says singular things in the singular, and handles an empty run', () => {
     const one = formatSummary({ ...baseRun([PASSED]), requests: 1, runs: 1 }, { color: false });
-    expect(one.split('\n').at(-1)).toBe('lp-conformance: 1 check, 1 passed, 0 failed, 0 skipped in 8.4s (1 request)');
+    expect(one.split('\n').slice(-2)).toEqual([
+      'lp-conformance: 1 check, 1 passed, 0 failed, 0 advisory, 0 skipped in 8.4s (1 request)',
+      'PASSED: no MUST or PROFILE check failed',
+    ]);
     expect(one).toContain(' · 1 run · ');
     const none = formatSummary({ ...baseRun([]), durationMs: 0, requests: 0 }, { color: false });
-    expect(none.split('\n').at(-1)).toBe('lp-conformance: 0 checks, 0 passed, 0 failed, 0 skipped in 0.0s (0 requests)');
+    expect(none.split('\n').at(-2)).toBe('lp-conformance: 0 checks, 0 passed, 0 failed, 0 advisory, 0 skipped in 0.0s (0 requests)');
   });
 
   it('under --strict, a failed SHOULD is a FAIL and no longer advisory', () => {
@@ -90,7 +98,7 @@ describe('formatSummary', () => {
     expect(strict).toContain('FAIL  [intapi.v2.errors.message-names-field]  SHOULD · rfc7644#section-3.12');
     expect(strict).toContain('WARN  [intapi.v2.errors.etag]  MAY');
     expect(strict).toContain('\nSHOULD\n');
-    expect(strict.split('\n').at(-1)).toContain('5 failed (2 MUST, 1 PROFILE, 1 SHOULD, 1 MAY advisory)');
+    expect(strict.split('\n').at(-1)).toBe('FAILED: 4 checks fail the run (2 MUST, 1 PROFILE, 1 SHOULD); 1 advisory (1 MAY)');
   });
 });
 
@@ -113,10 +121,10 @@ describe('formatSummary: hostile content and secrets', () => {
     expect(plain).toContain('😀 naïve 日本語');
   });
 
-  it('cuts a 1 MB body and says by how much', () => {
+  it('cuts a 1 MB body to a preview and says by how much, and how much in all', () => {
     const received = /\n {2}Received: (.*)\n/.exec(plain)?.[1] ?? '';
-    expect(received.length).toBeLessThan(2048 + 40);
-    expect(received).toMatch(/…\(\d+ more chars\)$/);
+    expect(received.length).toBeLessThan(PREVIEW_CHARS + 200);
+    expect(received).toMatch(/…\(\d+ more chars, \d+ in all; in full: the JSON report \(--json\)\)$/);
     expect(plain.length).toBeLessThan(20_000);
   });
 

@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { PREVIEW_CHARS } from '../../reporters/failure-block.js';
 import { renderJUnit, writeJUnit } from '../../reporters/junit.js';
+import { markInterrupted } from '../../src/runner/model.js';
 import {
   baseRun,
   HOSTILE_RUN,
@@ -64,6 +66,24 @@ describe('renderJUnit: schema', () => {
 
   it('an ordinary run under --strict validates', async () => {
     expect(await validate(renderJUnit(ORDINARY_RUN, { strict: true }))).toEqual([]);
+  });
+
+  it('a baseline run (KNOWN) and an interrupted run (INTERRUPTED) validate, and say so', async () => {
+    const knownRun = {
+      ...baseRun([{ ...MUST_FAILED, known: { baseline: 'b.yml', reason: 'r' } }, SKIPPED]),
+      baseline: { file: 'b.yml', known: 1, nowPassing: [] },
+    };
+    const known = renderJUnit(knownRun);
+    expect(await validate(known)).toEqual([]);
+    expect(known).toContain('failures="0"');
+    expect(known).toContain('<skipped type="MUST" message="MUST not met, known failure (baseline b.yml): Expected');
+    expect(known).toContain('<property name="verdict" value="PASSED: no new failure of a MUST or PROFILE check; 1 known from the baseline"/>');
+    const interrupted = renderJUnit(markInterrupted(baseRun([MUST_FAILED]), 'SIGTERM', [SKIPPED]));
+    expect(await validate(interrupted)).toEqual([]);
+    expect(interrupted).toContain('<skipped message="INTERRUPTED (SIGTERM): not run: the run was interrupted"/>');
+    expect(interrupted).toContain(
+      '<property name="verdict" value="INTERRUPTED by SIGTERM: 1 of 2 checks did not finish; of those that finished, 1 fails the run"/>',
+    );
   });
 
   it('a run with no checks validates', async () => {
@@ -222,12 +242,14 @@ describe('renderJUnit: hostile content', () => {
     expect(text).toContain('😀 naïve 日本語');
   });
 
-  it('truncates a 1 MB body and says by how much', async () => {
+  it('cuts a 1 MB body to a preview and says by how much, how much in all, and where the whole is', async () => {
     const text = await xpath(xml, `string(${hostile}/failure)`);
     const received = /\n {2}Received: (.*)\n/.exec(text)?.[1] ?? '';
     const redactedLength = HUGE_CHARS - SECRET.length + '${LPC_API_KEY}'.length;
-    expect(received.length).toBeLessThan(8192 + 40);
-    expect(received).toMatch(new RegExp(`…\\(${redactedLength - 8192} more chars\\)$`));
+    expect(received.length).toBeLessThan(PREVIEW_CHARS + 100);
+    expect(received).toMatch(
+      new RegExp(`…\\(${redactedLength - PREVIEW_CHARS} more chars, ${redactedLength} in all; in full: the JSON report \\(--json\\)\\)$`),
+    );
     expect(xml.length).toBeLessThan(80_000);
   });
 
@@ -236,7 +258,7 @@ describe('renderJUnit: hostile content', () => {
     const run = baseRun([{ ...MUST_FAILED, failure: { expected: 'x', received: `a${emojiBody}`, replay: 'r' } }]);
     const out = renderJUnit(run);
     expect(await validate(out)).toEqual([]);
-    expect(out).toMatch(/😀…\(\d+ more chars\)/);
+    expect(out).toMatch(/😀…\(\d+ more chars, 5001 in all; /);
   });
 });
 
@@ -244,7 +266,7 @@ describe('renderJUnit: secrets', () => {
   it('with redact, the secret value appears nowhere: names, areas, properties, messages, bodies, reasons', () => {
     const xml = renderJUnit(HOSTILE_RUN, { redact: redactSecret });
     expect(xml).not.toContain(SECRET);
-    // Redaction runs before truncation: the secret straddling the 8192-char bound leaves no prefix.
+    // Redaction runs before truncation: the secret straddling the preview's bound leaves no prefix.
     expect(xml).not.toContain(SECRET.slice(0, 7));
     expect(xml).toContain('${LPC_API_KEY}');
   });

@@ -146,8 +146,9 @@ export const MARKUP = `<&"'> ]]> <![CDATA[x]]> ]]]]> </failure></testcase>`;
 export const CONTROLS = '\u0000\u0007\u001b[31mred\u000b\u007f\u009b\uFFFE\uD800 \uDC00';
 export const EMOJI = '😀 naïve 日本語';
 export const HUGE_CHARS = 1024 * 1024;
-/** A 1 MB body with markup in it and the (unredacted) secret right at the JUnit field bound. */
-export const HUGE_BODY = `${'<&]]>'.repeat(1637)}${SECRET}${'b'.repeat(HUGE_CHARS - 1637 * 5 - SECRET.length)}`;
+/** A 1 MB body with markup in it and the (unredacted) secret right at the reports' preview bound
+ * (PREVIEW_CHARS, 1000: the secret spans characters 995 to 1015). */
+export const HUGE_BODY = `${'<&]]>'.repeat(199)}${SECRET}${'b'.repeat(HUGE_CHARS - 199 * 5 - SECRET.length)}`;
 
 export const HOSTILE_FAILED: CheckResult = {
   id: `hostile.check.${SECRET}`,

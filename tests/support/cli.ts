@@ -1,5 +1,5 @@
 // Runs the built command line (bin/lp-conformance.js, as users do) and collects what it says.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -74,4 +74,16 @@ export function referenceProfileWith(dir: string, name: string, from: string, to
 /** A run of `only` against a served target described by `profile`, its reports in `dir` (run.json, junit.xml). */
 export function profiledRunArgs(url: string, profile: string, only: string, dir: string): string[] {
   return ['run', '--target', url, '--profile', profile, '--only', only, '--no-progress', '--junit', join(dir, 'junit.xml'), '--json', join(dir, 'run.json')];
+}
+
+/** Runs a shell command line with bash in `cwd`: what a reader pasting it, or a CI runner, does. */
+export function runShell(command: string, options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(
+      'bash',
+      ['-c', command],
+      { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', ...options.env }, timeout: options.timeoutMs ?? 180_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
 }

@@ -84,6 +84,15 @@ async function page(t: CheckContext, target: ListSource, query: Query): Promise<
   return { res, items: items as DataRecord[], envelope: { totalItems: e.totalItems, returnedItems: e.returnedItems, limit: e.limit, offset: e.offset } };
 }
 
+/** What the last page's envelope said, for a failure's Received line (a list check shows the page,
+ * not only what it missed): `; the last page said totalItems 12, returnedItems 0, offset 1, limit 1000`. */
+function envelopeSaid(p: Page): string {
+  const e = p.envelope;
+  if (!e) return `; the last page held ${p.items.length} items`;
+  const said = (v: unknown) => JSON.stringify(v) ?? '(absent)';
+  return `; the last page said totalItems ${said(e.totalItems)}, returnedItems ${said(e.returnedItems)}, offset ${said(e.offset)}, limit ${said(e.limit)} (${p.items.length} items)`;
+}
+
 /** Every item, page by page at `limit`, until a short page (public-facts: clients increment
  * _offset until a page comes back empty). Bounded: a target whose pages never end (one that
  * ignores _offset, say) fails once the walk holds more than `maxItems`. */
@@ -623,7 +632,11 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
       if (expected.join() !== actual.join()) {
         const extra = actual.filter((id) => !expected.includes(id)).length;
         const missing = expected.filter((id) => !actual.includes(id)).length;
-        fail(`${expected.length} items for _filter=${text}`, `${actual.length} items (${extra} that do not match, ${missing} missing)`, got.last.res);
+        fail(
+          `${expected.length} items for _filter=${text}`,
+          `${actual.length} items (${extra} that do not match, ${missing} missing)${envelopeSaid(got.last)}`,
+          got.last.res,
+        );
       }
     });
   });

@@ -7,10 +7,11 @@
  *
  * The page source carries the portal's x-api-key and the learner token: nothing of the page's HTML
  * goes into a report, only the check's own expected/received lines (redacted) and, on a failure, a
- * screenshot of the page (reports/attachments/), named in the JUnit testcase.
+ * screenshot of the page (in the run's attachments folder; each report copies it beside itself).
  */
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { CHROMIUM_ENV, ChromiumUnavailableError, launchChromium } from '../../../src/browser/chromium.js';
@@ -38,8 +39,8 @@ async function closePlayerBrowser(): Promise<void> {
 // The suites load in one vitest module (all-checks.ts): this hook ends its run.
 afterAll(closePlayerBrowser);
 
-/** Where failure screenshots go. */
-export const ATTACHMENTS_DIR = resolve('reports', 'attachments');
+/** Where failure screenshots go without a run's attachments folder (RunConfig.attachmentsDir). */
+const FALLBACK_ATTACHMENTS_DIR = join(tmpdir(), 'lp-conformance-attachments');
 let shots = 0;
 
 export interface Course {
@@ -137,8 +138,9 @@ export async function withPlayer<T>(
             t.secrets.redact((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''),
           );
     try {
-      mkdirSync(ATTACHMENTS_DIR, { recursive: true });
-      const path = join(ATTACHMENTS_DIR, `${checkId}-${process.pid}-${++shots}.png`);
+      const dir = t.config.attachmentsDir ?? FALLBACK_ATTACHMENTS_DIR;
+      mkdirSync(dir, { recursive: true });
+      const path = join(dir, `${checkId}-${process.pid}-${++shots}.png`);
       await page.screenshot({ path, timeout: 5000 });
       failure.attachments = [...(failure.attachments ?? []), path];
     } catch {

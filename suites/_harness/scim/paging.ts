@@ -7,7 +7,7 @@ import { describeResponse, fail } from '../failure.js';
 import type { ApiResponse } from '../http.js';
 import type { Json } from '../records.js';
 import type { CheckContext } from '../requirement.js';
-import { pageOf, type ListPage } from './records.js';
+import { pageOf, pageSaid, type ListPage } from './records.js';
 
 export type ListQuery = Record<string, string | number | undefined>;
 
@@ -54,7 +54,7 @@ export async function walk(t: CheckContext, query: ListQuery, count: number, siz
     if (resources.length > limit || pages > limit + 1) {
       fail(
         `a walk advancing startIndex by the number returned to end with an empty page within ${limit + 1} requests (${limit} matching resources)`,
-        `${resources.length} resources in ${pages} pages and still no empty page (the last page started at ${startIndex} and held ${page.resources.length})`,
+        `${resources.length} resources in ${pages} pages and still no empty page (the last, asked at startIndex ${startIndex}: ${pageSaid(page).replace(/^the page said /, '')})`,
         res,
       );
     }
@@ -73,7 +73,7 @@ export function expectExactlyOnce(expected: readonly string[], got: readonly Jso
   if (duplicates.length + missing.length + extra.length > 0) {
     fail(
       `${what}: each of the ${expected.length} matching resources exactly once`,
-      `${ids.length} resources; ${missing.length} missing, ${duplicates.length} repeated${duplicates.length ? ` (e.g. ${duplicates[0]})` : ''}, ${extra.length} not matching`,
+      `${ids.length} resources; ${missing.length} missing, ${duplicates.length} repeated${duplicates.length ? ` (e.g. ${duplicates[0]})` : ''}, ${extra.length} not matching; the last ${pageSaid(pageOf(res)).replace(/^the /, '')}`,
       res,
     );
   }

@@ -128,6 +128,13 @@ export function pageOf(res: ApiResponse): ListPage {
   };
 }
 
+/** What a ListResponse page said, for a failure's Received line (a list check shows the page, not
+ * only what it missed): `the page said totalResults 1, startIndex 1, itemsPerPage 0, 0 Resources`. */
+export function pageSaid(page: ListPage): string {
+  const said = (name: string, v: number | undefined) => `${name} ${v === undefined ? '(absent)' : v}`;
+  return `the page said ${said('totalResults', page.totalResults)}, ${said('startIndex', page.startIndex)}, ${said('itemsPerPage', page.itemsPerPage)}, ${page.resources.length} Resources`;
+}
+
 /** The ids of resources, as given. */
 export const idsOfResources = (resources: readonly Json[]): string[] => resources.map((r) => String(r.id));
 

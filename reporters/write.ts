@@ -1,0 +1,66 @@
+/**
+ * Writes every report a run asked for, from one run model and one verdict (verdict.ts): the JUnit
+ * report (always), the JSON, Markdown and HTML reports (when asked), the Markdown summary appended to
+ * GitHub Actions' job summary (when set), each with its side files beside it (side-files.ts: the
+ * reproductions too long to show, the uncut failures, the attachments), and returns the console
+ * summary. The command line (`run`, `baseline`; an interrupted run too) calls it; so can any command
+ * that makes a run model (a merge of shards).
+ */
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { RunResult } from '../src/runner/model.js';
+import { formatSummary } from './console.js';
+import type { SideFileIndex } from './failure-block.js';
+import { renderHtml } from './html.js';
+import { renderJson } from './json.js';
+import { renderJUnit } from './junit.js';
+import { renderMarkdown } from './markdown.js';
+import { writeSideFiles } from './side-files.js';
+import type { Redact } from './text.js';
+import { verdictOf, type Verdict } from './verdict.js';
+
+export interface ReportFiles {
+  junit: string;
+  json?: string;
+  markdown?: string;
+  html?: string;
+  /** A file the Markdown summary is appended to (`$GITHUB_STEP_SUMMARY`). */
+  stepSummary?: string;
+}
+
+export interface WriteOptions {
+  strict?: boolean;
+  redact?: Redact;
+  /** ANSI colours in the console summary. */
+  color?: boolean;
+  /** Where paths in the reports are named from (default: the process's working directory). */
+  cwd?: string;
+}
+
+export function writeReports(result: RunResult, files: ReportFiles, options: WriteOptions = {}): { summary: string; verdict: Verdict } {
+  const { strict = false, redact } = options;
+  const side = new Map<string, SideFileIndex>();
+  // One set of side files per folder: reports in the same folder name the same files.
+  const sideOf = (file: string): SideFileIndex => {
+    const dir = dirname(resolve(file));
+    let index = side.get(dir);
+    if (!index) side.set(dir, (index = writeSideFiles(result, dir, { strict, ...(redact ? { redact } : {}), ...(options.cwd ? { cwd: options.cwd } : {}) })));
+    return index;
+  };
+  const write = (file: string, render: (index: SideFileIndex) => string): void => {
+    const path = resolve(file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, render(sideOf(path)));
+  };
+  const common = { strict, ...(redact ? { redact } : {}) };
+  write(files.junit, (index) => renderJUnit(result, { ...common, side: index }));
+  if (files.json !== undefined) write(files.json, (index) => renderJson(result, { strict, side: index }));
+  if (files.markdown !== undefined) write(files.markdown, (index) => renderMarkdown(result, { ...common, side: index }));
+  if (files.stepSummary !== undefined) {
+    // Beside the Markdown report when there is one, else the JUnit report's.
+    appendFileSync(files.stepSummary, renderMarkdown(result, { ...common, side: sideOf(files.markdown ?? files.junit) }));
+  }
+  if (files.html !== undefined) write(files.html, (index) => renderHtml(result, { ...common, side: index }));
+  const summary = formatSummary(result, { ...common, color: options.color ?? false, side: sideOf(files.junit) });
+  return { summary, verdict: verdictOf(result, { strict }) };
+}
