@@ -40,11 +40,16 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   const clean = makeCleaner({ redact: opts.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
   const sections = [header(result, clean), levelTable(result.checks, { clean, paint, strict })];
 
-  const skipped = result.checks.filter((check) => check.status === 'skipped');
+  // The checks an interrupted run did not finish are one line, not hundreds.
+  const unfinished = result.interrupted ? result.checks.filter(isUnfinished) : [];
+  const skipped = result.checks.filter((check) => check.status === 'skipped' && !unfinished.includes(check));
   if (skipped.length > 0) {
     sections.push(
       skipped.map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(check.skipReason ?? 'no reason recorded')}`).join('\n'),
     );
+  }
+  if (result.interrupted) {
+    sections.push(`${paint.warn('INTERRUPTED')}  by ${clean.line(result.interrupted.signal)}: ${plural(unfinished.length, 'check')} did not finish (skipped)`);
   }
   // Failures that fail the run first, then the advisory ones: the reader fixes the former.
   const failed = result.checks.filter((check) => check.status === 'failed');
@@ -139,17 +144,31 @@ function finalLine(result: RunResult, ctx: { paint: Paint; strict: boolean }): s
     `lp-conformance: ${plural(result.checks.length, 'check')}, ${count('passed')} passed, ${failedPainted}, ` +
     `${count('skipped')} skipped in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})` +
     waitedText(result) +
+    (result.interrupted ? `; interrupted by ${result.interrupted.signal}` : '') +
     cleanupText(result)
   );
 }
 
-/** `; deleted the 12 SCIM records it created`, and what it could not delete. */
+/** A check an interrupted run stopped or never started. */
+const isUnfinished = (check: CheckResult): boolean => check.status === 'skipped' && /interrupted$/.test(check.skipReason ?? '');
+
+/**
+ * What became of the records the run created, per family: `records the run created (marker
+ * lpc-3f9a1c-): scim 477 (users 470, groups 7): 477 deleted; intapi 212 (submissions 131, …): 212
+ * left (no delete operation)`, and the first record whose deletion failed.
+ */
 function cleanupText(result: RunResult): string {
   const c = result.cleanup;
   if (!c) return '';
-  const made = c.deleted + c.gone + c.failed.length;
-  const left = c.failed.length === 0 ? '' : `; ${plural(c.failed.length, 'record')} left behind (lp-conformance cleanup removes them): ${c.failed[0]}`;
-  return `; cleaned up ${c.deleted + c.gone} of the ${plural(made, 'record')} the run created (marker lpc-${result.runId ?? '?'}-)${left}`;
+  const families = Object.entries(c.families).map(([family, f]) => {
+    const made = Object.values(f.created).reduce((n, k) => n + k, 0);
+    const collections = Object.entries(f.created).map(([collection, n]) => `${collection} ${n}`);
+    const removed = f.deleted + f.gone;
+    const fate = [...(removed > 0 ? [`${removed} deleted`] : []), ...(f.left > 0 ? [`${f.left} left${f.leftBecause ? ` (${f.leftBecause})` : ''}`] : [])];
+    return `${family} ${made} (${collections.join(', ')}): ${fate.join(', ')}`;
+  });
+  const failed = c.failed.length === 0 ? '' : `; ${plural(c.failed.length, 'deletion')} failed (lp-conformance cleanup removes them): ${c.failed[0]}`;
+  return `; records the run created (marker lpc-${result.runId ?? '?'}-): ${families.join('; ')}${failed}`;
 }
 
 /** `; waited 12.0s for the target's rate limits (3 retries after 429)`, when the run waited at all. */

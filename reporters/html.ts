@@ -146,6 +146,7 @@ export function renderHtml(result: RunResult, options: HtmlOptions = {}): string
     ['property runs per check', String(result.runs)],
     ['duration', `${seconds(result.durationMs)} s`],
     ['waited', waitedText(result)],
+    ...(result.interrupted ? ([['interrupted', `by ${result.interrupted.signal}: the checks that had not finished are skipped`]] as [string, string][]) : []),
     ...(result.concurrency !== undefined ? ([['concurrency', String(result.concurrency)]] as [string, string][]) : []),
     ['profile', result.profileName],
     ['started', result.startedAt],

@@ -39,7 +39,8 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
   const count = (status: CheckResult['status'], checks: readonly CheckResult[] = result.checks) => checks.filter((c) => c.status === status).length;
   const failing = result.checks.filter((c) => c.status === 'failed' && failsRun(c.level, strict));
   const advisory = result.checks.filter((c) => isAdvisory(c, strict));
-  const verdict = failing.length === 0 ? '✅ passed' : `❌ ${failing.length} failed`;
+  const stopped = result.interrupted ? `, interrupted by ${clean.line(result.interrupted.signal)}` : '';
+  const verdict = `${failing.length === 0 ? '✅ passed' : `❌ ${failing.length} failed`}${stopped}`;
   const lines = [
     `## lp-conformance: ${verdict}`,
     '',

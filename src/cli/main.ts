@@ -10,6 +10,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
+import { constants as osConstants } from 'node:os';
 import type { MailSink } from '../mail/sink.js';
 import { loadProfile, ProfileError, redactor, resolveSecrets, withMailbox, withTarget, type Profile } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
@@ -26,6 +27,9 @@ import { ChromiumUnavailableError, resolveChromium } from '../browser/chromium.j
 const referenceServer = () => import('../../reference-impl/index.js');
 const runner = () => import('../runner/run.js');
 
+/** The signals that interrupt a run: Ctrl-C, and SIGTERM, with which CI cancels a job or ends it at its timeout. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
 class UsageError extends Error {}
 
@@ -37,9 +41,10 @@ Usage:
                                    run, then write the failing checks as a known-failure baseline
   lp-conformance serve [options]   start the bundled reference server
   lp-conformance openapi [options] write the profile's OpenAPI 3.1 document (YAML) to stdout
-  lp-conformance cleanup --target URL [--profile FILE]
+  lp-conformance cleanup --target URL [--profile FILE] [--dry-run]
                                    delete the SCIM users and groups earlier runs left behind
-                                   (names starting lpc-<run id>-; a run deletes its own when it ends)
+                                   (names starting lpc-<run id>-; a run deletes its own when it ends);
+                                   --dry-run lists them and deletes nothing
 
 run options:
   --target URL      base URL of the Integration API (SCIM: URL/scim/v2, learner API: URL/api/rest/v2)
@@ -59,6 +64,8 @@ run options:
   --fail-on LEVEL   must (default: MUST and PROFILE failures fail the run) or should (SHOULD too)
   --baseline FILE   known failures (from lp-conformance baseline): only new failures fail the run
   --read-only       send no write (only reads, and POST /authenticate); checks that must write are skipped
+  --keep            delete nothing the run created (a failure's curl then finds the records it names;
+                    lp-conformance cleanup removes them later)
   --include-slow    also run the checks that wait more than 60 s for the target (the rule-based enrollment
                     check waits up to records.ruleEnrollment.withinMs, 10 minutes by default)
   --timeout MS      deadline of one exchange, for the whole answer (default 10000)
@@ -182,6 +189,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       'fail-on': { type: 'string' },
       'read-only': { type: 'boolean' },
       'include-slow': { type: 'boolean' },
+      keep: { type: 'boolean' },
       html: { type: 'string' },
       record: { type: 'string' },
       seed: { type: 'string' },
@@ -350,33 +358,33 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       ...(values['read-only'] ? { readOnly: true } : {}),
       ...(values['include-slow'] ? { includeSlow: true } : {}),
     };
-    // Ctrl-C: no further check starts, the records the run created are deleted, then exit 130;
-    // a second Ctrl-C stops at once.
+    // Ctrl-C or SIGTERM (how CI cancels a job): no further check starts, the records the run created
+    // are deleted, the reports are written with the checks that finished, then exit 130 or 143
+    // (128 + the signal's number); a second signal stops at once.
     const interrupted = new AbortController();
-    const onInterrupt = (): void => {
-      process.stderr.write('lp-conformance: interrupted; stopping the checks and deleting what the run created (Ctrl-C again to quit at once)\n');
-      interrupted.abort();
-      process.once('SIGINT', () => process.exit(130));
+    const stopNow = (signal: NodeJS.Signals) => () => process.exit(128 + (osConstants.signals[signal] ?? 0));
+    const onSignal = (signal: NodeJS.Signals): void => {
+      process.stderr.write(
+        `lp-conformance: interrupted (${signal}); stopping the checks and ${values.keep ? 'keeping' : 'deleting'} what the run created (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)\n`,
+      );
+      interrupted.abort(signal);
+      for (const s of STOP_SIGNALS) {
+        process.removeListener(s, onStop[s]);
+        process.once(s, stopNow(s));
+      }
     };
-    process.once('SIGINT', onInterrupt);
+    const onStop = { SIGINT: () => onSignal('SIGINT'), SIGTERM: () => onSignal('SIGTERM') };
+    for (const s of STOP_SIGNALS) process.once(s, onStop[s]);
     let ran;
     try {
-      ran =
-        comparing && compare
-          ? await compare.runCompare({ ...runOptions, compareProfile: comparing.profile })
-          : await runSuites({ ...runOptions, signal: interrupted.signal });
+      const driven = { ...runOptions, signal: interrupted.signal, ...(values.keep ? { keep: true } : {}) };
+      ran = comparing && compare ? await compare.runCompare({ ...driven, compareProfile: comparing.profile }) : await runSuites(driven);
     } finally {
-      process.removeListener('SIGINT', onInterrupt);
-    }
-    if (interrupted.signal.aborted) {
-      const c = ran.cleanup;
-      process.stderr.write(
-        `lp-conformance: interrupted${c ? `; deleted ${c.deleted + c.gone} of the records the run created${c.failed.length > 0 ? `, ${c.failed.length} left (lp-conformance cleanup)` : ''}` : ''}\n`,
-      );
-      return 130;
+      for (const s of STOP_SIGNALS) process.removeListener(s, onStop[s]);
     }
     const result = baseline ? applyBaseline(ran, baseline) : ran;
-    if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
+    if (result.checks.length === 0 && !result.interrupted)
+      throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
     const junit = resolve(values.junit ?? 'reports/junit.xml');
     mkdirSync(dirname(junit), { recursive: true });
     // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
@@ -405,6 +413,17 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       writeFileSync(file, (await import('../../reporters/html.js')).renderHtml(result, { strict, redact }));
     }
     process.stdout.write(`${formatSummary(result, { color, strict, redact })}\nJUnit report: ${junit}\n`);
+    if (result.interrupted) {
+      const signal = result.interrupted.signal as NodeJS.Signals;
+      const finished = result.checks.filter((check) => check.status !== 'skipped' || !/interrupted$/.test(check.skipReason ?? '')).length;
+      const c = result.cleanup;
+      const left = c ? Object.values(c.families).reduce((n, f) => n + f.left, 0) : 0;
+      process.stderr.write(
+        `lp-conformance: interrupted (${signal}) after ${finished} of ${result.checks.length} checks; the reports hold what they found` +
+          `${c ? `; ${c.deleted + c.gone} records the run created deleted, ${left} left (the summary says which)` : ''}\n`,
+      );
+      return 128 + (osConstants.signals[signal] ?? 0);
+    }
     if (command === 'baseline') {
       const out = resolve(values.out ?? '');
       mkdirSync(dirname(out), { recursive: true });
@@ -426,7 +445,7 @@ async function cleanup(argv: string[]): Promise<number> {
     args: argv,
     strict: true,
     allowPositionals: false,
-    options: { target: { type: 'string' }, profile: { type: 'string' }, timeout: { type: 'string' } },
+    options: { target: { type: 'string' }, profile: { type: 'string' }, timeout: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   });
   if (values.target === undefined && values.profile === undefined) throw new UsageError('cleanup needs --target URL (or --profile FILE naming the target)');
   const timeoutMs = integer('timeout', values.timeout, 10_000, 1, 3_600_000);
@@ -440,6 +459,14 @@ async function cleanup(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof MissingCredentialsError) throw new UsageError(`cleanup: the SCIM credentials are missing (${error.message})`);
     throw new UsageError(`cleanup: cannot list the SCIM records (${redactor(resolveSecrets(profile).values)((error as Error).message)})`);
+  }
+  if (values['dry-run']) {
+    const lines = found.map((e) => `  ${e.label} (id ${e.id})`);
+    process.stdout.write(
+      `lp-conformance cleanup --dry-run: ${found.length} record${found.length === 1 ? '' : 's'} of earlier runs would be deleted${found.length > 0 ? ':' : ''}\n` +
+        `${lines.map((l) => `${l}\n`).join('')}`,
+    );
+    return 0;
   }
   const outcome = await deleteRecords(profile, found, timeoutMs);
   process.stdout.write(

@@ -126,8 +126,37 @@ export interface RunResult {
   baseline?: { file: string; known: number; nowPassing: string[] };
   /** The run's id (its records' marker is `lpc-<runId>-`). */
   runId?: string;
-  /** What the runner deleted of the records the run created, when it ended (cleanup.ts). */
-  cleanup?: { deleted: number; gone: number; failed: string[] };
+  /** What became of the records the run created, when it ended (cleanup.ts): the totals of what was
+   * deleted, and per family what was created, deleted and left. */
+  cleanup?: CleanupReport;
+  /** Present when the run was interrupted (Ctrl-C, or CI's SIGTERM): the checks that had not finished
+   * are skipped, their reason ending `interrupted`. */
+  interrupted?: { signal: string };
+}
+
+/** What became of the records a run created (cleanup.ts). */
+export interface CleanupReport {
+  /** Records deleted, over every family. */
+  deleted: number;
+  /** Records already gone (404) when the cleanup came to them: a check deleted them itself. */
+  gone: number;
+  /** Records whose deletion failed, each with the reason; `lp-conformance cleanup` removes them later. */
+  failed: string[];
+  /** `--keep`: nothing was deleted, so that a failure's curl finds the records it names. */
+  kept?: true;
+  /** Per family (`scim`, `intapi`), what the run created and what became of it. */
+  families: Record<string, FamilyCleanup>;
+}
+
+export interface FamilyCleanup {
+  /** Records the run created, by collection (`users`, `submissions`). */
+  created: Record<string, number>;
+  deleted: number;
+  gone: number;
+  /** Records still on the target: not deletable, kept (`--keep`), or whose deletion failed. */
+  left: number;
+  /** Why records were left without trying: the family's API has no delete operation, or `--keep`. */
+  leftBecause?: string;
 }
 
 export interface Waited {
@@ -192,13 +221,18 @@ export interface ExchangeDigest {
 
 /** The run configuration the runner provides to the suites (suites/_harness/config.ts). */
 /** What one check sees of the run: the target it runs against and how. */
-/** A record a run created that the API can delete, as the run's journal holds it (cleanup.ts). */
+/** A record a run created, as the run's journal holds it (cleanup.ts). */
 export interface JournalEntry {
-  /** The operation that deletes it (`scim.users.delete`). */
-  deleteOp: OperationId;
+  /** The operation that deletes it (`scim.users.delete`); absent when the API has none. */
+  deleteOp?: OperationId;
   id: string;
   /** What it is, for the summary (`SCIM user lpc-3f9a1c-crud-1`). */
   label: string;
+  /** Its family and collection (`intapi`, `submissions`); by default those of `deleteOp`. */
+  family?: string;
+  collection?: string;
+  /** A check deleted it itself (a line after the one that noted its creation). */
+  deleted?: true;
 }
 
 export interface RunConfig {
@@ -226,8 +260,8 @@ export interface RunConfig {
   /** The run's id: every record the run creates carries the marker `lpc-<runId>-` where the API has
    * a free-text field (runMatrix draws one when absent). */
   runId?: string;
-  /** Where the checks note each record they create that the API can delete (SCIM users and
-   * groups), one JSON line each; the runner deletes them when the run ends (cleanup.ts). */
+  /** Where the checks note each record they create, one JSON line each; the runner deletes those
+   * the API can delete (SCIM users and groups) when the run ends, and counts the others (cleanup.ts). */
   journal?: string;
   /** A file the runner creates when the run is interrupted (Ctrl-C): the suites' worker then starts no
    * further check and sends no further request (a file, because the worker is another thread). */

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { INVARIANTS, invariantCheck } from '../checks/invariants.js';
-import type { CheckMeta, CheckResult, CheckRunMeta, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
+import type { CheckMeta, CheckResult, CheckRunMeta, CleanupReport, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
 import { DEFAULT_CONCURRENCY } from './model.js';
 import './task-meta.js';
 import { packageRoot } from '../util/package-root.js';
-import { type CleanupOutcome, deleteRecords, newRunId, readJournal } from './cleanup.js';
+import { cleanUp, newRunId, readJournal } from './cleanup.js';
 import { Progress, type ProgressSink } from './progress.js';
 import { idMatcher, testNamePattern } from './select.js';
 
@@ -25,13 +25,15 @@ export interface RunOptions extends RunConfig {
   maxRps?: number;
   /** Where the progress line goes; none when absent. */
   progress?: ProgressSink;
-  /** Aborting it (Ctrl-C) ends the run early: no further check starts, and what the run created is
-   * still deleted. */
+  /** Aborting it (Ctrl-C, SIGTERM; its reason names the signal) ends the run early: no further check
+   * starts, what the run created is still deleted, and the result says the run was interrupted. */
   signal?: AbortSignal;
+  /** Delete nothing the run created (`--keep`): the records a failure's curl names stay. */
+  keep?: boolean;
 }
 
 /** One target of a matrix run: its own profile (so its own server), seed, runs and selection. */
-export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps' | 'signal'> {
+export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps' | 'signal' | 'keep'> {
   /** Results are filed under this key. */
   key: string;
 }
@@ -42,8 +44,10 @@ export interface MatrixOptions {
   maxRps?: number;
   /** Where the progress line goes (stderr for the command line); none when absent. */
   progress?: ProgressSink;
-  /** Aborting it (Ctrl-C) cancels the checks not yet started; the cleanup still runs. */
+  /** Aborting it (Ctrl-C, SIGTERM) cancels the checks not yet started; the cleanup still runs. */
   signal?: AbortSignal;
+  /** Delete nothing the run created (`--keep`). */
+  keep?: boolean;
   /** Receives each check's exchange digests per target (targets with `digests`: a differential run). */
   onDigests?: (targetKey: string, checkId: string, digests: readonly ExchangeDigest[]) => void;
 }
@@ -131,10 +135,15 @@ export async function listChecks(): Promise<CheckMeta[]> {
   }
 }
 
-function resultOf(t: TestCase, target: MatrixTarget): CheckResult | undefined {
+/** The reason of a check an interrupted run did not finish (requirement.ts says the same of those it
+ * stopped or did not start). */
+const NOT_FINISHED = 'not run: the run was interrupted';
+
+function resultOf(t: TestCase, target: MatrixTarget, interrupted: boolean): CheckResult | undefined {
   const check = t.meta().check;
   if (!check) return undefined;
   const found = t.meta().lpc?.[target.key];
+  if (!found && interrupted) return { ...check, status: 'skipped', durationMs: 0, skipReason: NOT_FINISHED };
   if (!found) {
     // The test failed outside any check run: an error of the harness, reported as the check's.
     if (t.result().state !== 'failed') return undefined;
@@ -153,11 +162,11 @@ function resultOf(t: TestCase, target: MatrixTarget): CheckResult | undefined {
   return { ...check, status: 'passed', durationMs, ...coverage };
 }
 
-function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) => boolean, target: MatrixTarget): CheckResult[] {
+function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) => boolean, target: MatrixTarget, interrupted: boolean): CheckResult[] {
   return INVARIANTS.filter((inv) => select(inv.id)).map((registered): CheckResult => {
     const inv = invariantCheck(registered);
     const applied = metas.reduce((n, m) => n + (m.applied[inv.id] ?? 0), 0);
-    if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: registered.notObserved };
+    if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: interrupted ? NOT_FINISHED : registered.notObserved };
     const count = metas.reduce((n, m) => n + (m.violationCounts[inv.id] ?? 0), 0);
     const first = metas.flatMap((m) => m.violations).find((v) => v.invariant === inv.id);
     if (count === 0 || !first) return { ...inv, status: 'passed', durationMs: 0 };
@@ -201,12 +210,13 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   // A single target's selection also narrows what vitest collects.
   const only = targets.length === 1 ? targets[0]?.only : undefined;
   const progress = options.progress ? new Progress(options.progress) : undefined;
-  const sigintBefore = new Set(process.listeners('SIGINT'));
+  const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+  const listenersBefore = new Set(STOP_SIGNALS.flatMap((s) => process.listeners(s)));
   const vitest = await vitestFor(matrix, only && only.length > 0 ? testNamePattern(only) : undefined, progress ? progressReporter(progress, targets) : {});
-  // vitest's logger ends the process on SIGINT (its cleanup listeners); a run given a signal handles
-  // Ctrl-C itself: no further check starts, and the records the run created are deleted.
-  if (options.signal) for (const l of process.listeners('SIGINT')) if (!sigintBefore.has(l)) process.off('SIGINT', l);
-  let cleanups: (CleanupOutcome | undefined)[] = [];
+  // vitest's logger ends the process on SIGINT and SIGTERM (its cleanup listeners); a run given a
+  // signal handles both itself: no further check starts, and the records the run created are deleted.
+  if (options.signal) for (const s of STOP_SIGNALS) for (const l of process.listeners(s)) if (!listenersBefore.has(l)) process.off(s, l);
+  let cleanups: (CleanupReport | undefined)[] = [];
   const perTarget = options.targets.map((t) => ({ checks: [] as CheckResult[], metas: [] as CheckRunMeta[], select: idMatcher(t.only) }));
   const cancel = (): void => {
     writeFileSync(join(journalDir, 'interrupted'), '');
@@ -225,7 +235,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
         if (found) out.metas.push(found);
         const id = t.meta().check?.id;
         if (found?.digests && id) options.onDigests?.(target.key, id, found.digests);
-        const r = resultOf(t, target);
+        const r = resultOf(t, target, options.signal?.aborted === true);
         if (r && out.select(r.id)) out.checks.push(r);
       });
     }
@@ -238,7 +248,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     cleanups = await Promise.all(
       targets.map(async (t) => {
         const entries = readJournal(t.journal);
-        return entries.length === 0 ? undefined : await deleteRecords(t.profile, entries, t.timeoutMs);
+        return entries.length === 0 ? undefined : await cleanUp(t.profile, entries, t.timeoutMs, options.keep === true);
       }),
     );
     rmSync(journalDir, { recursive: true, force: true });
@@ -246,7 +256,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   const durationMs = Date.now() - started;
   return options.targets.map((target, i): RunResult => {
     const { checks, metas, select } = perTarget[i] as (typeof perTarget)[number];
-    checks.push(...invariantResults(metas, select, target));
+    checks.push(...invariantResults(metas, select, target, options.signal?.aborted === true));
     const waited = metas.reduce(
       (w, m) => ({ retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs, maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs, retries: w.retries + m.waited.retries }),
       {
@@ -270,19 +280,21 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
       waited,
       runId: (targets[i] as (typeof targets)[number]).runId,
       ...(cleanups[i] ? { cleanup: cleanups[i] } : {}),
+      ...(options.signal?.aborted ? { interrupted: { signal: String(options.signal.reason ?? 'SIGINT') } } : {}),
     };
   });
 }
 
 /** One target: the command line's run. */
 export async function runSuites(options: RunOptions): Promise<RunResult> {
-  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, signal, ...target } = options;
+  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, signal, keep, ...target } = options;
   const [result] = await runMatrix({
     targets: [{ ...target, key: 'target' }],
     concurrency,
     ...(maxRps ? { maxRps } : {}),
     ...(progress ? { progress } : {}),
     ...(signal ? { signal } : {}),
+    ...(keep ? { keep } : {}),
   });
   return result as RunResult;
 }

@@ -217,6 +217,8 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** Whether the run was interrupted (the runner's stop file): no further request is sent. */
   stopped?: () => boolean;
+  /** Hears every answer (the run's journal notes the records it says were created). */
+  onAnswer?: (req: ApiRequest, res: ApiResponse) => void;
 }
 
 /** Thrown instead of sending a write in a read-only run: the check that needs it is skipped. */
@@ -375,6 +377,7 @@ export class Client {
     for (const v of outcome.violations) {
       this.recorder.addViolation({ ...v, operation: exchange.operation, curl: this.curlOf(exchange) });
     }
+    this.options.onAnswer?.(req, response);
     if (this.recorder.digests) {
       const listed = method === 'GET' && res.statusCode >= 200 && res.statusCode < 300 && /\.list/.test(req.op) ? listedOf(json) : undefined;
       this.recorder.digests.push({

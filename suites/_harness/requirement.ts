@@ -15,6 +15,7 @@ import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
 import { CheckFailure } from './failure.js';
 import { CoverageTally } from './coverage.js';
 import { Client, exchangeOf, InterruptedSkip, ReadOnlySkip, Recorder } from './http.js';
+import { noteAnswer } from './journal.js';
 import { locksOf, Scheduler, type Uses } from './scheduler.js';
 import { MissingCredentialsError, sessionSecrets, type Secrets } from '../../src/target/secrets.js';
 
@@ -306,6 +307,7 @@ async function runAgainst(
     ...(config.readOnly ? { readOnly: true } : {}),
     ...(signal ? { signal } : {}),
     stopped: () => interruptedRun(config),
+    onAnswer: (req, res) => noteAnswer(config, req, res),
   });
   let propertyFailure: PropertyFailure | undefined;
   const coverage = new CoverageTally();
