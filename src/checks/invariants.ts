@@ -59,6 +59,18 @@ export const INVARIANTS = [
     title: 'The code field of every error body equals the HTTP status',
     area: 'intapi.invariant',
   },
+  // RFC 9110 §4.1 RECOMMENDs accepting URIs of at least 8000 octets (a SHOULD): the client sends
+  // nothing over the profile's limits.maxUrlBytes (8000 by default), so a 414 URI Too Long, or a 431
+  // (how Node and others refuse a long request line), is the target's (suites/_harness/url-budget.ts).
+  {
+    id: 'intapi.invariant.url-within-budget-accepted',
+    family: 'intapi',
+    notObserved: 'no exchange was made',
+    level: 'SHOULD',
+    spec: 'rfc9110#section-4.1',
+    title: 'No Integration API request within the URL budget is refused as too long (414, 431)',
+    area: 'intapi.invariant',
+  },
   // SCIM 2.0: every exchange with the SCIM API (RFC 7644; scim-checklist T1, E1, E2, UG2).
   {
     id: 'scim.invariant.no-5xx',
@@ -67,6 +79,15 @@ export const INVARIANTS = [
     level: 'MUST',
     spec: 'rfc7644#section-3.12',
     title: 'No SCIM request, valid or malformed, answers a 5xx status other than 501 (client errors are 4xx)',
+    area: 'scim.invariant',
+  },
+  {
+    id: 'scim.invariant.url-within-budget-accepted',
+    family: 'scim',
+    notObserved: 'no SCIM exchange was made',
+    level: 'SHOULD',
+    spec: 'rfc9110#section-4.1',
+    title: 'No SCIM request within the URL budget is refused as too long (414, 431)',
     area: 'scim.invariant',
   },
   {

@@ -4,7 +4,7 @@
  * equal). Operations default to OPERATIONS; records have no defaults.
  */
 import { GROUP_FIELDS, RESOURCE_FIELDS, RULE_DELAY_LIMIT_MS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
-import type { Credentials, Expectations, PlayerTarget, Profile, RuleEnrollment } from './types.js';
+import type { Credentials, Expectations, Limits, PlayerTarget, Profile, RuleEnrollment } from './types.js';
 
 export const DEFAULT_INTAPI_BASE_URL = 'http://127.0.0.1:8080';
 
@@ -28,6 +28,11 @@ export const DEFAULT_OAUTH_CREDENTIALS: Profile['oauthCredentials'] = {
   clientId: { env: 'LPC_OAUTH_CLIENT_ID' },
   clientSecret: { env: 'LPC_OAUTH_CLIENT_SECRET' },
 };
+
+/** RFC 9110 §4.1: "It is RECOMMENDED that all senders and recipients support, at a minimum, URIs
+ * with lengths of 8000 octets in protocol elements." Common servers refuse a request line of 8 KiB
+ * (nginx's buffer, Apache's LimitRequestLine 8190), which the method and protocol also take. */
+export const DEFAULT_LIMITS: Limits = { maxUrlBytes: 8000 };
 
 export const DEFAULT_EXPECTATIONS: Expectations = {
   scim: {

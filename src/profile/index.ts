@@ -12,6 +12,7 @@ import { parseDocument } from 'yaml';
 import {
   DEFAULT_CREDENTIALS,
   DEFAULT_EXPECTATIONS,
+  DEFAULT_LIMITS,
   DEFAULT_FAMILY_CREDENTIALS,
   DEFAULT_INTAPI_BASE_URL,
   DEFAULT_PLAYER,
@@ -24,7 +25,19 @@ import { isOperationId, OPERATION_IDS, OPERATIONS, pathParameters, type Operatio
 import { PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
 import { packageRoot } from '../util/package-root.js';
-import type { Credentials, EnvRef, Expectations, FamilyCredentials, FamilyTarget, Mailbox, PlayerTarget, Profile, Records, RuleEnrollment } from './types.js';
+import type {
+  Credentials,
+  EnvRef,
+  Expectations,
+  FamilyCredentials,
+  FamilyTarget,
+  Limits,
+  Mailbox,
+  PlayerTarget,
+  Profile,
+  Records,
+  RuleEnrollment,
+} from './types.js';
 
 export {
   collectionOf,
@@ -150,6 +163,7 @@ interface ProfileDocument {
   player?: 'none' | DeepPartial<PlayerTarget>;
   mailbox?: Mailbox;
   operations?: Partial<Record<OperationId, Partial<OperationRoute>>>;
+  limits?: Partial<Limits>;
   expectations?: DeepPartial<Expectations>;
 }
 
@@ -259,6 +273,7 @@ export function parseProfile(text: string, source: string): Profile {
     player: doc.player === 'none' ? ('none' as const) : (mergeDeep(DEFAULT_PLAYER, doc.player) as PlayerTarget),
     ...(doc.mailbox ? { mailbox: doc.mailbox } : {}),
     operations: Object.fromEntries(OPERATION_IDS.map((id) => [id, { ...OPERATIONS[id], ...doc.operations?.[id] }])) as Record<OperationId, OperationRoute>,
+    limits: { ...DEFAULT_LIMITS, ...doc.limits },
     expectations: mergeDeep(DEFAULT_EXPECTATIONS, doc.expectations) as Expectations,
   };
   const problems = semanticProblems(profile);

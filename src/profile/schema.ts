@@ -35,6 +35,10 @@ export const SUBMISSION_FIELDS = [
   'vendorAddress',
 ] as const;
 
+/** The shortest URL budget a profile may give (`limits.maxUrlBytes`): room for the longest fixed
+ * request the suite makes (a path with two GUIDs and a short query) and a filter. */
+export const MIN_URL_BYTES = 1024;
+
 /** spec#limits: "Dynamic-rule processing delay: up to 10 minutes" (records.ruleEnrollment.withinMs). */
 export const RULE_DELAY_LIMIT_MS = 10 * 60 * 1000;
 
@@ -222,6 +226,17 @@ export const PROFILE_SCHEMA = {
         { required: ['api'], description: "Where the target's mail can be read; without it the mail checks are skipped." },
       ),
       operations: closed(Object.fromEntries(OPERATION_IDS.map((id) => [id, { $ref: '#/$defs/route' }]))),
+      limits: closed(
+        {
+          maxUrlBytes: {
+            type: 'integer',
+            minimum: MIN_URL_BYTES,
+            description:
+              'The longest request target (path and query, in bytes as sent) the suite sends: no generated value makes a URL longer. RFC 9110 section 4.1 recommends at least 8000, the default.',
+          },
+        },
+        { description: 'What the target accepts of a request; the suite keeps within it.' },
+      ),
       expectations: closed({
         scim: closed({
           unsupportedStatus: { $ref: '#/$defs/status', description: 'Status of the unsupported endpoints (specification rule 4); RFC 7644 names 501.' },

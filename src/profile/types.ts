@@ -216,7 +216,15 @@ export interface Profile {
   /** Where the target's mail can be read; absent: the mail checks are skipped. */
   readonly mailbox?: Mailbox;
   readonly operations: Readonly<Record<OperationId, OperationRoute>>;
+  /** What the target accepts of a request (`limits`): the suite keeps within it. */
+  readonly limits: Limits;
   readonly expectations: Expectations;
+}
+
+export interface Limits {
+  /** The longest request target (path and query, bytes as sent) the suite sends (default 8000,
+   * RFC 9110 §4.1's recommended minimum). */
+  readonly maxUrlBytes: number;
 }
 
 /** Where RFC 7643/7644 and the specification leave a SCIM choice open, the target declares it. */

@@ -17,7 +17,9 @@ import { collectionOf, familyOf, operation, type OperationId, type Profile } fro
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
 import { honouring429, sleep } from '../../src/target/retry.js';
+import { CheckFailure } from './failure.js';
 import { checkInvariants } from './invariants.js';
+import { overBudget, type OverBudget } from './url-budget.js';
 import type { Uses } from './scheduler.js';
 import type { Secrets } from '../../src/target/secrets.js';
 
@@ -221,6 +223,25 @@ export interface ClientOptions {
   onAnswer?: (req: ApiRequest, res: ApiResponse) => void;
 }
 
+/**
+ * A request target over the URL budget, which the client does not send. A generated query value is
+ * the suite's own defect (its generator must keep within the budget): a harness error naming it. A
+ * path parameter is a value the target gave (an id too long for any URL within the budget): the
+ * check fails on it.
+ */
+function urlBudgetError(checkId: string, operation: string, over: OverBudget): Error {
+  const size = `${operation} would be a request target of ${over.bytes} bytes, over limits.maxUrlBytes (${over.budget})`;
+  if (over.fromTarget) {
+    return new CheckFailure(
+      `ids of the target that fit a URL within limits.maxUrlBytes (${over.budget} bytes)`,
+      `${size}: ${over.part} is ${over.partBytes} bytes`,
+    );
+  }
+  return new Error(
+    `harness: check ${checkId}: ${size}; its largest part, ${over.part} (${over.partBytes} bytes), was drawn by a generator that must keep within the budget`,
+  );
+}
+
 /** Thrown instead of sending a write in a read-only run: the check that needs it is skipped. */
 export class ReadOnlySkip extends Error {
   readonly code = 'LPC_READ_ONLY';
@@ -287,6 +308,9 @@ export class Client {
     const base = this.profile.families[family].baseUrl.replace(/\/+$/, '');
     const pathAndQuery = `${buildPath(path, req.params)}${queryString(req.query)}`;
     const url = `${base}${pathAndQuery}`;
+    // The URL budget (url-budget.ts): a longer request target is never sent.
+    const over = overBudget(this.profile, base, pathAndQuery, req.params, req.query);
+    if (over) throw urlBudgetError(this.recorder.checkId, `${method} ${path}`, over);
     const headers: Record<string, string> = { 'x-lpc-check': this.recorder.checkId };
     if (this.caseId !== undefined) headers['x-lpc-case'] = this.caseId;
     const curlHeaders: CurlRequest['headers'] = {};

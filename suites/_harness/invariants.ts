@@ -10,6 +10,7 @@ import { excerpt } from './failure.js';
 import type { ApiRequest, ApiResponse } from './http.js';
 import { checkLearnerInvariants } from './learner/invariants.js';
 import { checkScimInvariants } from './scim/invariants.js';
+import { urlRefused } from './url-budget.js';
 
 export interface Violation {
   invariant: InvariantId;
@@ -141,7 +142,7 @@ export function checkInvariants(req: ApiRequest, res: ApiResponse, profile: Prof
 /** `missingVersion`: the version a request without x-api-version gets (the profile's expectation). */
 function checkIntapiInvariants(req: ApiRequest, res: ApiResponse, missingVersion: number): InvariantOutcome {
   const found: Violation[] = [];
-  const applied: InvariantId[] = ['intapi.invariant.no-5xx'];
+  const applied: InvariantId[] = ['intapi.invariant.no-5xx', 'intapi.invariant.url-within-budget-accepted'];
   let contract: InvariantOutcome['contract'];
   const push = (v: Violation | undefined): void => {
     if (v) found.push(v);
@@ -155,6 +156,7 @@ function checkIntapiInvariants(req: ApiRequest, res: ApiResponse, missingVersion
   if (res.status >= 500) {
     push({ invariant: 'intapi.invariant.no-5xx', expected: 'a status below 500', received: `${res.status} ${excerpt(res.text)}` });
   }
+  push(urlRefused('intapi.invariant.url-within-budget-accepted', res));
   // spec#what-the-service-does: a JSON API.
   const type = res.headers['content-type'] ?? '';
   if (res.text.length > 0) applied.push('intapi.invariant.json-content-type');

@@ -7,6 +7,7 @@ import {
   DEFAULT_EXPECTATIONS,
   DEFAULT_FAMILY_CREDENTIALS,
   DEFAULT_INTAPI_BASE_URL,
+  DEFAULT_LIMITS,
   DEFAULT_OAUTH_CREDENTIALS,
   DEFAULT_PLAYER,
 } from '../../src/profile/defaults.js';
@@ -161,8 +162,16 @@ describe('defaults', () => {
       records: {},
       player: DEFAULT_PLAYER,
       operations: OPERATIONS,
+      limits: DEFAULT_LIMITS,
       expectations: DEFAULT_EXPECTATIONS,
     });
+  });
+
+  it('limits.maxUrlBytes: at least 1024 bytes, 8000 by default', () => {
+    expect(parseProfile('name: x\nlimits: { maxUrlBytes: 4096 }\n', 'x.yaml').limits).toEqual({ maxUrlBytes: 4096 });
+    expect(loadProfile().limits).toEqual(DEFAULT_LIMITS);
+    expect(DEFAULT_LIMITS).toEqual({ maxUrlBytes: 8000 });
+    expect(profileError(() => parseProfile('name: x\nlimits: { maxUrlBytes: 100 }\n', 'x.yaml')).message).toMatch(/limits\.maxUrlBytes must be at least 1024/);
   });
 
   it('player: none says the target has no course player; a partial player merges with the defaults', () => {

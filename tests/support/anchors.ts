@@ -1,5 +1,5 @@
 // Spec anchors of checks (`spec#<slug>`, `public-facts#<slug>`, `rfc7643#section-<n>`,
-// `rfc7644#section-<n>`, and the tool's own `lpc#harness`) and what they resolve against.
+// `rfc7644#section-<n>`, `rfc9110#section-<n>`, and the tool's own `lpc#harness`) and what they resolve against.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import GithubSlugger from 'github-slugger';
@@ -56,7 +56,7 @@ export function loadAnchorTargets(specDir: string = SPEC_DIR): AnchorTargets {
     return readFileSync(path, 'utf8');
   };
   const rfc = new Map<string, Set<string>>();
-  for (const n of ['7643', '7644']) rfc.set(`rfc${n}`, rfcSections(readFileSync(join(ROOT, `fixtures/rfc/rfc${n}-sections.txt`), 'utf8')));
+  for (const n of ['7643', '7644', '9110']) rfc.set(`rfc${n}`, rfcSections(readFileSync(join(ROOT, `fixtures/rfc/rfc${n}-sections.txt`), 'utf8')));
   return { spec: headingSlugs(doc('learning-platform-apis.md')), publicFacts: headingSlugs(doc('public-facts.md')), rfc };
 }
 

@@ -29,6 +29,7 @@ import { collectionOf, type ApiResponse } from '../http.js';
 import { idsOf } from '../records.js';
 import { COMPLETENESS_PROBES, LARGE_COLLECTION, seededPages, segmentsOf, WALK_PAGES, WINDOW_PAGE, WINDOW_SAMPLES, type Segment } from '../budget.js';
 import { requirement, type CheckContext } from '../requirement.js';
+import { queryRoom } from '../url-budget.js';
 import type { Uses } from '../scheduler.js';
 
 export interface ListTarget {
@@ -207,6 +208,11 @@ function fieldTypes(contract: ContractName): FieldTypes {
 }
 
 const ids = idsOf;
+
+/** Bytes a `_filter` expression of the list may take within the URL budget (url-budget.ts). */
+async function filterRoom(t: CheckContext, target: ListSource): Promise<number> {
+  return queryRoom(t.profile, target.op, target.params ? await target.params(t) : undefined);
+}
 
 /** A list check observes its collection whole: no check that writes it runs meanwhile. */
 function check(
@@ -434,7 +440,8 @@ function filteredTotalCheck(target: ListTarget, collection: NonNullable<ListTarg
         const selected = filterRecords(items, ast, fields).length;
         return selected > 0 && selected < items.length;
       };
-      const cases = fc.tuple(preferring(filterExpression(fields, items), proper), fc.integer({ min: 1, max: 30 }), fc.nat());
+      const room = await filterRoom(t, target);
+      const cases = fc.tuple(preferring(filterExpression(fields, items, room), proper), fc.integer({ min: 1, max: 30 }), fc.nat());
       await t.property(cases, async ([ast, limit, pick]) => {
         const text = render(ast);
         const read = surveyed.whole ? readAll : readHead;
@@ -603,8 +610,9 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
       return selected > 0 && selected < items.length;
     };
     const telling = (ast: FilterAst) => proper(ast) || boundaryOf(ast, items) !== undefined;
-    const expressions = filterExpression(fields, items);
-    const boundaries = boundaryExpression(fields, items);
+    const room = await filterRoom(t, target);
+    const expressions = filterExpression(fields, items, room);
+    const boundaries = boundaryExpression(fields, items, room);
     const drawn = fc.oneof(
       { weight: 2, arbitrary: preferring(expressions, telling) },
       { weight: 2, arbitrary: boundaries },
