@@ -66,6 +66,8 @@ run options:
   --read-only       send no write (only reads, and POST /authenticate); checks that must write are skipped
   --keep            delete nothing the run created (a failure's curl then finds the records it names;
                     lp-conformance cleanup removes them later)
+  --run-id ID       the run's id, 6 hex digits, in its records' marker lpc-<id>- (default: random; replay
+                    lines repeat it)
   --include-slow    also run the checks that wait more than 60 s for the target (the rule-based enrollment
                     check waits up to records.ruleEnrollment.withinMs, 10 minutes by default)
   --timeout MS      deadline of one exchange, for the whole answer (default 10000)
@@ -190,6 +192,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       'read-only': { type: 'boolean' },
       'include-slow': { type: 'boolean' },
       keep: { type: 'boolean' },
+      'run-id': { type: 'string' },
       html: { type: 'string' },
       record: { type: 'string' },
       seed: { type: 'string' },
@@ -230,6 +233,10 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const concurrency = integer('concurrency', values.concurrency, DEFAULT_CONCURRENCY, 1, 256);
   const maxRps = values['max-rps'] === undefined ? undefined : integer('max-rps', values['max-rps'], 0, 1, 100_000);
   const only = splitList(values.only);
+  const runIdGiven = values['run-id'];
+  if (runIdGiven !== undefined && !/^[0-9a-f]{6}$/.test(runIdGiven)) throw new UsageError(`--run-id must be 6 lower-case hex digits, not '${runIdGiven}'`);
+  // The run's id, in its records' marker lpc-<id>-: a replay line repeats it, so that it sends the same bytes.
+  const runId = runIdGiven ?? randomBytes(3).toString('hex');
   if (values.path && only.length !== 1) throw new UsageError('--path replays one check: give exactly one --only');
   if (values.path && !/^\d+(:\d+)*$/.test(values.path)) throw new UsageError(`--path must look like 4:1:0, not '${values.path}'`);
   const faults = await faultsOf(values.faults);
@@ -332,6 +339,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       scale ? `--scale ${scale}` : '',
       values.runs !== undefined ? `--runs ${runs}` : '',
       values['include-slow'] ? '--include-slow' : '',
+      `--run-id ${runId}`,
       values.compare ? `--compare ${values.compare}` : '',
       values['compare-profile'] ? `--compare-profile ${values['compare-profile']}` : '',
     ]
@@ -347,6 +355,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       profile,
       seed,
       runs,
+      runId,
       only,
       ...replay,
       replayBase,

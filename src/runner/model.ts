@@ -263,6 +263,9 @@ export interface RunConfig {
   /** Where the checks note each record they create, one JSON line each; the runner deletes those
    * the API can delete (SCIM users and groups) when the run ends, and counts the others (cleanup.ts). */
   journal?: string;
+  /** `--keep`: the records the run creates stay as the checks made them: the runner deletes none,
+   * and the checks leave none small (suites/_harness/intapi/leave.ts). */
+  keep?: boolean;
   /** A file the runner creates when the run is interrupted (Ctrl-C): the suites' worker then starts no
    * further check and sends no further request (a file, because the worker is another thread). */
   stopFile?: string;

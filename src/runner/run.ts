@@ -28,12 +28,10 @@ export interface RunOptions extends RunConfig {
   /** Aborting it (Ctrl-C, SIGTERM; its reason names the signal) ends the run early: no further check
    * starts, what the run created is still deleted, and the result says the run was interrupted. */
   signal?: AbortSignal;
-  /** Delete nothing the run created (`--keep`): the records a failure's curl names stay. */
-  keep?: boolean;
 }
 
 /** One target of a matrix run: its own profile (so its own server), seed, runs and selection. */
-export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps' | 'signal' | 'keep'> {
+export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps' | 'signal'> {
   /** Results are filed under this key. */
   key: string;
 }
@@ -46,8 +44,6 @@ export interface MatrixOptions {
   progress?: ProgressSink;
   /** Aborting it (Ctrl-C, SIGTERM) cancels the checks not yet started; the cleanup still runs. */
   signal?: AbortSignal;
-  /** Delete nothing the run created (`--keep`). */
-  keep?: boolean;
   /** Receives each check's exchange digests per target (targets with `digests`: a differential run). */
   onDigests?: (targetKey: string, checkId: string, digests: readonly ExchangeDigest[]) => void;
 }
@@ -248,7 +244,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     cleanups = await Promise.all(
       targets.map(async (t) => {
         const entries = readJournal(t.journal);
-        return entries.length === 0 ? undefined : await cleanUp(t.profile, entries, t.timeoutMs, options.keep === true);
+        return entries.length === 0 ? undefined : await cleanUp(t.profile, entries, t.timeoutMs, t.keep === true);
       }),
     );
     rmSync(journalDir, { recursive: true, force: true });
@@ -287,14 +283,13 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
 
 /** One target: the command line's run. */
 export async function runSuites(options: RunOptions): Promise<RunResult> {
-  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, signal, keep, ...target } = options;
+  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, signal, ...target } = options;
   const [result] = await runMatrix({
     targets: [{ ...target, key: 'target' }],
     concurrency,
     ...(maxRps ? { maxRps } : {}),
     ...(progress ? { progress } : {}),
     ...(signal ? { signal } : {}),
-    ...(keep ? { keep } : {}),
   });
   return result as RunResult;
 }

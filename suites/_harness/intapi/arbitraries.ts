@@ -551,6 +551,30 @@ function withExactBounds<T>(low: T, high: T, between: fc.Arbitrary<T>): fc.Arbit
   return fc.oneof({ weight: 1, arbitrary: fc.constant(low) }, { weight: 1, arbitrary: fc.constant(high) }, { weight: 2, arbitrary: between });
 }
 
+/**
+ * The exact bounds of a field as values: both ends of a numeric range, strings of the shortest and
+ * the longest length (each of varied code points, the same every time), every enum value, both
+ * booleans; none for a format (date-time, uuid) or an array. What a property whose runs are few
+ * (each leaves a record behind) runs first.
+ */
+export function exactBoundValues(bounds: ValueBounds): fc.JsonValue[] {
+  if (bounds.enum !== undefined) return [...bounds.enum];
+  switch (bounds.type) {
+    case 'string': {
+      if (bounds.format !== undefined) return [];
+      const lengths = [...new Set([bounds.minLength ?? 0, bounds.maxLength ?? (bounds.minLength ?? 0) + UNBOUNDED_EXTRA_LENGTH])];
+      return lengths.map((n) => fc.sample(stringOfLength(fc.constant(n)), { seed: n, numRuns: 1 })[0] ?? '');
+    }
+    case 'integer':
+    case 'number':
+      return [...new Set([bounds.minimum ?? INT32_MIN, bounds.maximum ?? INT32_MAX])];
+    case 'boolean':
+      return [false, true];
+    default:
+      return [];
+  }
+}
+
 /** Values every conforming server accepts for the field, the exact bounds strongly represented. */
 export function withinBounds(bounds: ValueBounds): fc.Arbitrary<fc.JsonValue> {
   if (bounds.enum !== undefined) return fc.constantFrom(...bounds.enum);
