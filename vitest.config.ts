@@ -14,6 +14,7 @@ const LONGEST_FIRST = [
   'tests/cli.test.ts',
   'tests/rate-limits.test.ts',
   'tests/budget.test.ts',
+  'tests/soak.test.ts',
   'tests/gate.test.ts',
   'tests/reports.test.ts',
   'tests/replay.test.ts',

@@ -74,6 +74,7 @@ export function renderJUnit(result: RunResult, options: JUnitOptions = {}): stri
     suite.property('profile', clean.line(result.profileName));
     suite.property('seed', String(result.seed));
     suite.property('runs', String(result.runs));
+    if (result.interrupted) suite.property('interrupted', result.interrupted.signal);
     for (const check of checks) addTestCase(suite, check, ctx);
     return completeSuite(suite.build(), checks, ctx).toString({ pretty: true, offset: 1 }).trimEnd();
   });

@@ -192,7 +192,7 @@ describe('a whole run', () => {
       expect(r.stdout).toContain('x-api-key: ${LPC_API_KEY}');
       expect(r.stdout).toContain('Bearer ${LPC_TOKEN}');
       expect(r.stdout).toMatch(
-        /Replay: +lp-conformance run --target \S+ --runs 20 --only intapi\.v2\.templates\.list\.envelope\.limit-echo --seed 3 --path \d/,
+        /Replay: +lp-conformance run --target \S+ --runs 20 --run-id [0-9a-f]{6} --only intapi\.v2\.templates\.list\.envelope\.limit-echo --seed 3 --path \d/,
       );
       const xml = readFileSync(junit, 'utf8');
       expect(xml).toMatch(/<failure[^>]*type="MUST"/);

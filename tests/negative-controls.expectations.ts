@@ -17,6 +17,7 @@ import { LEARNER_CONTROLS } from './controls/learner.js';
 import { INTAPI_ENROLLMENTS_CONTROLS } from './controls/intapi-enrollments.js';
 import { INTAPI_MORE_CONTROLS } from './controls/intapi-more.js';
 import { INTAPI_USERS_CONTROLS } from './controls/intapi-users.js';
+import { URL_CONTROLS } from './controls/urls.js';
 
 /** The expectations of the Integration API operations named by release notes (issue 8), per area. */
 const INTAPI_AREA_CONTROLS: Readonly<Record<string, Control>> = { ...INTAPI_USERS_CONTROLS, ...INTAPI_ENROLLMENTS_CONTROLS, ...INTAPI_MORE_CONTROLS };
@@ -449,7 +450,8 @@ export function controlFor(fault: string): Control {
     NAMED[fault] ??
     INTAPI_AREA_CONTROLS[fault] ??
     SCIM_CONTROLS[fault] ??
-    LEARNER_CONTROLS[fault];
+    LEARNER_CONTROLS[fault] ??
+    URL_CONTROLS[fault];
   if (!control) throw new Error(`no negative-control expectation for fault ${fault}`);
   return control;
 }

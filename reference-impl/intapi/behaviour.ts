@@ -57,6 +57,8 @@ export interface Behaviour {
     contentTypes: 'json' | 'any-as-json';
     /** Operations whose JSON answers are labelled text/plain. */
     textPlainOperations: Set<string>;
+    /** The longest request target served (414 beyond); undefined: Node's header limit (16 KiB). */
+    maxUrlBytes: number | undefined;
     /** Operations that answer an unknown id with a 500 and a non-JSON body. */
     crashOnUnknownId: Set<string>;
     /** Operations not routed at all: they answer as an unknown route (404), in every version. */
@@ -251,6 +253,7 @@ export function referenceBehaviour(): Behaviour {
       bodyLimit: BODY_LIMIT,
       contentTypes: 'json',
       textPlainOperations: new Set(),
+      maxUrlBytes: undefined,
       crashOnUnknownId: new Set(),
       unrouted: new Set(),
       unknownIdOk: new Set(),

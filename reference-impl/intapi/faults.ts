@@ -92,6 +92,10 @@ const NAMED_FAULTS = {
     description: 'A path id that is not a GUID answers 404 instead of 422.',
     apply: (b) => void (b.errors.pathIdNotGuidStatus = 404),
   },
+  'url-limit-4k': {
+    description: 'A request target longer than 4096 bytes answers 414 URI Too Long (RFC 9110 section 4.1 recommends accepting 8000).',
+    apply: (b) => void (b.http.maxUrlBytes = 4096),
+  },
   'text-content-type': {
     description: 'GET /submissions/{id} labels its JSON body text/plain.',
     apply: (b) => void b.http.textPlainOperations.add('submissions.get'),

@@ -9,6 +9,8 @@ export interface ScimBehaviour {
     responseType: 'scim+json' | 'json';
     /** Request media types read as JSON: both, or only application/json (scim+json answers 415). */
     requestTypes: 'scim+json-and-json' | 'json-only' | 'scim+json-only';
+    /** The longest request target served (414 beyond); undefined: Node's header limit (16 KiB). */
+    maxUrlBytes: number | undefined;
   };
   readonly auth: {
     token: 'required' | 'not-checked';
@@ -172,7 +174,7 @@ export interface ScimBehaviour {
 
 export function referenceScimBehaviour(): ScimBehaviour {
   return {
-    transport: { responseType: 'scim+json', requestTypes: 'scim+json-and-json' },
+    transport: { responseType: 'scim+json', requestTypes: 'scim+json-and-json', maxUrlBytes: undefined },
     auth: { token: 'required', wrongToken: 'reject', wwwAuthenticate: 'bearer' },
     errors: { status: 'string', scimType: 'present', schemas: 'present', unsupportedStatus: 501, malformedJson: 'invalid-syntax', bodyStatus: 'http' },
     paging: {

@@ -20,6 +20,10 @@ const FAULTS = {
     description: 'A request body sent as application/scim+json answers 415 (only application/json is read).',
     apply: (b) => void (b.transport.requestTypes = 'json-only'),
   },
+  'scim.url-limit-4k': {
+    description: 'A request target longer than 4096 bytes answers 414 URI Too Long (RFC 9110 section 4.1 recommends accepting 8000).',
+    apply: (b) => void (b.transport.maxUrlBytes = 4096),
+  },
   'scim.error-status-integer': {
     description: 'Error bodies carry `status` as a number instead of a string.',
     apply: (b) => void (b.errors.status = 'integer'),

@@ -360,6 +360,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     guard,
     renderError: scimErrorRenderer(b),
     contentType: b.transport.responseType === 'scim+json' ? SCIM_TYPE : JSON_TYPE,
+    ...(b.transport.maxUrlBytes === undefined ? {} : { maxUrlBytes: b.transport.maxUrlBytes }),
     bodyTypes: {
       types: b.transport.requestTypes === 'json-only' ? ['application/json'] : ['application/scim+json', 'application/json'],
       // The token exchange (public-facts: a JSON body) reads JSON under this fault too.

@@ -10,8 +10,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
+import { constants as osConstants } from 'node:os';
 import { baseUrlOf, FAMILIES, loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
+import { newRunId } from '../runner/marker.js';
 import { DEFAULT_CONCURRENCY } from '../runner/model.js';
 import type { CompareServer } from '../runner/compare.js';
 import { CredentialsError, MissingCredentialsError } from '../target/secrets.js';
@@ -25,6 +27,9 @@ import { preflight, SetupError } from './preflight.js';
  */
 const referenceServer = () => import('../../reference-impl/index.js');
 const runner = () => import('../runner/run.js');
+
+/** The signals that interrupt a run: Ctrl-C, and SIGTERM, with which CI cancels a job or ends it at its timeout. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
 class UsageError extends Error {}
@@ -43,9 +48,10 @@ Usage:
                                    run, then write the failing checks as a known-failure baseline
   lp-conformance serve [options]   start the bundled reference server
   lp-conformance openapi [options] write the profile's OpenAPI 3.1 document (YAML) to stdout
-  lp-conformance cleanup --target URL [--profile FILE]
+  lp-conformance cleanup --target URL [--profile FILE] [--dry-run]
                                    delete the records earlier runs left behind where the API can
-                                   (names starting lpc-<run id>-; a run deletes its own when it ends)
+                                   (names starting lpc-<run id>-; a run deletes its own when it ends);
+                                   --dry-run lists them and deletes nothing
 
 run options:
   --target URL      the target's base URL (${TARGET_LAYOUT})
@@ -65,6 +71,10 @@ run options:
   --fail-on LEVEL   must (default: MUST and PROFILE failures fail the run) or should (SHOULD too)
   --baseline FILE   known failures (from lp-conformance baseline): only new failures fail the run
   --read-only       send no write (only reads, and the families' token exchanges); checks that must write are skipped
+  --keep            delete nothing the run created (a failure's curl then finds the records it names;
+                    lp-conformance cleanup removes them later)
+  --run-id ID       the run's id, 6 hex digits, in its records' marker lpc-<id>- (default: random; replay
+                    lines repeat it)
   --include-slow    also run the checks that wait more than 60 s for the target (the rule-based enrollment
                     check waits up to records.ruleEnrollment.withinMs, 10 minutes by default)
   --timeout MS      deadline of one exchange, for the whole answer (default 10000)
@@ -163,6 +173,8 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       'fail-on': { type: 'string' },
       'read-only': { type: 'boolean' },
       'include-slow': { type: 'boolean' },
+      keep: { type: 'boolean' },
+      'run-id': { type: 'string' },
       html: { type: 'string' },
       record: { type: 'string' },
       seed: { type: 'string' },
@@ -203,6 +215,10 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const concurrency = integer('concurrency', values.concurrency, DEFAULT_CONCURRENCY, 1, 256);
   const maxRps = values['max-rps'] === undefined ? undefined : integer('max-rps', values['max-rps'], 0, 1, 100_000);
   const only = splitList(values.only);
+  const runIdGiven = values['run-id'];
+  if (runIdGiven !== undefined && !/^[0-9a-f]{6}$/.test(runIdGiven)) throw new UsageError(`--run-id must be 6 lower-case hex digits, not '${runIdGiven}'`);
+  // The run's id, in its records' marker lpc-<id>-: a replay line repeats it, so that it sends the same bytes.
+  const runId = runIdGiven ?? newRunId();
   if (values.path && only.length !== 1) throw new UsageError('--path replays one check: give exactly one --only');
   if (values.path && !/^\d+(:\d+)*$/.test(values.path)) throw new UsageError(`--path must look like 4:1:0, not '${values.path}'`);
   const faults = await faultsOf(values.faults);
@@ -278,6 +294,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       scale ? `--scale ${scale}` : '',
       values.runs !== undefined ? `--runs ${runs}` : '',
       values['include-slow'] ? '--include-slow' : '',
+      `--run-id ${runId}`,
       values.compare ? `--compare ${values.compare}` : '',
       values['compare-profile'] ? `--compare-profile ${values['compare-profile']}` : '',
     ]
@@ -296,6 +313,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       profile,
       seed,
       runs,
+      runId,
       only,
       ...replay,
       replayBase,
@@ -307,33 +325,33 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       ...(values['read-only'] ? { readOnly: true } : {}),
       ...(values['include-slow'] ? { includeSlow: true } : {}),
     };
-    // Ctrl-C: no further check starts, the records the run created are deleted, then exit 130;
-    // a second Ctrl-C stops at once.
+    // Ctrl-C or SIGTERM (how CI cancels a job): no further check starts, the records the run created
+    // are deleted, the reports are written with the checks that finished, then exit 130 or 143
+    // (128 + the signal's number); a second signal stops at once.
     const interrupted = new AbortController();
-    const onInterrupt = (): void => {
-      process.stderr.write('lp-conformance: interrupted; stopping the checks and deleting what the run created (Ctrl-C again to quit at once)\n');
-      interrupted.abort();
-      process.once('SIGINT', () => process.exit(130));
+    const stopNow = (signal: NodeJS.Signals) => () => process.exit(128 + (osConstants.signals[signal] ?? 0));
+    const onSignal = (signal: NodeJS.Signals): void => {
+      process.stderr.write(
+        `lp-conformance: interrupted (${signal}); stopping the checks and ${values.keep ? 'keeping' : 'deleting'} what the run created (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)\n`,
+      );
+      interrupted.abort(signal);
+      for (const s of STOP_SIGNALS) {
+        process.removeListener(s, onStop[s]);
+        process.once(s, stopNow(s));
+      }
     };
-    process.once('SIGINT', onInterrupt);
+    const onStop = { SIGINT: () => onSignal('SIGINT'), SIGTERM: () => onSignal('SIGTERM') };
+    for (const s of STOP_SIGNALS) process.once(s, onStop[s]);
     let ran;
     try {
-      ran =
-        comparing && compare
-          ? await compare.runCompare({ ...runOptions, compareProfile: comparing.profile })
-          : await runSuites({ ...runOptions, signal: interrupted.signal });
+      const driven = { ...runOptions, signal: interrupted.signal, ...(values.keep ? { keep: true } : {}) };
+      ran = comparing && compare ? await compare.runCompare({ ...driven, compareProfile: comparing.profile }) : await runSuites(driven);
     } finally {
-      process.removeListener('SIGINT', onInterrupt);
-    }
-    if (interrupted.signal.aborted) {
-      const c = ran.cleanup;
-      process.stderr.write(
-        `lp-conformance: interrupted${c ? `; deleted ${c.deleted + c.gone} of the records the run created${c.failed.length > 0 ? `, ${c.failed.length} left (lp-conformance cleanup)` : ''}` : ''}\n`,
-      );
-      return 130;
+      for (const s of STOP_SIGNALS) process.removeListener(s, onStop[s]);
     }
     const result = baseline ? applyBaseline(ran, baseline) : ran;
-    if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
+    if (result.checks.length === 0 && !result.interrupted)
+      throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
     const junit = resolve(values.junit ?? 'reports/junit.xml');
     // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
     const redact = redactor(resolveSecrets(profile).values);
@@ -348,6 +366,17 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     };
     const { summary, verdict } = writeReports(result, reports, { strict, redact, color });
     process.stdout.write(`${summary}\nJUnit report: ${junit}\n`);
+    if (result.interrupted) {
+      const signal = result.interrupted.signal as NodeJS.Signals;
+      const finished = result.checks.filter((check) => check.status !== 'skipped' || !/interrupted$/.test(check.skipReason ?? '')).length;
+      const c = result.cleanup;
+      const left = c ? Object.values(c.families).reduce((n, f) => n + f.left, 0) : 0;
+      process.stderr.write(
+        `lp-conformance: interrupted (${signal}) after ${finished} of ${result.checks.length} checks; the reports hold what they found` +
+          `${c ? `; ${c.deleted + c.gone} records the run created deleted, ${left} left (the summary says which)` : ''}\n`,
+      );
+      return 128 + (osConstants.signals[signal] ?? 0);
+    }
     if (command === 'baseline') {
       const out = resolve(values.out ?? '');
       mkdirSync(dirname(out), { recursive: true });
@@ -369,7 +398,7 @@ async function cleanup(argv: string[]): Promise<number> {
     args: argv,
     strict: true,
     allowPositionals: false,
-    options: { target: { type: 'string' }, profile: { type: 'string' }, timeout: { type: 'string' } },
+    options: { target: { type: 'string' }, profile: { type: 'string' }, timeout: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   });
   if (values.target === undefined && values.profile === undefined) throw new UsageError('cleanup needs --target URL (or --profile FILE naming the target)');
   const timeoutMs = integer('timeout', values.timeout, 10_000, 1, 3_600_000);
@@ -383,6 +412,14 @@ async function cleanup(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof MissingCredentialsError) throw new UsageError(`cleanup: the ${error.family} credentials are missing (${error.message})`);
     throw new UsageError(`cleanup: cannot list the records of earlier runs (${redactor(resolveSecrets(profile).values)((error as Error).message)})`);
+  }
+  if (values['dry-run']) {
+    const lines = found.map((e) => `  ${e.label} (id ${e.id})`);
+    process.stdout.write(
+      `lp-conformance cleanup --dry-run: ${found.length} record${found.length === 1 ? '' : 's'} of earlier runs would be deleted${found.length > 0 ? ':' : ''}\n` +
+        `${lines.map((l) => `${l}\n`).join('')}`,
+    );
+    return 0;
   }
   const outcome = await deleteRecords(profile, found, timeoutMs);
   process.stdout.write(

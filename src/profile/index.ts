@@ -13,15 +13,15 @@ import type { ProfileDocument } from '../families/family.js';
 import { FAMILIES, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
 import { pathParameters, type OperationId, type OperationRoute } from './routes.js';
 import { ProfileError } from './errors.js';
-import { PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
+import { DEFAULT_LIMITS, PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
 import { packageRoot } from '../util/package-root.js';
-import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Profile } from './types.js';
+import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Limits, Profile } from './types.js';
 
 export { collectionOf, HTTP_METHODS, type OperationId, type OperationRoute } from './routes.js';
 export { familyNamed, familyOf, familyOfCheck, FAMILIES, INVARIANTS, isOperationId, isTokenExchange, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
 export { operation } from './operation.js';
-export { PROFILE_SCHEMA } from './schema.js';
+export { DEFAULT_LIMITS, MIN_URL_BYTES, PROFILE_SCHEMA } from './schema.js';
 export { ProfileError } from './errors.js';
 export { redactor, resolveSecrets, type ResolvedSecrets } from './secrets.js';
 export type * from './types.js';
@@ -211,6 +211,7 @@ export function parseProfile(text: string, source: string): Profile {
     operations: Object.fromEntries(
       OPERATION_IDS.map((id) => [id, { ...OPERATIONS[id], ...(doc.operations as Partial<Record<OperationId, Partial<OperationRoute>>> | undefined)?.[id] }]),
     ) as Record<OperationId, OperationRoute>,
+    limits: { ...DEFAULT_LIMITS, ...(doc.limits as Partial<Limits> | undefined) },
     expectations: mergeDeep(DEFAULT_EXPECTATIONS, doc.expectations) as Expectations,
     source,
   } as Profile;

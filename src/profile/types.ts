@@ -56,5 +56,13 @@ export interface Profile extends ProfileParts {
   readonly familyCredentials: FamilyCredentialSets;
   readonly records: Records;
   readonly operations: Readonly<Record<OperationId, OperationRoute>>;
+  /** What the target accepts of a request (`limits`): the suite keeps within it. */
+  readonly limits: Limits;
   readonly expectations: Expectations;
+}
+
+export interface Limits {
+  /** The longest request target (path and query, bytes as sent) the suite sends (default 8000,
+   * RFC 9110 §4.1's recommended minimum). */
+  readonly maxUrlBytes: number;
 }

@@ -133,8 +133,9 @@ export interface RunResult {
   baseline?: { file: string; known: number; nowPassing: string[] };
   /** The run's id (its records' marker is `lpc-<runId>-`). */
   runId?: string;
-  /** What the runner deleted of the records the run created, when it ended (cleanup.ts). */
-  cleanup?: CleanupOutcome;
+  /** What became of the records the run created, when it ended (cleanup.ts): the totals of what was
+   * deleted, and per family what was created, deleted and left. */
+  cleanup?: CleanupReport;
   /** The run was stopped by a signal before every check finished: the checks it did not finish are
    * skipped with INTERRUPTED_NOT_RUN or INTERRUPTED_STOPPED as their reason (markInterrupted). */
   interrupted?: { signal: InterruptSignal };
@@ -164,6 +165,31 @@ export function markInterrupted(result: RunResult, signal: InterruptSignal, sele
     .filter((c) => !have.has(c.id))
     .map((c): CheckResult => ({ ...c, status: 'skipped', durationMs: 0, skipReason: INTERRUPTED_NOT_RUN }));
   return { ...result, checks: [...result.checks, ...unfinished], interrupted: { signal } };
+}
+
+/** What became of the records a run created (cleanup.ts). */
+export interface CleanupReport {
+  /** Records deleted, over every family. */
+  deleted: number;
+  /** Records already gone (404) when the cleanup came to them: a check deleted them itself. */
+  gone: number;
+  /** Records whose deletion failed, each with the reason; `lp-conformance cleanup` removes them later. */
+  failed: string[];
+  /** `--keep`: nothing was deleted, so that a failure's curl finds the records it names. */
+  kept?: true;
+  /** Per family (by name), what the run created and what became of it. */
+  families: Record<string, FamilyLeftovers>;
+}
+
+export interface FamilyLeftovers {
+  /** Records the run created, by collection. */
+  created: Record<string, number>;
+  deleted: number;
+  gone: number;
+  /** Records still on the target: not deletable, kept (`--keep`), or whose deletion failed. */
+  left: number;
+  /** Why records were left without trying: the family's API has no delete operation, or `--keep`. */
+  leftBecause?: string;
 }
 
 export interface Waited {
@@ -228,13 +254,18 @@ export interface ExchangeDigest {
 
 /** The run configuration the runner provides to the suites (suites/_harness/config.ts). */
 /** What one check sees of the run: the target it runs against and how. */
-/** A record a run created that the API can delete, as the run's journal holds it (cleanup.ts). */
+/** A record a run created, as the run's journal holds it (cleanup.ts). */
 export interface JournalEntry {
-  /** The operation that deletes it; its family deletes it. */
-  deleteOp: OperationId;
+  /** The operation that deletes it (its family deletes it); absent when the API has none. */
+  deleteOp?: OperationId;
   id: string;
   /** What it is, for the summary (`<kind> <name>`). */
   label: string;
+  /** Its family and collection; by default those of `deleteOp`. */
+  family?: string;
+  collection?: string;
+  /** A check deleted it itself (a line after the one that noted its creation). */
+  deleted?: true;
 }
 
 /** What the runner deleted of the records a run created (cleanup.ts). */
@@ -271,9 +302,12 @@ export interface RunConfig {
   /** The run's id: every record the run creates carries the marker `lpc-<runId>-` where the API has
    * a free-text field (runMatrix draws one when absent). */
   runId?: string;
-  /** Where the checks note each record they create that the API can delete, one JSON line each;
-   * the runner has its family delete them when the run ends (cleanup.ts). */
+  /** Where the checks note each record they create, one JSON line each; the runner has each
+   * record's family delete those its API can delete when the run ends, and counts the others (cleanup.ts). */
   journal?: string;
+  /** `--keep`: the records the run creates stay as the checks made them: the runner deletes none,
+   * and the checks leave none small (a family's helpers leave what they are done with small). */
+  keep?: boolean;
   /** A file the runner creates when the run is interrupted (Ctrl-C): the suites' worker then starts no
    * further check and sends no further request (a file, because the worker is another thread). */
   stopFile?: string;

@@ -10,11 +10,11 @@ import { createVitest } from 'vitest/node';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { InvariantMeta } from '../families/family.js';
 import { INVARIANTS } from '../families/registry.js';
-import type { CheckMeta, CheckResult, CheckRunMeta, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
-import { DEFAULT_CONCURRENCY } from './model.js';
+import type { CheckMeta, CheckResult, CheckRunMeta, CleanupReport, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
+import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, type InterruptSignal } from './model.js';
 import './task-meta.js';
 import { packageRoot } from '../util/package-root.js';
-import { type CleanupOutcome, deleteRecords, newRunId, readJournal } from './cleanup.js';
+import { cleanUp, newRunId, readJournal } from './cleanup.js';
 import { Progress, type ProgressSink } from './progress.js';
 import { idMatcher, testNamePattern } from './select.js';
 
@@ -27,8 +27,8 @@ export interface RunOptions extends RunConfig {
   maxRps?: number;
   /** Where the progress line goes; none when absent. */
   progress?: ProgressSink;
-  /** Aborting it (Ctrl-C) ends the run early: no further check starts, and what the run created is
-   * still deleted. */
+  /** Aborting it (Ctrl-C, SIGTERM; its reason names the signal) ends the run early: no further check
+   * starts, what the run created is still deleted, and the result says the run was interrupted. */
   signal?: AbortSignal;
 }
 
@@ -44,7 +44,7 @@ export interface MatrixOptions {
   maxRps?: number;
   /** Where the progress line goes (stderr for the command line); none when absent. */
   progress?: ProgressSink;
-  /** Aborting it (Ctrl-C) cancels the checks not yet started; the cleanup still runs. */
+  /** Aborting it (Ctrl-C, SIGTERM) cancels the checks not yet started; the cleanup still runs. */
   signal?: AbortSignal;
   /** Receives each check's exchange digests per target (targets with `digests`: a differential run). */
   onDigests?: (targetKey: string, checkId: string, digests: readonly ExchangeDigest[]) => void;
@@ -139,10 +139,11 @@ export async function listChecks(): Promise<CheckMeta[]> {
   }
 }
 
-function resultOf(t: TestCase, target: MatrixTarget): CheckResult | undefined {
+function resultOf(t: TestCase, target: MatrixTarget, interrupted: boolean): CheckResult | undefined {
   const check = t.meta().check;
   if (!check) return undefined;
   const found = t.meta().lpc?.[target.key];
+  if (!found && interrupted) return { ...check, status: 'skipped', durationMs: 0, skipReason: INTERRUPTED_NOT_RUN };
   if (!found) {
     // The test failed outside any check run: an error of the harness, reported as the check's.
     if (t.result().state !== 'failed') return undefined;
@@ -167,11 +168,11 @@ function invariantCheck(inv: InvariantMeta): CheckMeta {
   return meta;
 }
 
-function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) => boolean, target: MatrixTarget): CheckResult[] {
+function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) => boolean, target: MatrixTarget, interrupted: boolean): CheckResult[] {
   return INVARIANTS.filter((inv) => select(inv.id)).map((registered): CheckResult => {
     const inv = invariantCheck(registered);
     const applied = metas.reduce((n, m) => n + (m.applied[inv.id] ?? 0), 0);
-    if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: registered.notObserved };
+    if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: interrupted ? INTERRUPTED_NOT_RUN : registered.notObserved };
     const count = metas.reduce((n, m) => n + (m.violationCounts[inv.id] ?? 0), 0);
     const first = metas.flatMap((m) => m.violations).find((v) => v.invariant === inv.id);
     if (count === 0 || !first) return { ...inv, status: 'passed', durationMs: 0 };
@@ -215,12 +216,13 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   // A single target's selection also narrows what vitest collects.
   const only = targets.length === 1 ? targets[0]?.only : undefined;
   const progress = options.progress ? new Progress(options.progress) : undefined;
-  const sigintBefore = new Set(process.listeners('SIGINT'));
+  const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+  const listenersBefore = new Set(STOP_SIGNALS.flatMap((s) => process.listeners(s)));
   const vitest = await vitestFor(matrix, only && only.length > 0 ? testNamePattern(only) : undefined, progress ? progressReporter(progress, targets) : {});
-  // vitest's logger ends the process on SIGINT (its cleanup listeners); a run given a signal handles
-  // Ctrl-C itself: no further check starts, and the records the run created are deleted.
-  if (options.signal) for (const l of process.listeners('SIGINT')) if (!sigintBefore.has(l)) process.off('SIGINT', l);
-  let cleanups: (CleanupOutcome | undefined)[] = [];
+  // vitest's logger ends the process on SIGINT and SIGTERM (its cleanup listeners); a run given a
+  // signal handles both itself: no further check starts, and the records the run created are deleted.
+  if (options.signal) for (const s of STOP_SIGNALS) for (const l of process.listeners(s)) if (!listenersBefore.has(l)) process.off(s, l);
+  let cleanups: (CleanupReport | undefined)[] = [];
   const perTarget = options.targets.map((t) => ({ checks: [] as CheckResult[], metas: [] as CheckRunMeta[], select: idMatcher(t.only) }));
   const cancel = (): void => {
     writeFileSync(join(journalDir, 'interrupted'), '');
@@ -239,7 +241,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
         if (found) out.metas.push(found);
         const id = t.meta().check?.id;
         if (found?.digests && id) options.onDigests?.(target.key, id, found.digests);
-        const r = resultOf(t, target);
+        const r = resultOf(t, target, options.signal?.aborted === true);
         if (r && out.select(r.id)) out.checks.push(r);
       });
     }
@@ -252,7 +254,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     cleanups = await Promise.all(
       targets.map(async (t) => {
         const entries = readJournal(t.journal);
-        return entries.length === 0 ? undefined : await deleteRecords(t.profile, entries, t.timeoutMs);
+        return entries.length === 0 ? undefined : await cleanUp(t.profile, entries, t.timeoutMs, t.keep === true);
       }),
     );
     rmSync(journalDir, { recursive: true, force: true });
@@ -260,7 +262,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   const durationMs = Date.now() - started;
   return options.targets.map((target, i): RunResult => {
     const { checks, metas, select } = perTarget[i] as (typeof perTarget)[number];
-    checks.push(...invariantResults(metas, select, target));
+    checks.push(...invariantResults(metas, select, target, options.signal?.aborted === true));
     const waited = metas.reduce(
       (w, m) => ({ retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs, maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs, retries: w.retries + m.waited.retries }),
       {
@@ -284,6 +286,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
       waited,
       runId: (targets[i] as (typeof targets)[number]).runId,
       ...(cleanups[i] ? { cleanup: cleanups[i] } : {}),
+      ...(options.signal?.aborted ? { interrupted: { signal: (options.signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT') as InterruptSignal } } : {}),
     };
   });
 }

@@ -15,6 +15,7 @@ import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
 import { CheckFailure } from './failure.js';
 import { CoverageTally } from './coverage.js';
 import { Client, exchangeOf, InterruptedSkip, ReadOnlySkip, Recorder } from './http.js';
+import { noteAnswer } from './journal.js';
 import { locksOf, Scheduler, type Uses } from './scheduler.js';
 import { MissingCredentialsError, serverKey, sessionSecrets, type Secrets } from '../../src/target/secrets.js';
 
@@ -30,6 +31,14 @@ export interface RequirementMeta {
   slow?: true;
 }
 
+export interface PropertyOptions<T> {
+  /** Values run first (they count among the runs). */
+  examples?: T[];
+  /** At most this many runs, whatever --runs says: a property each of whose runs leaves a record the
+   * target cannot delete runs what its proof needs (bounds.ts), not --runs. */
+  maxRuns?: number;
+}
+
 export interface CheckContext {
   readonly http: Client;
   readonly profile: Profile;
@@ -38,7 +47,7 @@ export interface CheckContext {
   /** The check's own fast-check seed (`checkSeed(config.seed, id)`): what samples outside a property are drawn from. */
   readonly seed: number;
   /** Runs a fast-check property with the check's seed and the run's --runs; a failure is shrunk. */
-  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { examples?: T[] }): Promise<void>;
+  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: PropertyOptions<T>): Promise<void>;
   /** Ends the check as skipped (e.g. the profile names no record it needs). */
   skip(reason: string): never;
   /** Inside a `property` predicate: this run's input or answer is degenerate (an empty page, a
@@ -306,6 +315,7 @@ async function runAgainst(
     ...(config.readOnly ? { readOnly: true } : {}),
     ...(signal ? { signal } : {}),
     stopped: () => interruptedRun(config),
+    onAnswer: (req, res) => noteAnswer(config, req, res),
   });
   let propertyFailure: PropertyFailure | undefined;
   const coverage = new CoverageTally();
@@ -340,7 +350,7 @@ async function runAgainst(
       };
       const details = await fc.check(fc.asyncProperty(arb, run), {
         seed,
-        numRuns: config.runs,
+        numRuns: Math.min(config.runs, options?.maxRuns ?? config.runs),
         ...(config.path ? { path: config.path } : {}),
         ...(options?.examples ? { examples: options.examples.map((e) => [e] as [typeof e]) } : {}),
       });

@@ -8,6 +8,7 @@ import { describeResponse, excerpt, fail } from '../_harness/failure.js';
 import type { ApiResponse } from '../_harness/http.js';
 import { perServer, type Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
+import { queryRoom } from '../_harness/url-budget.js';
 import {
   and,
   attrPath,
@@ -324,7 +325,7 @@ requirement(
   async (t) => {
     const f = await fixture(t);
     const scope = scopeOf(f);
-    await t.property(scimFilterOver(f.users, SCIM_USER), async (generated) => {
+    await t.property(scimFilterOver(f.users, SCIM_USER, queryRoom(t.profile, 'scim.users.list')), async (generated) => {
       const filter = scoped(scope, generated);
       const text = print(filter);
       const judgement: FilterJudgement = judgeFilter(filter, f.users, SCIM_USER);

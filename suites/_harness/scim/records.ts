@@ -5,13 +5,12 @@
  * creation is noted in the run's journal; the runner deletes them all when the run ends
  * (src/runner/cleanup.ts), also after a failure or an interruption.
  */
-import { appendFileSync } from 'node:fs';
-import type { JournalEntry } from '../../../src/runner/model.js';
 import { describeResponse, excerpt, fail } from '../failure.js';
 import type { ApiRequest, ApiResponse } from '../http.js';
 import type { Json } from '../records.js';
 import type { CheckContext } from '../requirement.js';
 import { runMarker } from '../marker.js';
+import { noteCreated } from '../journal.js';
 
 export const SCIM_SCHEMAS = {
   user: 'urn:ietf:params:scim:schemas:core:2.0:User',
@@ -40,10 +39,6 @@ export function groupBody(displayName: string, extra: Json = {}): Json {
   return { schemas: [SCIM_SCHEMAS.group], displayName, ...extra };
 }
 
-function note(t: CheckContext, entry: JournalEntry): void {
-  if (t.config.journal) appendFileSync(t.config.journal, `${JSON.stringify(entry)}\n`);
-}
-
 /** The last path segment of the Location header of a 201. */
 function idFromLocation(res: ApiResponse): string | undefined {
   const text = res.headers.location;
@@ -58,7 +53,8 @@ function createdId(t: CheckContext, res: ApiResponse, kind: 'user' | 'group', na
   // An answer without id (a projection that drops it) still names the resource in its Location.
   const id = answered ?? idFromLocation(res);
   if (res.status >= 200 && res.status < 300 && typeof id === 'string' && id.length > 0) {
-    note(t, { deleteOp: kind === 'user' ? 'scim.users.delete' : 'scim.groups.delete', id, label: `SCIM ${kind} ${name}` });
+    const collection = kind === 'user' ? 'users' : 'groups';
+    noteCreated(t.config, { deleteOp: `scim.${collection}.delete`, id, label: `SCIM ${kind} ${name}`, family: 'scim', collection });
     return id;
   }
   return undefined;

@@ -35,6 +35,7 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     expected: ['application/scim+json; charset=utf-8', 'application/json; charset=utf-8'],
   },
   'scim.scim-json-request-rejected': { probe: (h) => status(h.call('POST', '/Users', { body: body(unique()) })), expected: [201, 415] },
+  'scim.url-limit-4k': { probe: (h) => status(h.get(`/Users${q({ filter: `userName eq "${'a'.repeat(5000)}"` })}`)), expected: [200, 414] },
   'scim.error-status-integer': { probe: field('/Users/nope', 'status'), expected: ['404', 404] },
   'scim.error-scimtype-missing': { probe: field('/Users?filter=userName%20eq', 'scimType'), expected: ['invalidFilter', undefined] },
   'scim.error-schemas-missing': { probe: field('/Users/nope', 'schemas'), expected: [['urn:ietf:params:scim:api:messages:2.0:Error'], undefined] },

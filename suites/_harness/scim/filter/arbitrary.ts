@@ -7,11 +7,17 @@ import { preferring, withSubtreeShrinks } from '../../generators.js';
 import { judgeFilter, observe, parseInstant, type FilterJudgement, type ScimResource } from './evaluate.js';
 import type { AttributeDescription, ResourceSchema } from './schema.js';
 import { USER_SCHEMA_URN } from './schema.js';
+import { encodedLength } from '../../url-budget.js';
 
 /** and/or/not/grouping nest at most three levels: every precedence case, short to read. */
 const MAX_DEPTH = 3;
 /** Draws of a leaf until one selects some resources but not all. */
 const LEAF_TRIES = 3;
+/** The most literals a filter holds: 2^MAX_DEPTH leaves, each a value filter of up to two comparisons. */
+const LITERALS = 2 ** MAX_DEPTH * 2;
+/** Bytes of a leaf around its literal, at most (`urn:…:enterprise:2.0:User:manager.value ne `, and
+ * the parentheses and keywords above it), encoded. */
+const LEAF_BYTES = 200;
 
 function selectsSome(judgement: FilterJudgement): boolean {
   return judgement.kind === 'valid' && judgement.verdicts.includes(true) && judgement.verdicts.includes(false);
@@ -28,8 +34,12 @@ function selectsSome(judgement: FilterJudgement): boolean {
  * (`AND`, `Eq`, `USERNAME`), core attributes sometimes under their schema URI, extension
  * attributes always. Every filter is one the evaluator judges valid. Shrinks towards one leaf.
  */
-export function scimFilterOver(resources: readonly ScimResource[], schema: ResourceSchema): fc.Arbitrary<ScimFilter> {
-  const leaves = sourcesOf(resources, schema).flatMap((source) => leavesOf(source));
+export function scimFilterOver(resources: readonly ScimResource[], schema: ResourceSchema, budget = Number.POSITIVE_INFINITY): fc.Arbitrary<ScimFilter> {
+  // A filter holds at most LITERALS literals: each gets its share of the budget, less the bytes of
+  // its attribute path and operator (url-budget.ts); a value that does not fit is not drawn from.
+  const room = Math.floor(budget / LITERALS) - LEAF_BYTES;
+  const fits = (value: string) => encodedLength(JSON.stringify(value), room) <= room;
+  const leaves = sourcesOf(resources, schema).flatMap((source) => leavesOf(source, fits));
   if (leaves.length === 0) throw new Error('scimFilterOver needs resources holding at least one value the schema describes');
   // A leaf that selects some resources and not others, in most draws (a few tries, then whatever
   // came: a comparison that selects nothing is what catches a server that selects too much).
@@ -132,14 +142,24 @@ function writtenPath(source: Source): fc.Arbitrary<AttrPath> {
 const ORDERING: readonly CompareOperator[] = ['gt', 'ge', 'lt', 'le'];
 const ALL_COMPARISONS: readonly CompareOperator[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
 
-function leavesOf(source: Source): fc.Arbitrary<ScimFilter>[] {
+/** `fits`: whether a string value fits a literal within the URL budget (values that do not are not drawn from). */
+type Fits = (value: string) => boolean;
+
+function leavesOf(source: Source, fits: Fits): fc.Arbitrary<ScimFilter>[] {
   const path = writtenPath(source);
   const pr = fc.tuple(path, style).map(([p, s]) => present(p, spell('pr', s)));
   if (source.attribute.type === 'complex') {
     const elements = source.values.filter(isObject);
-    return source.attribute.multiValued && elements.length > 0 ? [pr, valueFilters(source, elements)] : [pr];
+    return source.attribute.multiValued && elements.length > 0 ? [pr, valueFilters(source, elements, fits)] : [pr];
   }
-  return [pr, ...comparisonsOf(path, source.attribute, source.values)];
+  return [
+    pr,
+    ...comparisonsOf(
+      path,
+      source.attribute,
+      source.values.filter((v) => typeof v !== 'string' || fits(v)),
+    ),
+  ];
 }
 
 function comparisonsOf(path: fc.Arbitrary<AttrPath>, attribute: AttributeDescription, values: readonly unknown[]): fc.Arbitrary<ScimFilter>[] {
@@ -192,11 +212,13 @@ function comparisonsOf(path: fc.Arbitrary<AttrPath>, attribute: AttributeDescrip
 }
 
 /** `attr[...]` over the sub-attributes the values of a multi-valued attribute hold: one comparison, two joined, or one negated. */
-function valueFilters(source: Source, elements: readonly Readonly<Record<string, unknown>>[]): fc.Arbitrary<ScimFilter> {
+function valueFilters(source: Source, elements: readonly Readonly<Record<string, unknown>>[], fits: Fits): fc.Arbitrary<ScimFilter> {
   const inner = (source.attribute.subAttributes ?? [])
     .filter((sub) => SIMPLE.has(sub.type) && sub.returned !== 'never')
     .flatMap((sub) => {
-      const values = elements.map((element) => element[sub.name]).filter((value) => value !== undefined && value !== null);
+      const values = elements
+        .map((element) => element[sub.name])
+        .filter((value) => value !== undefined && value !== null && (typeof value !== 'string' || fits(value)));
       const path = style.map((s) => attrPath(spell(sub.name, s)));
       return values.length === 0 ? [] : comparisonsOf(path, sub, values);
     });
