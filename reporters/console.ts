@@ -40,10 +40,20 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   const clean = makeCleaner({ redact: opts.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
   const sections = [header(result, clean), levelTable(result.checks, { clean, paint, strict })];
 
-  const skipped = result.checks.filter((check) => check.status === 'skipped');
-  if (skipped.length > 0) {
+  // Checks refused their fixture are listed once per cause (issue 19): one refusal of the target,
+  // however many checks it kept from running.
+  const skipped = result.checks.filter((check) => check.status === 'skipped' && !check.notSetUp);
+  const notSetUp = notSetUpCauses(result.checks);
+  if (skipped.length > 0 || notSetUp.size > 0) {
     sections.push(
-      skipped.map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(check.skipReason ?? 'no reason recorded')}`).join('\n'),
+      [
+        ...skipped.map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(check.skipReason ?? 'no reason recorded')}`),
+        ...[...notSetUp].map(
+          ([key, checks]) =>
+            `${paint.warn('NOT SET UP')}  ${clean.line(key)} (${clean.line(checks[0]?.notSetUp?.answer ?? '')}): ${plural(checks.length, 'check')}: ` +
+            clean.line(checks.map((check) => check.id).join(', ')),
+        ),
+      ].join('\n'),
     );
   }
   // Failures that fail the run first, then the advisory ones: the reader fixes the former.
@@ -61,6 +71,18 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   }
   sections.push(finalLine(result, { paint, strict }));
   return sections.filter((section) => section !== '').join('\n\n');
+}
+
+/** The checks that could not set up, by cause (`POST /scim/v2/Users answered 409 uniqueness`), in run order. */
+export function notSetUpCauses(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const causes = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    if (check.status !== 'skipped' || !check.notSetUp) continue;
+    const list = causes.get(check.notSetUp.key) ?? [];
+    list.push(check);
+    causes.set(check.notSetUp.key, list);
+  }
+  return causes;
 }
 
 /** `--list`: one check a line, columns aligned (id, level, anchor, title), in registry order. */
@@ -137,10 +159,19 @@ function finalLine(result: RunResult, ctx: { paint: Paint; strict: boolean }): s
   const failedPainted = failed.length === 0 ? failedText : gating ? paint.fail(failedText) : paint.warn(failedText);
   return (
     `lp-conformance: ${plural(result.checks.length, 'check')}, ${count('passed')} passed, ${failedPainted}, ` +
-    `${count('skipped')} skipped in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})` +
+    `${count('skipped')} skipped${outcomesText(result.checks)} in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})` +
     waitedText(result) +
     cleanupText(result)
   );
+}
+
+/** ` (40 not set up by 1 cause, 3 blocked)`: the skips that are outcomes of the target, not of the profile. */
+function outcomesText(checks: readonly CheckResult[]): string {
+  const causes = notSetUpCauses(checks);
+  const notSetUp = [...causes.values()].reduce((n, list) => n + list.length, 0);
+  const blocked = checks.filter((check) => check.status === 'skipped' && check.blockedBy).length;
+  const parts = [...(notSetUp > 0 ? [`${notSetUp} not set up by ${plural(causes.size, 'cause')}`] : []), ...(blocked > 0 ? [`${blocked} blocked`] : [])];
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }
 
 /** `; deleted the 12 SCIM records it created`, and what it could not delete. */
