@@ -18,6 +18,7 @@ const LONGEST_FIRST = [
   'tests/replay.test.ts',
   'tests/hostile-target.test.ts',
   'tests/coverage.test.ts',
+  'tests/positive-controls.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {

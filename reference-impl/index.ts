@@ -35,6 +35,7 @@ export type { EnrollmentMail } from './intapi/enrollments/operations.js';
 export { MAIL_FROM, type SmtpOptions } from './intapi/mail.js';
 export { MAX_SCALE } from './intapi/scale.js';
 export { SCIM_FAULTS, type ScimFaultName } from './scim/faults.js';
+export { isScimVariant, SCIM_VARIANTS, type ScimVariantName } from './scim/variants.js';
 export { SCIM_PREFIX } from './scim/index.js';
 export { SCIM_SEED_GROUPS, SCIM_SEED_USERS, scimSeedGroupId, scimSeedUserId } from './scim/seed.js';
 export { createSeededStore, SEED_IDS, type SeedOptions } from './intapi/seed.js';
@@ -63,6 +64,9 @@ export interface ReferenceServerOptions {
   faults?: readonly string[];
   /** A SCIM bearer token accepted from the start, besides those of the token exchange. */
   scimToken?: string;
+  /** A variant of the SCIM server (SCIM_VARIANTS): a legitimate configuration RFC 7643/7644 allow,
+   * such as a server built for identity providers; faults apply on top of it. Default: the reference. */
+  scimVariant?: string;
   /** Whether SCIM starts with its seed of 2,500 users and 50 groups (default true); false starts it
    * empty (the negative controls' servers: the suite creates what it reads). */
   scimSeed?: boolean;
@@ -111,7 +115,10 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   if (options.store !== undefined && (options.scale ?? 0) > 0) throw new TypeError('createReferenceServer: give store or scale, not both');
   const faults = options.faults ?? [];
   const behaviour = behaviourWithFaults(faults.filter((name) => !name.startsWith('scim.') && !isLearnerFamilyFault(name)));
-  const scimBehaviour = scimBehaviourWithFaults(faults.filter((name) => name.startsWith('scim.')));
+  const scimBehaviour = scimBehaviourWithFaults(
+    faults.filter((name) => name.startsWith('scim.')),
+    options.scimVariant,
+  );
   const learnerBehaviour = learnerBehaviourWithFaults(faults.filter(isLearnerFamilyFault));
   const learnerTokenTtlSeconds = options.learnerTokenTtlSeconds ?? 3600;
   if (!Number.isInteger(learnerTokenTtlSeconds) || learnerTokenTtlSeconds < 1) {

@@ -11,7 +11,17 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
 import type { MailSink } from '../mail/sink.js';
-import { loadProfile, ProfileError, redactor, resolveSecrets, withMailbox, withTarget, type Profile } from '../profile/index.js';
+import {
+  loadProfile,
+  ProfileError,
+  redactor,
+  resolveSecrets,
+  scimVariantProfilePath,
+  withMailbox,
+  withScimExpectations,
+  withTarget,
+  type Profile,
+} from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { DEFAULT_CONCURRENCY, failsRun } from '../runner/model.js';
 import type { CompareServer } from '../runner/compare.js';
@@ -66,6 +76,8 @@ run options:
   --max-rps N       at most N requests per second to the target (a 429's Retry-After is always honoured)
   --faults LIST     faults to enable in the bundled server (negative controls), comma-separated
   --scale N         bundled server: N users, resources and submissions (0..2000000; default: the seed)
+  --scim-variant NAME  the bundled server's SCIM as another kind of real server (serve --list-scim-variants),
+                    judged with that variant's SCIM expectations (fixtures/profiles/scim-NAME.yaml)
   --no-color        no ANSI colours in the console summary
   --no-progress     no progress on stderr (default: a live line on a terminal, else a line every 10 s)
   --compare URL     also send the same seeded requests to the server at URL (or 'bundled': the bundled
@@ -77,7 +89,9 @@ serve options:
   --host HOST       interface (default 127.0.0.1)
   --faults LIST     faults to enable, comma-separated (see --list-faults)
   --scale N         N users, resources and submissions (0..2000000; default: the seed data only)
+  --scim-variant NAME  SCIM as another kind of real server (a legitimate configuration, not a fault)
   --list-faults     list the fault names and exit
+  --list-scim-variants  list the SCIM variants, what each does, and exit
 
 openapi options:
   --profile FILE    target profile (YAML): its paths, statuses and list parameters; default: the bundled server's
@@ -98,6 +112,13 @@ function splitList(values: string[] | undefined): string[] {
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter((v) => v.length > 0);
+}
+
+async function scimVariantOf(value: string | undefined): Promise<string | undefined> {
+  if (value === undefined) return undefined;
+  const { isScimVariant, SCIM_VARIANTS } = await referenceServer();
+  if (!isScimVariant(value)) throw new UsageError(`unknown SCIM variant '${value}' (${Object.keys(SCIM_VARIANTS).join(', ')})`);
+  return value;
 }
 
 async function faultsOf(values: string[] | undefined): Promise<string[]> {
@@ -196,6 +217,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       'max-rps': { type: 'string' },
       faults: { type: 'string', multiple: true },
       scale: { type: 'string' },
+      'scim-variant': { type: 'string' },
       'no-color': { type: 'boolean' },
       'no-progress': { type: 'boolean' },
       compare: { type: 'string' },
@@ -228,6 +250,9 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const bundled = values.target === undefined && values.profile === undefined;
   if (faults.length > 0 && !bundled) throw new UsageError('--faults applies to the bundled reference server only (no --target/--profile)');
   if (values.scale !== undefined && !bundled) throw new UsageError('--scale applies to the bundled reference server only (no --target/--profile)');
+  const scimVariant = await scimVariantOf(values['scim-variant']);
+  if (scimVariant !== undefined && !bundled) throw new UsageError('--scim-variant applies to the bundled reference server only (no --target/--profile)');
+  if (scimVariant !== undefined) profile = withScimExpectations(profile, loadProfile(scimVariantProfilePath(scimVariant)));
   const reference = bundled ? await referenceServer() : undefined;
   const scale = integer('scale', values.scale, 0, 0, reference?.MAX_SCALE ?? 0);
   if (values.target !== undefined) {
@@ -259,6 +284,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
           credentials: sandboxOf(credentials),
           scimToken: credentials.scimToken,
           faults,
+          ...(scimVariant ? { scimVariant } : {}),
           ids: reference.seededIds(seed),
           ruleBatchMs: reference.BUNDLED_RULE_BATCH_MS,
           scale,
@@ -322,6 +348,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       values.profile ? `--profile ${values.profile}` : '',
       faults.length ? `--faults ${faults.join(',')}` : '',
       scale ? `--scale ${scale}` : '',
+      scimVariant ? `--scim-variant ${scimVariant}` : '',
       values.runs !== undefined ? `--runs ${runs}` : '',
       values['include-slow'] ? '--include-slow' : '',
       values.compare ? `--compare ${values.compare}` : '',
@@ -459,20 +486,32 @@ async function serve(argv: string[]): Promise<number> {
       host: { type: 'string' },
       faults: { type: 'string', multiple: true },
       scale: { type: 'string' },
+      'scim-variant': { type: 'string' },
       'list-faults': { type: 'boolean' },
+      'list-scim-variants': { type: 'boolean' },
     },
   });
-  const { createReferenceServer, LEARNER_FAULTS, listFaults, MAX_SCALE, SCIM_FAULTS } = await referenceServer();
+  const { createReferenceServer, LEARNER_FAULTS, listFaults, MAX_SCALE, SCIM_FAULTS, SCIM_VARIANTS } = await referenceServer();
   if (values['list-faults']) {
     process.stdout.write(`${[...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)].join('\n')}\n`);
     return 0;
   }
+  if (values['list-scim-variants']) {
+    process.stdout.write(
+      `${Object.entries(SCIM_VARIANTS)
+        .map(([name, v]) => `${name}  ${v.description}`)
+        .join('\n')}\n`,
+    );
+    return 0;
+  }
+  const scimVariant = await scimVariantOf(values['scim-variant']);
   const port = integer('port', values.port, 8080, 0, 65535);
   const host = values.host ?? '127.0.0.1';
   const env = process.env;
   const server = createReferenceServer({
     faults: await faultsOf(values.faults),
     scale: integer('scale', values.scale, 0, 0, MAX_SCALE),
+    ...(scimVariant ? { scimVariant } : {}),
     ...(env.LPC_API_KEY && env.LPC_USERNAME && env.LPC_PASSWORD && env.LPC_PRIVATE_KEY
       ? { credentials: { apiKey: env.LPC_API_KEY, username: env.LPC_USERNAME, password: env.LPC_PASSWORD, privateKey: env.LPC_PRIVATE_KEY } }
       : {}),

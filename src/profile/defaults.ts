@@ -3,7 +3,17 @@
  * (fixtures/profiles/reference.yaml, the bundled server's behaviour; tests/profile keeps the two
  * equal). Operations default to OPERATIONS; records have no defaults.
  */
-import { GROUP_FIELDS, RESOURCE_FIELDS, RULE_DELAY_LIMIT_MS, SCIM_UNSUPPORTED_ENDPOINTS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS } from './schema.js';
+import {
+  GROUP_FIELDS,
+  RESOURCE_FIELDS,
+  RULE_DELAY_LIMIT_MS,
+  SCIM_FILTER_LOGICAL,
+  SCIM_FILTER_OPERATORS,
+  SCIM_UNSUPPORTED_ENDPOINTS,
+  SUBMISSION_FIELDS,
+  TEMPLATE_FIELDS,
+  USER_FIELDS,
+} from './schema.js';
 import type { Credentials, Expectations, PlayerTarget, Profile, RuleEnrollment } from './types.js';
 
 export const DEFAULT_INTAPI_BASE_URL = 'http://127.0.0.1:8080';
@@ -38,6 +48,8 @@ export const DEFAULT_EXPECTATIONS: Expectations = {
     addUnmatchedValueFilter: 'either',
     sortSubAttributeStatus: 400,
     sort: true,
+    filter: { operators: SCIM_FILTER_OPERATORS, logical: SCIM_FILTER_LOGICAL, attributes: 'all', valuePaths: true },
+    defaultCount: 20,
   },
   learner: { branding: 'present', completedSessions: 'present' },
   versioning: { missingHeader: 1, unsupportedStatus: 400, v2OnlyWithV1Status: 404 },

@@ -300,6 +300,17 @@ export function withTarget(p: Profile, url: string): Profile {
   return deepFreeze({ ...p, families });
 }
 
+/** The profile of a variant of the bundled SCIM server (`--scim-variant NAME`): fixtures/profiles/scim-NAME.yaml. */
+export function scimVariantProfilePath(name: string): string {
+  return join(packageRoot(), 'fixtures', 'profiles', `scim-${name}.yaml`);
+}
+
+/** The profile with another profile's SCIM expectations (a bundled run of a SCIM variant: the
+ * reference profile for the other families, the variant's choices for SCIM). */
+export function withScimExpectations(p: Profile, from: Profile): Profile {
+  return deepFreeze({ ...p, name: `${p.name}+${from.name}`, expectations: { ...p.expectations, scim: from.expectations.scim } });
+}
+
 /** The profile reading the target's mail at `api` (a Mailpit-style API; the bundled run's own sink). */
 export function withMailbox(p: Profile, api: string): Profile {
   return deepFreeze({ ...p, mailbox: { api } });

@@ -70,6 +70,10 @@ const closed = (properties: Record<string, unknown>, extra: Record<string, unkno
   properties,
 });
 
+/** RFC 7644 §3.4.2.2: the comparison operators (Table 3) and logical operators (Table 4) of a filter. */
+export const SCIM_FILTER_OPERATORS = ['eq', 'ne', 'co', 'sw', 'ew', 'pr', 'gt', 'ge', 'lt', 'le'] as const;
+export const SCIM_FILTER_LOGICAL = ['and', 'or', 'not'] as const;
+
 /** The SCIM endpoints specification rule 4 names as unsupported. */
 export const SCIM_UNSUPPORTED_ENDPOINTS = ['/Me', '/ServiceProviderConfig', '/ResourceTypes', '/Bulk', '/.search'] as const;
 
@@ -232,8 +236,7 @@ export const PROFILE_SCHEMA = {
             description: 'The endpoints of specification rule 4 the target does not support; leave out those it serves.',
           },
           patchSuccess: {
-            type: 'string',
-            enum: ['200', '204', 'either'],
+            enum: [200, 204, 'either'],
             description: 'A successful PATCH: 200 with the resource, 204, or either (RFC 7644 §3.5.2).',
           },
           itemsPerPage: { type: 'string', enum: ['returned', 'either'], description: 'itemsPerPage is the number returned, or may be the count asked for.' },
@@ -248,6 +251,26 @@ export const PROFILE_SCHEMA = {
             description: 'sortBy on a sub-attribute of a multi-valued attribute (emails.type): 400, 200, or 0 (not checked).',
           },
           sort: { type: 'boolean', description: 'Whether the target sorts (sortBy/sortOrder).' },
+          filter: closed(
+            {
+              operators: { type: 'array', uniqueItems: true, items: { type: 'string', enum: SCIM_FILTER_OPERATORS } },
+              logical: { type: 'array', uniqueItems: true, items: { type: 'string', enum: SCIM_FILTER_LOGICAL } },
+              attributes: {
+                oneOf: [
+                  { const: 'all' },
+                  { type: 'array', uniqueItems: true, minItems: 1, items: { type: 'string', pattern: '^[A-Za-z$][A-Za-z0-9$_.:-]*$' } },
+                ],
+                description: 'Top-level attribute names a filter may name (emails covers emails.value), or all.',
+              },
+              valuePaths: { type: 'boolean', description: 'Value paths such as emails[type eq "work"].' },
+            },
+            { description: "What the target's filter supports (RFC 7644 §3.4.2.2); a filter outside it may be refused with 400 invalidFilter." },
+          ),
+          defaultCount: {
+            type: 'integer',
+            minimum: 1,
+            description: 'The page size of a list without count (RFC 7644 §3.4.2.4 leaves it to the provider; the platform: 20).',
+          },
         }),
         learner: closed({
           branding: {

@@ -227,8 +227,9 @@ export interface ScimExpectations {
   /** The endpoints the target does not support (specification rule 4, by default all of them);
    * an endpoint the target supports is left out, and its check skipped. */
   readonly unsupported: readonly string[];
-  /** A PATCH that succeeds answers 200 with the resource, 204 without a body, or either (RFC 7644 §3.5.2). */
-  readonly patchSuccess: '200' | '204' | 'either';
+  /** A PATCH that succeeds answers 200 with the resource, 204 without a body, or either (RFC 7644 §3.5.2;
+   * with `attributes` in the query it is 200 whatever this says). */
+  readonly patchSuccess: 200 | 204 | 'either';
   /** `itemsPerPage` is the number of resources returned (RFC 7644 §3.4.2 text), or may be the count asked. */
   readonly itemsPerPage: 'returned' | 'either';
   /** A PATCH `add` whose value filter matches nothing: 400 noTarget, creates the value, or either. */
@@ -238,4 +239,22 @@ export interface ScimExpectations {
   readonly sortSubAttributeStatus: number;
   /** Whether the target sorts (RFC 7644 §3.4.2.3 makes sorting optional; the specification names it). */
   readonly sort: boolean;
+  /** What the target's `filter` supports (RFC 7644 §3.4.2.2 makes filtering optional; Table 9 lets a
+   * server refuse an unsupported comparison with 400 invalidFilter): filters within it are judged,
+   * others may be refused, and the checks scope their lists with what it allows. */
+  readonly filter: ScimFilterSupport;
+  /** The page size without `count` (RFC 7644 §3.4.2.4 leaves it to the provider; the platform's is 20, spec#limits). */
+  readonly defaultCount: number;
 }
+
+/** The comparison operators, logical operators, attributes and value paths a target's filter supports. */
+export interface ScimFilterSupport {
+  readonly operators: readonly ScimFilterOperator[];
+  readonly logical: readonly ('and' | 'or' | 'not')[];
+  /** Top-level attribute names (case-insensitive; `emails` covers `emails.value`), or `all`. */
+  readonly attributes: 'all' | readonly string[];
+  /** Value paths (`emails[type eq "work"]`). */
+  readonly valuePaths: boolean;
+}
+
+export type ScimFilterOperator = 'eq' | 'ne' | 'co' | 'sw' | 'ew' | 'pr' | 'gt' | 'ge' | 'lt' | 'le';
