@@ -69,14 +69,16 @@ export const LEARNER_CONTROLS: Readonly<Record<string, Control>> = {
   // Sessions
   'learner.completed-sessions-always': {
     mustFail: ['learner.sessions.absent-no-completed'],
-    mayFail: ['learner.sessions.include-completed-superset', 'learner.sessions.get-agrees-with-list'],
-    scope: SESSIONS,
-  },
-  'learner.completed-sessions-never': {
-    mustFail: ['learner.sessions.include-completed-superset'],
     mayFail: ['learner.sessions.get-agrees-with-list'],
     scope: SESSIONS,
   },
+  // Every list ignores the flag: the course lists' check and the catalog list's check each fail.
+  'learner.completed-sessions-never': {
+    mustFail: ['learner.sessions.include-completed-superset', 'learner.sessions.catalog-include-completed'],
+    mayFail: ['learner.sessions.get-agrees-with-list'],
+    scope: SESSIONS,
+  },
+  'learner.catalog-sessions-ignore-completed-flag': { mustFail: ['learner.sessions.catalog-include-completed'], scope: SESSIONS },
   'learner.completed-flag-malformed-accepted': { mustFail: ['learner.sessions.flag-malformed-422'], scope: SESSIONS },
   'learner.calendar-count-includes-completed': { mustFail: ['learner.sessions.calendar-counts-agree'], scope: SESSIONS },
   'learner.session-get-ignores-flag': { mustFail: ['learner.sessions.get-agrees-with-list'], scope: SESSIONS },
