@@ -11,7 +11,17 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
 import { constants as osConstants } from 'node:os';
-import { baseUrlOf, FAMILIES, loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
+import {
+  baseUrlOf,
+  FAMILIES,
+  loadProfile,
+  ProfileError,
+  redactor,
+  resolveSecrets,
+  withTarget,
+  withVariantExpectations,
+  type Profile,
+} from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { newRunId } from '../runner/marker.js';
 import { DEFAULT_CONCURRENCY } from '../runner/model.js';
@@ -82,6 +92,8 @@ run options:
   --max-rps N       at most N requests per second to the target (a 429's Retry-After is always honoured)
   --faults LIST     faults to enable in the bundled server (negative controls), comma-separated
   --scale N         bundled server: N users, resources and submissions (0..2000000; default: the seed)
+  --variant NAME    the bundled server as another kind of real server (serve --list-variants), judged
+                    with that variant's expectations for its family (fixtures/profiles/<family>-<variant>.yaml)
   --no-color        no ANSI colours in the console summary
   --no-progress     no progress on stderr (default: a live line on a terminal, else a line every 10 s)
   --compare URL     also send the same seeded requests to the server at URL (or 'bundled': the bundled
@@ -93,7 +105,9 @@ serve options:
   --host HOST       interface (default 127.0.0.1)
   --faults LIST     faults to enable, comma-separated (see --list-faults)
   --scale N         N users, resources and submissions (0..2000000; default: the seed data only)
+  --variant NAME    another kind of real server (a legitimate configuration, not a fault)
   --list-faults     list the fault names and exit
+  --list-variants   list the variants, what each does, and exit
 
 openapi options:
   --profile FILE    target profile (YAML): its paths, statuses and list parameters; default: the bundled server's
@@ -114,6 +128,13 @@ function splitList(values: string[] | undefined): string[] {
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter((v) => v.length > 0);
+}
+
+async function variantOf(value: string | undefined): Promise<string | undefined> {
+  if (value === undefined) return undefined;
+  const { VARIANTS } = await referenceServer();
+  if (!Object.hasOwn(VARIANTS, value)) throw new UsageError(`unknown variant '${value}' (${Object.keys(VARIANTS).join(', ')})`);
+  return value;
 }
 
 async function faultsOf(values: string[] | undefined): Promise<string[]> {
@@ -189,6 +210,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       'max-rps': { type: 'string' },
       faults: { type: 'string', multiple: true },
       scale: { type: 'string' },
+      variant: { type: 'string' },
       'no-color': { type: 'boolean' },
       'no-progress': { type: 'boolean' },
       compare: { type: 'string' },
@@ -225,6 +247,9 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const bundled = values.target === undefined && values.profile === undefined;
   if (faults.length > 0 && !bundled) throw new UsageError('--faults applies to the bundled reference server only (no --target/--profile)');
   if (values.scale !== undefined && !bundled) throw new UsageError('--scale applies to the bundled reference server only (no --target/--profile)');
+  const variant = await variantOf(values.variant);
+  if (variant !== undefined && !bundled) throw new UsageError('--variant applies to the bundled reference server only (no --target/--profile)');
+  if (variant !== undefined) profile = withVariantExpectations(profile, variant);
   const reference = bundled ? await referenceServer() : undefined;
   const scale = integer('scale', values.scale, 0, 0, reference?.MAX_SCALE ?? 0);
   if (values.target !== undefined) {
@@ -260,7 +285,13 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
         profile,
         sandbox,
         selects,
-        server: { faults, ids: reference.seededIds(seed), ruleBatchMs: reference.BUNDLED_RULE_BATCH_MS, scale },
+        server: {
+          faults,
+          ids: reference.seededIds(seed),
+          ruleBatchMs: reference.BUNDLED_RULE_BATCH_MS,
+          scale,
+          ...(variant ? reference.variantOptions(variant) : {}),
+        },
       });
       profile = server.profile;
     } else {
@@ -292,6 +323,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       values.profile ? `--profile ${values.profile}` : '',
       faults.length ? `--faults ${faults.join(',')}` : '',
       scale ? `--scale ${scale}` : '',
+      variant ? `--variant ${variant}` : '',
       values.runs !== undefined ? `--runs ${runs}` : '',
       values['include-slow'] ? '--include-slow' : '',
       `--run-id ${runId}`,
@@ -439,14 +471,25 @@ async function serve(argv: string[]): Promise<number> {
       host: { type: 'string' },
       faults: { type: 'string', multiple: true },
       scale: { type: 'string' },
+      variant: { type: 'string' },
       'list-faults': { type: 'boolean' },
+      'list-variants': { type: 'boolean' },
     },
   });
-  const { allFaults, createReferenceServer, MAX_SCALE, SANDBOX, sandboxOptions } = await referenceServer();
+  const { allFaults, createReferenceServer, MAX_SCALE, SANDBOX, sandboxOptions, variantOptions, VARIANTS } = await referenceServer();
   if (values['list-faults']) {
     process.stdout.write(`${allFaults().join('\n')}\n`);
     return 0;
   }
+  if (values['list-variants']) {
+    process.stdout.write(
+      `${Object.entries(VARIANTS)
+        .map(([name, v]) => `${name}  ${v.description}`)
+        .join('\n')}\n`,
+    );
+    return 0;
+  }
+  const variant = await variantOf(values.variant);
   const port = integer('port', values.port, 8080, 0, 65535);
   const host = values.host ?? '127.0.0.1';
   // The documented sandbox, where the reference profile's credential variables do not say otherwise.
@@ -456,6 +499,7 @@ async function serve(argv: string[]): Promise<number> {
     ...sandboxOptions(sandbox),
     faults: await faultsOf(values.faults),
     scale: integer('scale', values.scale, 0, 0, MAX_SCALE),
+    ...(variant ? variantOptions(variant) : {}),
   });
   let url: string;
   try {
