@@ -171,17 +171,22 @@ export class DeadlineError extends Error {
 }
 
 /** Paces the requests to each server to at most `rps` per second (a shared schedule of send times). */
-class Pacer {
-  private readonly next = new Map<string, number>();
+export class Pacer {
+  /** Per server, the release of the last request granted (its time, once it has come). */
+  private readonly last = new Map<string, Promise<number>>();
   constructor(private readonly rps: number) {}
-  /** Resolves when a request to `server` may be sent; the milliseconds it waited. */
+  /** Resolves when a request to `server` may be sent; the milliseconds it waited. Each release
+   * comes at least 1000/rps ms after the previous one as it actually happened: a timer that fires
+   * late (a busy process) delays the releases after it, and never lets them out together. */
   async slot(server: string): Promise<number> {
-    const now = Date.now();
-    const at = Math.max(now, this.next.get(server) ?? now);
-    this.next.set(server, at + 1000 / this.rps);
-    const wait = at - now;
-    if (wait > 0) await sleep(wait);
-    return wait;
+    const asked = Date.now();
+    const interval = 1000 / this.rps;
+    const released = (this.last.get(server) ?? Promise.resolve(-Infinity)).then(async (previous) => {
+      for (let wait = previous + interval - Date.now(); wait > 0; wait = previous + interval - Date.now()) await sleep(wait);
+      return Date.now();
+    });
+    this.last.set(server, released);
+    return (await released) - asked;
   }
 }
 const pacers = new Map<number, Pacer>();
