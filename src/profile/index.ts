@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
 import {
   DEFAULT_CREDENTIALS,
@@ -67,8 +67,16 @@ export function referenceProfilePath(): string {
 // ---------------------------------------------------------------------------------------------
 // Schema errors as one line each.
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-const validateDocument = ajv.compile(PROFILE_SCHEMA);
+/** The profile schema's validator, compiled at the first profile read: the suites import this
+ * module for its types and helpers and never read a profile, and the compilation is a good part of
+ * a short run's start. */
+let validator: ValidateFunction | undefined;
+
+/** The schema errors of a profile document; none when it is valid. */
+function schemaErrors(value: unknown): ErrorObject[] {
+  validator ??= new Ajv2020({ allErrors: true, strict: true, verbose: true }).compile(PROFILE_SCHEMA);
+  return validator(value) ? [] : (validator.errors ?? []);
+}
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -238,10 +246,11 @@ export function parseProfile(text: string, source: string): Profile {
     throw new ProfileError(`profile ${source}: YAML syntax error: ${line}`);
   }
   const value: unknown = yaml.toJS();
-  if (!validateDocument(value)) {
+  const errors = schemaErrors(value);
+  if (errors.length > 0) {
     fail(
       source,
-      (validateDocument.errors ?? []).map((e) => {
+      errors.map((e) => {
         const { field, problem } = describeError(e);
         return [field, problem];
       }),
