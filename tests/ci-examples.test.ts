@@ -8,7 +8,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { ROOT, type CliResult } from './support/cli.js';
+import { HANG_GUARD_MS, ROOT, type CliResult } from './support/cli.js';
 
 const GITHUB = 'docs/ci/github-actions.yml';
 const GITLAB = 'docs/ci/gitlab-ci.yml';
@@ -115,7 +115,7 @@ function callMain(argvs: string[][], env: NodeJS.ProcessEnv): Promise<CliResult[
     execFile(
       process.execPath,
       ['--input-type=module', '-e', MAIN_SCRIPT, ROOT, JSON.stringify(argvs)],
-      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 30_000 },
+      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: HANG_GUARD_MS },
       (error, stdout, stderr) => (error ? failed(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout) as CliResult[])),
     );
   });

@@ -82,7 +82,6 @@ describe('a run deletes what it created', () => {
       ['run', '--target', url, '--only', 'scim.*', '--runs', '3', '--seed', '5', '--no-progress', '--json', json, '--junit', join(dir, 'j.xml')],
       {
         env: ENV,
-        timeoutMs: 240_000,
       },
     );
     expect(r.code, r.stdout).toBe(0);
@@ -92,7 +91,7 @@ describe('a run deletes what it created', () => {
     expect((result.cleanup?.deleted ?? 0) + (result.cleanup?.gone ?? 0)).toBeGreaterThan(0);
     expect(r.stdout).toMatch(new RegExp(`cleaned up (\\d+) of the \\1 records the run created \\(marker lpc-${result.runId}-\\)`));
     expect(await countWithPrefix(`lpc-${result.runId}-`)).toBe(0);
-  }, 300_000);
+  });
 
   test('when interrupted (Ctrl-C): it stops, deletes what it created so far, and exits 130', async () => {
     const child = spawn(
@@ -115,7 +114,7 @@ describe('a run deletes what it created', () => {
     expect(stderr).toMatch(/interrupted; stopping the checks/);
     expect(stderr).toMatch(/interrupted; deleted \d+ of the records the run created/);
     expect(await countWithPrefix('lpc-')).toBe(before);
-  }, 300_000);
+  });
 });
 
 describe('the journal', () => {

@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { LEARNER_FAULTS, listFaults, SCIM_FAULTS } from '../reference-impl/index.js';
 import { idMatcher } from '../src/runner/select.js';
 import { type Control, controlFor } from './negative-controls.expectations.js';
-import { runCli } from './support/cli.js';
+import { HANG_GUARD_MS, runCli } from './support/cli.js';
 import { failuresMessage, runControls, type Found } from './support/controls.js';
 
 /** The control's own seed, then the seeds that must find its mustFail checks too. */
@@ -76,7 +76,7 @@ beforeAll(async () => {
     `negative controls: ${Object.keys(result.targets).length} targets, ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s\n`,
   );
   found = result.targets;
-}, 1_200_000);
+}, 2 * HANG_GUARD_MS);
 
 /** The check ids the patterns name; a pattern that names none is an error in the table. */
 function resolveIds(patterns: readonly string[]): string[] {

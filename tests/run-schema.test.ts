@@ -16,9 +16,7 @@ const validate = ajv.compile(schema);
 async function report(args: string[]): Promise<unknown> {
   const dir = mkdtempSync(join(tmpdir(), 'lpc-schema-'));
   const json = join(dir, 'run.json');
-  const r = await runCli(['run', '--seed', '3', '--runs', '5', '--no-progress', '--junit', join(dir, 'junit.xml'), '--json', json, ...args], {
-    timeoutMs: 300_000,
-  });
+  const r = await runCli(['run', '--seed', '3', '--runs', '5', '--no-progress', '--junit', join(dir, 'junit.xml'), '--json', json, ...args]);
   expect(r.code, r.stderr).not.toBe(2);
   return JSON.parse(readFileSync(json, 'utf8'));
 }

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ROOT } from './cli.js';
+import { HANG_GUARD_MS, ROOT } from './cli.js';
 
 export interface TargetPlan {
   key: string;
@@ -61,7 +61,7 @@ export interface ControlsResult {
   targets: Record<string, Found>;
 }
 
-export function runControls(plan: { concurrency: number; targets: TargetPlan[] }, timeoutMs = 1_200_000): Promise<ControlsResult> {
+export function runControls(plan: { concurrency: number; targets: TargetPlan[] }, timeoutMs = 2 * HANG_GUARD_MS): Promise<ControlsResult> {
   const dir = mkdtempSync(join(tmpdir(), 'lpc-controls-'));
   const planFile = join(dir, 'plan.json');
   const resultFile = join(dir, 'result.json');
