@@ -11,6 +11,7 @@
  * replay is handed the ids the original run was. With `--record FILE`, every request is appended
  * to FILE as a JSON line (check, case, method, path, headers, body; secrets as `${VAR}`).
  */
+import { EventEmitter } from 'node:events';
 import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { answerReadingConnector } from './connection.js';
@@ -404,18 +405,28 @@ export class Client {
    * headers and between body chunks; the abort signal bounds the whole, so a body trickled forever
    * fails the exchange too. */
   private async exchange(url: string, method: string, headers: Record<string, string>, body: string | undefined, exchange: Exchange, server: string) {
-    const deadline = AbortSignal.timeout(this.timeoutMs);
+    // The deadline is an event emitter (which undici takes as a signal) and a timer: an
+    // AbortSignal.timeout per request was a few per cent of a long run's CPU (its event target, and
+    // its timer firing long after the exchange had ended).
+    const deadline = new EventEmitter();
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      deadline.emit('abort');
+    }, this.timeoutMs);
     try {
       const res = await request(url, { method: method as 'GET', headers, body, dispatcher: dispatcher(this.timeoutMs), signal: deadline });
       const text = await res.body.text();
       consecutiveTransportFailures.set(server, 0);
       return { res, text };
     } catch (error) {
-      const failure = deadline.aborted ? new DeadlineError(`no complete answer within ${this.timeoutMs} ms`) : error;
+      const failure = expired ? new DeadlineError(`no complete answer within ${this.timeoutMs} ms`) : error;
       // An answer too large to read is still an answer; silence and broken connections are not.
       if ((error as { code?: string }).code !== 'UND_ERR_RES_EXCEEDED_MAX_SIZE')
         consecutiveTransportFailures.set(server, (consecutiveTransportFailures.get(server) ?? 0) + 1);
       throw withExchange(failure, exchange);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
