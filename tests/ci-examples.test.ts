@@ -1,14 +1,13 @@
 // The CI examples in docs/ci/ are linted: each is valid against its platform's JSON Schema
 // (vendored in fixtures/ci-schemas/, see SOURCE.md there), every `lp-conformance` command line in
 // them goes through the real CLI's parser, and no secret is written inline, only referenced.
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { HANG_GUARD_MS, ROOT, type CliResult } from './support/cli.js';
+import { ROOT, runMain, type CliResult } from './support/cli.js';
 
 const GITHUB = 'docs/ci/github-actions.yml';
 const GITLAB = 'docs/ci/gitlab-ci.yml';
@@ -91,43 +90,13 @@ function withoutPending(args: string[]): string[] {
   return args.filter((a, i) => !(a in PENDING_FLAGS) && !(i > 0 && PENDING_FLAGS[args[i - 1]!]?.takesValue));
 }
 
-/** Calls the built CLI's main() (what bin/lp-conformance.js calls) on each argv in turn, in one
- *  Node process: a process start costs more than all the calls together. Each call's stdout and
- *  stderr are captured apart. */
-const MAIN_SCRIPT = `
-import { pathToFileURL } from 'node:url';
-const { main } = await import(pathToFileURL(process.argv[1] + '/dist/src/cli/main.js').href);
-const results = [];
-const write = { out: process.stdout.write, err: process.stderr.write };
-for (const args of JSON.parse(process.argv[2])) {
-  const r = { stdout: '', stderr: '' };
-  const capture = (key) => (chunk, ...rest) => { r[key] += String(chunk); rest.find((x) => typeof x === 'function')?.(); return true; };
-  process.stdout.write = capture('stdout');
-  process.stderr.write = capture('stderr');
-  try { r.code = await main(args); } finally { process.stdout.write = write.out; process.stderr.write = write.err; }
-  results.push(r);
-}
-process.stdout.write(JSON.stringify(results), () => process.exit(0));
-`;
-
-function callMain(argvs: string[][], env: NodeJS.ProcessEnv): Promise<CliResult[]> {
-  return new Promise((done, failed) => {
-    execFile(
-      process.execPath,
-      ['--input-type=module', '-e', MAIN_SCRIPT, ROOT, JSON.stringify(argvs)],
-      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: HANG_GUARD_MS },
-      (error, stdout, stderr) => (error ? failed(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout) as CliResult[])),
-    );
-  });
-}
-
 // --help, then for each example its command as written and without the file flags.
 let help = '';
 const dryRuns = new Map<string, { asWritten: CliResult; withoutPending: CliResult }>();
 beforeAll(async () => {
   const files = [GITHUB, GITLAB];
   const env = Object.fromEntries(credentialVariables().map((v) => [v, 'dry-run']));
-  const results = await callMain([['--help'], ...files.flatMap((f) => [dryArgs(f), withoutPending(dryArgs(f))])], env);
+  const results = await runMain([['--help'], ...files.flatMap((f) => [dryArgs(f), withoutPending(dryArgs(f))])], env);
   expect(results[0]!.code).toBe(0);
   help = results[0]!.stdout;
   files.forEach((f, i) => dryRuns.set(f, { asWritten: results[1 + 2 * i]!, withoutPending: results[2 + 2 * i]! }));

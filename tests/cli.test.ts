@@ -4,13 +4,15 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { describe, expect, test } from 'vitest';
-import { profiledRunArgs, referenceProfileWith, ROOT, runCli, serveCli } from './support/cli.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { type CliResult, profiledRunArgs, referenceProfileWith, ROOT, runCli, runMain, serveCli } from './support/cli.js';
 
 const oneLine = (text: string) => text.trim().split('\n').length === 1;
 
 describe('usage and configuration errors exit 2 with one line', () => {
-  test.each([
+  // main() in one process for all of them (the exit code is main's; the tests below that start the
+  // command line see it as the process's).
+  const USAGE: [string[], RegExp][] = [
     [['run', '--bogus'], /Unknown option '--bogus'/],
     [['run', '--runs', 'abc'], /--runs must be an integer/],
     [['run', '--runs', '0'], /--runs must be from 1/],
@@ -28,8 +30,13 @@ describe('usage and configuration errors exit 2 with one line', () => {
     [['run', '--concurrency', '257'], /--concurrency must be from 1 to 256, not 257/],
     [['run', '--max-rps', '0'], /--max-rps must be from 1/],
     [['run', '--max-rps', 'fast'], /--max-rps must be an integer/],
-  ])('%j', async (args, message) => {
-    const r = await runCli(args);
+  ];
+  let results: CliResult[] = [];
+  beforeAll(async () => {
+    results = await runMain(USAGE.map(([args]) => args));
+  });
+  test.each(USAGE.map(([args, message], i) => [args, message, i] as const))('%j', (_args, message, i) => {
+    const r = results[i] as CliResult;
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(oneLine(r.stderr)).toBe(true);

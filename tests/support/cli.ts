@@ -1,5 +1,5 @@
 // Runs the built command line (bin/lp-conformance.js, as users do) and collects what it says.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -37,6 +37,36 @@ export function runCli(args: readonly string[], options: { env?: NodeJS.ProcessE
       clearTimeout(timer);
       done({ code, stdout, stderr });
     });
+  });
+}
+
+/** Calls the built CLI's main() (what bin/lp-conformance.js calls) on each argv in turn, in one
+ *  Node process: a process start costs more than all the calls together. Each call's stdout and
+ *  stderr are captured apart. */
+const MAIN_SCRIPT = `
+import { pathToFileURL } from 'node:url';
+const { main } = await import(pathToFileURL(process.argv[1] + '/dist/src/cli/main.js').href);
+const results = [];
+const write = { out: process.stdout.write, err: process.stderr.write };
+for (const args of JSON.parse(process.argv[2])) {
+  const r = { stdout: '', stderr: '' };
+  const capture = (key) => (chunk, ...rest) => { r[key] += String(chunk); rest.find((x) => typeof x === 'function')?.(); return true; };
+  process.stdout.write = capture('stdout');
+  process.stderr.write = capture('stderr');
+  try { r.code = await main(args); } finally { process.stdout.write = write.out; process.stderr.write = write.err; }
+  results.push(r);
+}
+process.stdout.write(JSON.stringify(results), () => process.exit(0));
+`;
+
+export function runMain(argvs: readonly (readonly string[])[], env: NodeJS.ProcessEnv = {}): Promise<CliResult[]> {
+  return new Promise((done, failed) => {
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', MAIN_SCRIPT, ROOT, JSON.stringify(argvs)],
+      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: HANG_GUARD_MS },
+      (error, stdout, stderr) => (error ? failed(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout) as CliResult[])),
+    );
   });
 }
 
