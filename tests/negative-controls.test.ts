@@ -28,6 +28,8 @@ const DEFAULT_RUNS = 25;
  * over its 681 checks most of the controls' requests. */
 const SWEEP_RUNS = 2;
 const CONCURRENCY = 16;
+/** Processes the controls' run is split into (tests/support/controls.ts runControls). */
+const SHARDS = 2;
 
 /** Runs per property of a control's detection. An invariant is judged on every exchange of its
  * family's run (selecting it runs the family), so two runs give it hundreds of exchanges to see the
@@ -71,7 +73,7 @@ beforeAll(async () => {
       ...CONTROL_SEEDS.map((seed) => ({ key: keyOf(fault, seed), fault, seed, runs, only: control.mustFail })),
     ];
   });
-  const result = await runControls({ concurrency: CONCURRENCY, targets });
+  const result = await runControls({ concurrency: CONCURRENCY, targets, shards: SHARDS });
   process.stdout.write(
     `negative controls: ${Object.keys(result.targets).length} targets, ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s\n`,
   );
