@@ -6,6 +6,7 @@
  * field and the file.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
@@ -23,6 +24,7 @@ import {
 import { isOperationId, OPERATION_IDS, OPERATIONS, pathParameters, type OperationId, type OperationRoute } from './operations.js';
 import { PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
+import { cachedJson } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import type { Credentials, EnvRef, Expectations, FamilyCredentials, FamilyTarget, Mailbox, PlayerTarget, Profile, Records, RuleEnrollment } from './types.js';
 
@@ -234,11 +236,12 @@ function fail(source: string, problems: readonly [string, string][]): never {
   throw new ProfileError(lines[0] ?? `profile ${source}: invalid`, problems[0]?.[0], lines);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The API.
+/** The validator (ajv's version and the profile schema) as text, part of the key of a validated
+ * document kept in the cache. */
+let schemaText: string | undefined;
 
-/** Parses, validates and completes a profile; `source` names it in error messages. */
-export function parseProfile(text: string, source: string): Profile {
+/** The profile document of a YAML text, if it parses and passes the schema; else a ProfileError. */
+function validDocument(text: string, source: string): ProfileDocument {
   const yaml = parseDocument(text);
   const syntax = yaml.errors[0];
   if (syntax) {
@@ -256,7 +259,18 @@ export function parseProfile(text: string, source: string): Profile {
       }),
     );
   }
-  const doc = value as unknown as ProfileDocument;
+  return value as ProfileDocument;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API.
+
+/** Parses, validates and completes a profile; `source` names it in error messages. */
+export function parseProfile(text: string, source: string): Profile {
+  // A document that parsed and passed the schema is kept (by its text and the schema's): every run
+  // reads the same profile, and parsing and compiling the schema were a quarter of a short run's start.
+  schemaText ??= `ajv ${(createRequire(import.meta.url)('ajv/package.json') as { version: string }).version}\n${JSON.stringify(PROFILE_SCHEMA)}`;
+  const doc = cachedJson('profile', [schemaText, text], () => validDocument(text, source));
   const intapiBaseUrl = doc.families?.intapi?.baseUrl ?? DEFAULT_INTAPI_BASE_URL;
   const profile = {
     name: doc.name,

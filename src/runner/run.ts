@@ -11,6 +11,7 @@ import { INVARIANTS, invariantCheck } from '../checks/invariants.js';
 import type { CheckMeta, CheckResult, CheckRunMeta, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
 import { DEFAULT_CONCURRENCY } from './model.js';
 import './task-meta.js';
+import { CACHE_ROOT } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import { type CleanupOutcome, deleteRecords, newRunId, readJournal } from './cleanup.js';
 import { Progress, type ProgressSink } from './progress.js';
@@ -75,9 +76,6 @@ function progressReporter(progress: Progress, targets: readonly MatrixTarget[]):
     },
   };
 }
-
-/** vite's and vitest's caches: the user's own, outside the package (which may not be writable). */
-const CACHE_ROOT = join(tmpdir(), `lp-conformance-cache-${process.getuid?.() ?? 'user'}`);
 
 async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp, reporter: Reporter = {}) {
   return createVitest(
