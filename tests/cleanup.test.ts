@@ -105,10 +105,12 @@ describe('a run deletes what it created', () => {
     );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((done) => child.on('close', done));
-    // Interrupt once the run has created something.
+    let ended = false;
+    const exited = new Promise<number | null>((done) => child.on('close', done)).finally(() => (ended = true));
+    // Interrupt once the run has created something, however long its start takes on a loaded
+    // machine (a fixed 30 s could interrupt a run that had not started yet).
     const before = await countWithPrefix('lpc-');
-    for (let i = 0; i < 600 && (await countWithPrefix('lpc-')) === before; i++) await new Promise((r) => setTimeout(r, 50));
+    while (!ended && (await countWithPrefix('lpc-')) === before) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGINT');
     expect(await exited, stderr).toBe(130);
     expect(stderr).toMatch(/interrupted; stopping the checks/);
