@@ -146,11 +146,13 @@ describe('the pacer of --max-rps', () => {
     // Busy past the first five slots' times: each of their timers fires late.
     for (const until = Date.now() + 150; Date.now() < until;);
     await Promise.all(slots);
+    // 20 ms apart, seen here a moment after each release in whole milliseconds: 19 at the least
+    // (a release at 100.9 seen at 101, the next at 120.0 seen at 120). A burst is 0 or 1 apart.
     expect(
       released
         .slice(1)
         .map((t, i) => t - (released[i] as number))
-        .filter((gap) => gap < 20),
+        .filter((gap) => gap < 19),
     ).toEqual([]);
   });
 });
