@@ -33,7 +33,7 @@ const CORE_LISTS = [
 
 async function run(args: string[]): Promise<{ code: number | null; result: RunResult; out: string }> {
   const json = join(mkdtempSync(join(tmpdir(), 'lpc-budget-')), 'run.json');
-  const r = await runCli(['run', '--seed', '1', '--scale', String(SCALE), '--runs', String(RUNS), '--json', json, ...args], { timeoutMs: 110_000 });
+  const r = await runCli(['run', '--seed', '1', '--scale', String(SCALE), '--runs', String(RUNS), '--json', json, ...args]);
   return { code: r.code, result: JSON.parse(readFileSync(json, 'utf8')) as RunResult, out: r.stdout + r.stderr };
 }
 

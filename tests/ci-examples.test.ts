@@ -137,7 +137,7 @@ beforeAll(async () => {
       installed.set(file, { install, version, help, run: await sh(runStep(file), repo, { ...env, TMPDIR: join(repo, '.tmp') }) });
     }),
   );
-}, 300_000);
+});
 
 describe.each([
   { file: GITHUB, schema: 'github-workflow.json' },

@@ -4,13 +4,15 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { describe, expect, test } from 'vitest';
-import { profiledRunArgs, referenceProfileWith, ROOT, runCli, serveCli } from './support/cli.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { type CliResult, profiledRunArgs, referenceProfileWith, ROOT, runCli, runMain, serveCli } from './support/cli.js';
 
 const oneLine = (text: string) => text.trim().split('\n').length === 1;
 
 describe('usage and configuration errors exit 2 with one line', () => {
-  test.each([
+  // main() in one process for all of them (the exit code is main's; the tests below that start the
+  // command line see it as the process's).
+  const USAGE: [string[], RegExp][] = [
     [['run', '--bogus'], /Unknown option '--bogus'/],
     [['run', '--runs', 'abc'], /--runs must be an integer/],
     [['run', '--runs', '0'], /--runs must be from 1/],
@@ -28,8 +30,13 @@ describe('usage and configuration errors exit 2 with one line', () => {
     [['run', '--concurrency', '257'], /--concurrency must be from 1 to 256, not 257/],
     [['run', '--max-rps', '0'], /--max-rps must be from 1/],
     [['run', '--max-rps', 'fast'], /--max-rps must be an integer/],
-  ])('%j', async (args, message) => {
-    const r = await runCli(args);
+  ];
+  let results: CliResult[] = [];
+  beforeAll(async () => {
+    results = await runMain(USAGE.map(([args]) => args));
+  });
+  test.each(USAGE.map(([args, message], i) => [args, message, i] as const))('%j', (_args, message, i) => {
+    const r = results[i] as CliResult;
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(oneLine(r.stderr)).toBe(true);
@@ -162,7 +169,7 @@ describe('a whole run', () => {
   test('against the bundled reference server: exit 0, a JUnit report with no failure', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
     const junit = join(dir, 'junit.xml');
-    const r = await runCli(['run', '--seed', '7', '--runs', '5', '--no-progress', '--junit', junit, '--json', join(dir, 'run.json')], { timeoutMs: 300_000 });
+    const r = await runCli(['run', '--seed', '7', '--runs', '5', '--no-progress', '--junit', junit, '--json', join(dir, 'run.json')]);
     expect(r.stderr).toBe('');
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/0 failed/);
@@ -215,24 +222,21 @@ describe('--concurrency', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
     const passed = async (concurrency: string) => {
       const json = join(dir, `run-${concurrency}.json`);
-      const r = await runCli(
-        [
-          'run',
-          '--runs',
-          '5',
-          '--seed',
-          '11',
-          '--only',
-          'intapi.v2.submissions.*,intapi.v2.question-banks.*,intapi.v2.questions.*,scim.users.*',
-          '--concurrency',
-          concurrency,
-          '--junit',
-          join(dir, `junit-${concurrency}.xml`),
-          '--json',
-          json,
-        ],
-        { timeoutMs: 240_000 },
-      );
+      const r = await runCli([
+        'run',
+        '--runs',
+        '5',
+        '--seed',
+        '11',
+        '--only',
+        'intapi.v2.submissions.*,intapi.v2.question-banks.*,intapi.v2.questions.*,scim.users.*',
+        '--concurrency',
+        concurrency,
+        '--junit',
+        join(dir, `junit-${concurrency}.xml`),
+        '--json',
+        json,
+      ]);
       expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
       const run = JSON.parse(readFileSync(json, 'utf8')) as { concurrency: number; checks: { id: string; status: string }[] };
       expect(run.concurrency).toBe(Number(concurrency));
@@ -244,7 +248,7 @@ describe('--concurrency', () => {
     const [one, sixteen] = await Promise.all([passed('1'), passed('16')]);
     expect(one.length).toBeGreaterThan(150);
     expect(sixteen).toEqual(one);
-  }, 300_000);
+  });
 });
 
 describe('the player checks without a browser', () => {

@@ -52,7 +52,7 @@ async function runMany(mode: Mode | 'bundled', only: readonly string[]): Promise
   const target = mode === 'bundled' ? [] : ['--target', await start(mode)];
   const json = join(mkdtempSync(join(tmpdir(), 'lpc-coverage-')), 'run.json');
   const env = { LPC_API_KEY: 'key-cov-1', LPC_USERNAME: 'user-cov', LPC_PASSWORD: 'pass-cov-2', LPC_PRIVATE_KEY: 'priv-cov-3' };
-  const r = await runCli(['run', ...target, '--seed', '5', '--runs', '20', '--only', only.join(','), '--json', json], { env, timeoutMs: 120_000 });
+  const r = await runCli(['run', ...target, '--seed', '5', '--runs', '20', '--only', only.join(','), '--json', json], { env });
   const result = JSON.parse(readFileSync(json, 'utf8')) as RunResult;
   return { code: r.code, checks: result.checks, out: `${r.stdout}\n${r.stderr}` };
 }

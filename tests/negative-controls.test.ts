@@ -16,7 +16,7 @@ import { LEARNER_FAULTS, listFaults, SCIM_FAULTS } from '../reference-impl/index
 import { idMatcher } from '../src/runner/select.js';
 import { type Control, controlFor } from './negative-controls.expectations.js';
 import { allowancesPerFamily } from './support/allowances.js';
-import { runCli } from './support/cli.js';
+import { HANG_GUARD_MS, runCli } from './support/cli.js';
 import { failuresMessage, runControls, type Found } from './support/controls.js';
 
 /** The control's own seed, then the seeds that must find its mustFail checks too. */
@@ -29,6 +29,8 @@ const DEFAULT_RUNS = 25;
  * over its 681 checks most of the controls' requests. */
 const SWEEP_RUNS = 2;
 const CONCURRENCY = 16;
+/** Processes the controls' run is split into (tests/support/controls.ts runControls). */
+const SHARDS = 2;
 
 /** Runs per property of a control's detection. An invariant is judged on every exchange of its
  * family's run (selecting it runs the family), so two runs give it hundreds of exchanges to see the
@@ -72,12 +74,12 @@ beforeAll(async () => {
       ...CONTROL_SEEDS.map((seed) => ({ key: keyOf(fault, seed), fault, seed, runs, only: control.mustFail })),
     ];
   });
-  const result = await runControls({ concurrency: CONCURRENCY, targets });
+  const result = await runControls({ concurrency: CONCURRENCY, targets, shards: SHARDS });
   process.stdout.write(
     `negative controls: ${Object.keys(result.targets).length} targets, ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s\n`,
   );
   found = result.targets;
-}, 1_200_000);
+}, 2 * HANG_GUARD_MS);
 
 /** The check ids the patterns name (none for none: idMatcher([]) would select every check); a
  * pattern that names none is an error in the table. */

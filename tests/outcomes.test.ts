@@ -53,11 +53,11 @@ beforeAll(async () => {
       join(dir, 'run.json'),
       ...only,
     ],
-    { env: { ...PROXY_ENV, LPC_SCIM_TOKEN: SCIM_TOKEN }, timeoutMs: 120_000 },
+    { env: { ...PROXY_ENV, LPC_SCIM_TOKEN: SCIM_TOKEN } },
   );
   run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as RunJson;
   junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
-}, 180_000);
+});
 
 afterAll(async () => {
   await proxied.close();

@@ -29,7 +29,7 @@ const dir = mkdtempSync(join(tmpdir(), 'lpc-replay-'));
 async function run(name: string, args: readonly string[]): Promise<{ result: RunResult; requests: Recorded[] }> {
   const json = join(dir, `${name}.json`);
   const record = join(dir, `${name}.jsonl`);
-  const r = await runCli([...args, '--json', json, '--junit', join(dir, `${name}.xml`), '--record', record], { timeoutMs: 300_000 });
+  const r = await runCli([...args, '--json', json, '--junit', join(dir, `${name}.xml`), '--record', record]);
   expect(r.code, `${args.join(' ')}\n${r.stdout}\n${r.stderr}`).toBe(1);
   const requests = readFileSync(record, 'utf8')
     .split('\n')
@@ -79,7 +79,7 @@ describe('a replay line repeats the failing case exactly', () => {
       'intapi.v2.submissions.create.title.above-max',
       [/--faults skip-rule:submissions\.create\.title\.maxLength/],
     );
-  }, 300_000);
+  });
 
   test('a list filter property under filter-not-ignored (the whole Integration API run)', async () => {
     await expectExactReplay(
@@ -88,7 +88,7 @@ describe('a replay line repeats the failing case exactly', () => {
       'intapi.v2.templates.list.filter.matches-model',
       [/ --path \d/],
     );
-  }, 300_000);
+  });
 
   test('the model-based check under update-keeps-absent-fields (--replay-path)', async () => {
     await expectExactReplay(
@@ -97,5 +97,5 @@ describe('a replay line repeats the failing case exactly', () => {
       'intapi.v2.stateful.model',
       [/ --path \d/, / --replay-path \S/],
     );
-  }, 300_000);
+  });
 });

@@ -68,7 +68,6 @@ writeFileSync(STEP_SUMMARY, 'earlier step\n');
 async function run(name: string, args: readonly string[]): Promise<Outputs> {
   const reports = ['--junit', file(name, 'xml'), '--json', file(name, 'json'), '--markdown', file(name, 'md'), '--html', file(name, 'html')];
   const cli = await runCli(['run', ...args, '--seed', '2', '--runs', '3', '--no-progress', ...reports], {
-    timeoutMs: 120_000,
     ...(name === 'failing' ? { env: { GITHUB_STEP_SUMMARY: STEP_SUMMARY } } : {}),
   });
   expect(cli.code, cli.stderr).not.toBe(2);
@@ -88,7 +87,7 @@ beforeAll(async () => {
     { strict: true },
   );
   runs.set(STRICT.name, read(STRICT.name, { code: verdict.exitCode, stdout: `${summary}\nJUnit report: …\n`, stderr: '' }));
-}, 300_000);
+});
 
 /** `&#NN;` character references back to text (the HTML report escapes with them only). */
 const unescape = (html: string): string => html.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));

@@ -39,16 +39,16 @@ beforeAll(async () => {
       '--html',
       'reports/run.html',
     ],
-    { cwd: dir, env: ENV, timeoutMs: 120_000 },
+    { cwd: dir, env: ENV },
   );
-}, 150_000);
+});
 
 afterAll(async () => {
   await serve?.stop();
 });
 
 /** Runs pasted text with bash, in the reader's folder, with the credentials exported. */
-const paste = (text: string): Promise<CliResult> => runShell(text, { cwd: dir, env: ENV, timeoutMs: 30_000 });
+const paste = (text: string): Promise<CliResult> => runShell(text, { cwd: dir, env: ENV });
 
 const unescapeHtml = (html: string): string => html.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
 const unescapeXml = (xml: string): string =>

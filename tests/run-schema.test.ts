@@ -129,7 +129,7 @@ describe('an interrupted run', () => {
       ),
     );
     model = JSON.parse(readFileSync(out, 'utf8')) as RunResult;
-  }, 150_000);
+  });
 
   test('its JSON report validates and says INTERRUPTED, the checks it did not finish marked as such', () => {
     const report = jsonReport(model);

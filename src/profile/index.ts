@@ -6,8 +6,9 @@
  * field and the file.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
 import type { ProfileDocument } from '../families/family.js';
 import { FAMILIES, familyNamed, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
@@ -15,6 +16,7 @@ import { pathParameters, type OperationId, type OperationRoute } from './routes.
 import { ProfileError } from './errors.js';
 import { DEFAULT_LIMITS, PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
+import { cachedJson } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Limits, Profile } from './types.js';
 
@@ -40,8 +42,16 @@ export function referenceProfilePath(): string {
 // ---------------------------------------------------------------------------------------------
 // Schema errors as one line each.
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-const validateDocument = ajv.compile(PROFILE_SCHEMA);
+/** The profile schema's validator, compiled at the first profile read: the suites import this
+ * module for its types and helpers and never read a profile, and the compilation is a good part of
+ * a short run's start. */
+let validator: ValidateFunction | undefined;
+
+/** The schema errors of a profile document; none when it is valid. */
+function schemaErrors(value: unknown): ErrorObject[] {
+  validator ??= new Ajv2020({ allErrors: true, strict: true, verbose: true }).compile(PROFILE_SCHEMA);
+  return validator(value) ? [] : (validator.errors ?? []);
+}
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -178,11 +188,12 @@ function fail(source: string, problems: readonly [string, string][]): never {
   throw new ProfileError(lines[0] ?? `profile ${source}: invalid`, problems[0]?.[0], lines);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The API.
+/** The validator (ajv's version and the profile schema) as text, part of the key of a validated
+ * document kept in the cache. */
+let schemaText: string | undefined;
 
-/** Parses, validates and completes a profile; `source` names it in error messages. */
-export function parseProfile(text: string, source: string): Profile {
+/** The profile document of a YAML text, if it parses and passes the schema; else a ProfileError. */
+function validDocument(text: string, source: string): ProfileDocument {
   const yaml = parseDocument(text);
   const syntax = yaml.errors[0];
   if (syntax) {
@@ -190,16 +201,28 @@ export function parseProfile(text: string, source: string): Profile {
     throw new ProfileError(`profile ${source}: YAML syntax error: ${line}`);
   }
   const value: unknown = yaml.toJS();
-  if (!validateDocument(value)) {
+  const errors = schemaErrors(value);
+  if (errors.length > 0) {
     fail(
       source,
-      (validateDocument.errors ?? []).map((e) => {
+      errors.map((e) => {
         const { field, problem } = describeError(e);
         return [field, problem];
       }),
     );
   }
-  const doc = value as ProfileDocument;
+  return value as ProfileDocument;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API.
+
+/** Parses, validates and completes a profile; `source` names it in error messages. */
+export function parseProfile(text: string, source: string): Profile {
+  // A document that parsed and passed the schema is kept (by its text and the schema's): every run
+  // reads the same profile, and parsing and compiling the schema were a quarter of a short run's start.
+  schemaText ??= `ajv ${(createRequire(import.meta.url)('ajv/package.json') as { version: string }).version}\n${JSON.stringify(PROFILE_SCHEMA)}`;
+  const doc = cachedJson('profile', [schemaText, text], () => validDocument(text, source));
   const families = doc.families as Readonly<Record<string, { baseUrl: string } | undefined>> | undefined;
   const parts = FAMILIES.map((f) => f.profile.load?.(doc) ?? {});
   const profile = {

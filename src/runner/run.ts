@@ -2,7 +2,6 @@
  * Runs the conformance suites (suites/*.check.ts) with vitest's Node API and turns the results into
  * the run model. The target is reached only over HTTP by the suites; this module never sees it.
  */
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { INVARIANTS } from '../families/registry.js';
 import type { CheckMeta, CheckResult, CheckRunMeta, CleanupReport, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
 import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, type InterruptSignal } from './model.js';
 import './task-meta.js';
+import { CACHE_ROOT } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import { cleanUp, newRunId, readJournal } from './cleanup.js';
 import { Progress, type ProgressSink } from './progress.js';
@@ -77,15 +77,6 @@ function progressReporter(progress: Progress, targets: readonly MatrixTarget[]):
     },
   };
 }
-
-/** vite's and vitest's caches: the user's own, outside the package (which may not be writable). */
-// One per installation (the package's folder): vitest clears its module cache when it finds another
-// lock file's hash there, which a second installation's concurrent run (a CI machine with two jobs, a
-// checkout and an installed copy) did, mid-run, to the other's (ENOENT loading the suites).
-const CACHE_ROOT = join(
-  tmpdir(),
-  `lp-conformance-cache-${process.getuid?.() ?? 'user'}-${createHash('sha256').update(packageRoot()).digest('hex').slice(0, 12)}`,
-);
 
 async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp, reporter: Reporter = {}) {
   return createVitest(

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import { FAMILIES } from '../families/registry.js';
+import { cachedJson } from './cache.js';
 import { packageRoot } from './package-root.js';
 
 /** A contract's `$id` is this prefix and its name; contracts refer to each other by `$id`. */
@@ -43,7 +44,9 @@ export function readContractFiles(dir: string = join(packageRoot(), 'contracts')
     let schema: unknown;
     try {
       name = nameOfFile(file);
-      schema = parse(readFileSync(join(dir, file), 'utf8'));
+      // Parsed once per content: a run's start parsed some fifty files (0.2 s of CPU).
+      const text = readFileSync(join(dir, file), 'utf8');
+      schema = cachedJson('contract', [text], () => parse(text) as unknown);
     } catch (error) {
       throw new Error(`${where}: ${(error as Error).message.split('\n')[0] ?? ''}`);
     }

@@ -12,6 +12,7 @@
  * replay is handed the ids the original run was. With `--record FILE`, every request is appended
  * to FILE as a JSON line (check, case, method, path, headers, body; secrets as `${VAR}`).
  */
+import { EventEmitter } from 'node:events';
 import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { answerReadingConnector } from './connection.js';
@@ -122,17 +123,22 @@ export class DeadlineError extends Error {
 }
 
 /** Paces the requests to each server to at most `rps` per second (a shared schedule of send times). */
-class Pacer {
-  private readonly next = new Map<string, number>();
+export class Pacer {
+  /** Per server, the release of the last request granted (its time, once it has come). */
+  private readonly last = new Map<string, Promise<number>>();
   constructor(private readonly rps: number) {}
-  /** Resolves when a request to `server` may be sent; the milliseconds it waited. */
+  /** Resolves when a request to `server` may be sent; the milliseconds it waited. Each release
+   * comes at least 1000/rps ms after the previous one as it actually happened: a timer that fires
+   * late (a busy process) delays the releases after it, and never lets them out together. */
   async slot(server: string): Promise<number> {
-    const now = Date.now();
-    const at = Math.max(now, this.next.get(server) ?? now);
-    this.next.set(server, at + 1000 / this.rps);
-    const wait = at - now;
-    if (wait > 0) await sleep(wait);
-    return wait;
+    const asked = Date.now();
+    const interval = 1000 / this.rps;
+    const released = (this.last.get(server) ?? Promise.resolve(-Infinity)).then(async (previous) => {
+      for (let wait = previous + interval - Date.now(); wait > 0; wait = previous + interval - Date.now()) await sleep(wait);
+      return Date.now();
+    });
+    this.last.set(server, released);
+    return (await released) - asked;
   }
 }
 const pacers = new Map<number, Pacer>();
@@ -370,18 +376,28 @@ export class Client {
    * headers and between body chunks; the abort signal bounds the whole, so a body trickled forever
    * fails the exchange too. */
   private async exchange(url: string, method: string, headers: Record<string, string>, body: string | undefined, exchange: Exchange, server: string) {
-    const deadline = AbortSignal.timeout(this.timeoutMs);
+    // The deadline is an event emitter (which undici takes as a signal) and a timer: an
+    // AbortSignal.timeout per request was a few per cent of a long run's CPU (its event target, and
+    // its timer firing long after the exchange had ended).
+    const deadline = new EventEmitter();
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      deadline.emit('abort');
+    }, this.timeoutMs);
     try {
       const res = await request(url, { method: method as 'GET', headers, body, dispatcher: dispatcher(this.timeoutMs), signal: deadline });
       const text = await res.body.text();
       consecutiveTransportFailures.set(server, 0);
       return { res, text };
     } catch (error) {
-      const failure = deadline.aborted ? new DeadlineError(`no complete answer within ${this.timeoutMs} ms`) : error;
+      const failure = expired ? new DeadlineError(`no complete answer within ${this.timeoutMs} ms`) : error;
       // An answer too large to read is still an answer; silence and broken connections are not.
       if ((error as { code?: string }).code !== 'UND_ERR_RES_EXCEEDED_MAX_SIZE')
         consecutiveTransportFailures.set(server, (consecutiveTransportFailures.get(server) ?? 0) + 1);
       throw withExchange(failure, exchange);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -544,8 +544,8 @@ describe('discovery of the contract files (src/util/contract-files.ts)', () => {
 });
 
 describe('contracts', () => {
-  // The loader compiles every contract in strict mode when it is imported; a contract that does
-  // not compile (or whose file is missing) fails the import of this file.
+  // The loader reads every contract when it is imported (a file that is missing or does not parse
+  // fails the import of this file) and compiles each, in strict mode, at its first validation: here.
   it.each([...CONTRACT_NAMES])('%s compiled, as JSON Schema 2020-12 with its $id', (name) => {
     expect(validate(name, Symbol('not JSON')).length).toBeGreaterThan(0);
     const schema = schemaOf(name);

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ROOT } from './cli.js';
+import { HANG_GUARD_MS, ROOT } from './cli.js';
 
 export interface TargetPlan {
   key: string;
@@ -68,13 +68,39 @@ export interface ControlsResult {
   targets: Record<string, Found>;
 }
 
-export function runControls(plan: { concurrency: number; targets: TargetPlan[] }, timeoutMs = 1_200_000): Promise<ControlsResult> {
+/** Runs the plan in `shards` processes at once, each with the servers of its share of the faults
+ * (every target of a fault in the same one, round robin over the faults in plan order, which mixes
+ * the families), and merges what they found. One process keeps one core busy at most (its suite
+ * thread); two let the controls, the longest file of npm test, use the machine's cores as the
+ * other files' runs leave them free. */
+export async function runControls(
+  plan: { concurrency: number; targets: TargetPlan[]; shards?: number },
+  timeoutMs = 2 * HANG_GUARD_MS,
+): Promise<ControlsResult> {
+  const faults = [...new Set(plan.targets.map((t) => t.fault ?? ''))];
+  const shards = Math.max(1, Math.min(plan.shards ?? 1, faults.length));
+  const shardOf = new Map(faults.map((fault, i) => [fault, i % shards]));
+  const parts = await Promise.all(
+    Array.from({ length: shards }, (_, shard) =>
+      runShard({ concurrency: plan.concurrency, targets: plan.targets.filter((t) => shardOf.get(t.fault ?? '') === shard) }, timeoutMs),
+    ),
+  );
+  return {
+    durationMs: Math.max(...parts.map((p) => p.durationMs)),
+    requests: parts.reduce((n, p) => n + p.requests, 0),
+    targets: Object.assign({}, ...parts.map((p) => p.targets)) as Record<string, Found>,
+  };
+}
+
+function runShard(plan: { concurrency: number; targets: TargetPlan[] }, timeoutMs: number): Promise<ControlsResult> {
   const dir = mkdtempSync(join(tmpdir(), 'lpc-controls-'));
   const planFile = join(dir, 'plan.json');
   const resultFile = join(dir, 'result.json');
   writeFileSync(planFile, JSON.stringify(plan));
   return new Promise((done, failed) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'tests/support/controls-run.mjs'), planFile, resultFile], {
+    // A larger young generation: the run allocates briskly for minutes, and fewer scavenges
+    // promote less (measured: 8% less CPU for the whole run).
+    const child = spawn(process.execPath, ['--max-semi-space-size=64', resolve(ROOT, 'tests/support/controls-run.mjs'), planFile, resultFile], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'pipe'],
     });

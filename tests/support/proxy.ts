@@ -2,6 +2,7 @@
 // controls: it counts what reaches the target (send times, requests in flight at once) and may
 // answer a request itself (a 429) instead of passing it on. Tests run the CLI against its URL.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createReferenceServer } from '../../reference-impl/index.js';
 
 export const PROXY_CREDENTIALS = { apiKey: 'key-proxied-4c1e', username: 'user-proxied', password: 'pass-proxied-8d20', privateKey: 'priv-proxied-b713' };
@@ -22,6 +23,9 @@ export interface ProxyStats {
   intercepted: number;
   /** Every request, as `METHOD /path`, in order of arrival. */
   requests: string[];
+  /** The longest this process's event loop was held up so far (ms): an arrival is stamped when the
+   * loop gets to it, up to this much after the request arrived. */
+  loopDelayMs(): number;
 }
 
 /** Answers the request itself (and returns true), or leaves it to the target. `n` counts from 1. */
@@ -40,7 +44,9 @@ export async function startProxied(options: { intercept?: Intercept; faults?: st
     ...(options.scimToken === undefined ? {} : { scimToken: options.scimToken }),
   });
   const upstream = new URL(await target.listen({ port: 0, host: '127.0.0.1' }));
-  const stats: ProxyStats = { arrivals: [], inFlight: 0, maxInFlight: 0, intercepted: 0, requests: [] };
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const stats: ProxyStats = { arrivals: [], inFlight: 0, maxInFlight: 0, intercepted: 0, requests: [], loopDelayMs: () => delay.max / 1e6 };
   const server: Server = createServer((req, res) => {
     stats.arrivals.push(Date.now());
     stats.requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://proxy').pathname}`);
@@ -92,6 +98,7 @@ export async function startProxied(options: { intercept?: Intercept; faults?: st
     url,
     stats,
     async close() {
+      delay.disable();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await target.close();

@@ -1,0 +1,49 @@
+/**
+ * The user's own cache folder, outside the package (which may not be writable): vite's and
+ * vitest's caches (src/runner/run.ts), and what a run would otherwise compute again from the same
+ * files at every start (cachedJson).
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { packageRoot } from './package-root.js';
+
+// One per installation (the package's folder): vitest clears its module cache when it finds another
+// lock file's hash there, which a second installation's concurrent run (a CI machine with two jobs, a
+// checkout and an installed copy) did, mid-run, to the other's (ENOENT loading the suites).
+export const CACHE_ROOT = join(
+  tmpdir(),
+  `lp-conformance-cache-${process.getuid?.() ?? 'user'}-${createHash('sha256').update(packageRoot()).digest('hex').slice(0, 12)}`,
+);
+
+/**
+ * What `compute` makes of `inputs` (texts), kept as JSON in the cache folder under a hash of `kind`
+ * and the inputs: the next call with the same inputs reads it instead. A value JSON would not give
+ * back unchanged is not kept; `compute` throwing keeps nothing; a cache that cannot be read or
+ * written is computed around.
+ */
+export function cachedJson<T>(kind: string, inputs: readonly string[], compute: () => T): T {
+  const hash = createHash('sha256').update(kind);
+  for (const input of inputs) hash.update('\0').update(input);
+  const file = join(CACHE_ROOT, 'json', `${kind}-${hash.digest('hex')}.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    // Not cached yet (or unreadable): computed below.
+  }
+  const value = compute();
+  try {
+    const text = JSON.stringify(value);
+    if (isDeepStrictEqual(JSON.parse(text), value)) {
+      mkdirSync(join(CACHE_ROOT, 'json'), { recursive: true });
+      const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+      writeFileSync(partial, text);
+      renameSync(partial, file);
+    }
+  } catch {
+    // A cache that cannot be written only costs the next run the same computation.
+  }
+  return value;
+}
