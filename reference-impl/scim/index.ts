@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { bearerToken, headerValue } from '../http/headers.js';
 import type { Call, Family, HttpMethod, Operation, Result } from '../http/route.js';
+import type { SeedIdOf } from '../rules/ids.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest, ScimError, scimErrorRenderer, scimNotFound } from './errors.js';
@@ -31,6 +32,8 @@ export interface ScimDeps {
   readonly token?: string;
   /** Default: the deterministic seed (built on first use). */
   readonly store?: ScimStore;
+  /** The ids of that seed's records (rules/ids.ts seedIdOf); default: their fixed ids. */
+  readonly seedIdOf?: SeedIdOf;
 }
 
 export interface ScimContext {
@@ -49,7 +52,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
   const tokens = new Map<string, number>();
   if (deps.token !== undefined) tokens.set(deps.token, Number.POSITIVE_INFINITY);
   let seeded: ScimStore | undefined = deps.store;
-  const store = (): ScimStore => (seeded ??= createScimSeed());
+  const store = (): ScimStore => (seeded ??= createScimSeed(deps.seedIdOf));
   const now = (): string => deps.clock().toISOString();
 
   const viewContext = (context: ScimContext): ViewContext => {

@@ -83,6 +83,8 @@ serve options:
   --host HOST       interface (default 127.0.0.1)
   --faults LIST     faults to enable, comma-separated (see --list-faults)
   --scale N         N users, resources and submissions (0..2000000; default: the seed data only)
+  --id-seed N       derive every seeded record's id from N (0..2147483647), so that no profile knows
+                    them (default: the fixed ids the bundled profile names)
   --list-faults     list the fault names and exit
 
 openapi options:
@@ -402,6 +404,7 @@ async function serve(argv: string[]): Promise<number> {
       host: { type: 'string' },
       faults: { type: 'string', multiple: true },
       scale: { type: 'string' },
+      'id-seed': { type: 'string' },
       'list-faults': { type: 'boolean' },
     },
   });
@@ -419,6 +422,7 @@ async function serve(argv: string[]): Promise<number> {
     ...sandboxOptions(sandbox),
     faults: await faultsOf(values.faults),
     scale: integer('scale', values.scale, 0, 0, MAX_SCALE),
+    ...(values['id-seed'] === undefined ? {} : { idSeed: integer('id-seed', values['id-seed'], 0, 0, 2 ** 31 - 1) }),
   });
   let url: string;
   try {
