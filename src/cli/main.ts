@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
-import { baseUrlOf, FAMILIES, loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
+import { baseUrlOf, FAMILIES, familyAbsence, loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { DEFAULT_CONCURRENCY } from '../runner/model.js';
 import type { CompareServer } from '../runner/compare.js';
@@ -227,7 +227,8 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   if (values.compare !== undefined && values.compare !== 'bundled' && !/^https?:\/\/[^/?#\s]+/.test(values.compare)) {
     throw new UsageError(`--compare must be an http(s) URL or 'bundled', not '${values.compare}'`);
   }
-  const selects = (family: string): boolean => selectsFamily(only, family);
+  // A family the profile says the target does not have is neither contacted nor set up.
+  const selects = (family: string): boolean => selectsFamily(only, family) && familyAbsence(profile, family) === undefined;
 
   const { listChecks, runSuites } = await runner();
   // A baseline is configuration: read and checked before any server is contacted.
@@ -377,7 +378,8 @@ async function cleanup(argv: string[]): Promise<number> {
   const timeoutMs = integer('timeout', values.timeout, 10_000, 1, 3_600_000);
   let profile = loadProfile(values.profile);
   if (values.target !== undefined) profile = withTarget(profile, values.target);
-  await ensureFamiliesReachable(profile, (name) => FAMILIES.some((f) => f.name === name && f.cleanup), Math.min(timeoutMs, 10_000));
+  const cleans = (name: string) => FAMILIES.some((f) => f.name === name && f.cleanup) && familyAbsence(profile, name) === undefined;
+  await ensureFamiliesReachable(profile, cleans, Math.min(timeoutMs, 10_000));
   const { deleteRecords, findLeftovers } = await import('../runner/cleanup.js');
   let found;
   try {

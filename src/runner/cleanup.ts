@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { CleanupContext } from '../families/family.js';
 import { FAMILIES, familyOf } from '../families/registry.js';
-import type { Profile } from '../profile/index.js';
+import { familyAbsence, type Profile } from '../profile/index.js';
 import { createSecrets } from '../target/secrets.js';
 import type { CleanupOutcome, JournalEntry } from './model.js';
 
@@ -65,6 +65,9 @@ export async function deleteRecords(profile: Profile, entries: readonly JournalE
 /** Every record of earlier runs that the families can find (their names start with a run marker). */
 export async function findLeftovers(profile: Profile, timeoutMs: number): Promise<JournalEntry[]> {
   const found: JournalEntry[] = [];
-  for (const family of FAMILIES) if (family.cleanup) found.push(...(await family.cleanup.leftovers(contextOf(profile, family.name, timeoutMs))));
+  for (const family of FAMILIES) {
+    if (family.cleanup && familyAbsence(profile, family.name) === undefined)
+      found.push(...(await family.cleanup.leftovers(contextOf(profile, family.name, timeoutMs))));
+  }
   return found;
 }

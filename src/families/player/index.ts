@@ -13,7 +13,8 @@ export const PLAYER: Family = {
   // The player checks need a browser: none is a configuration error (exit 2, one line saying how
   // to get one), not a run of skipped checks.
   async preflight({ profile }) {
-    if (profile.player === 'none') return;
+    // No page, or no learner API whose page it is: the player checks are skipped, saying so.
+    if (profile.player === 'none' || profile.families.learner.none) return;
     try {
       await resolveChromium();
     } catch (error) {

@@ -76,6 +76,7 @@ async function playerCourse(t: CheckContext): Promise<Course> {
 export async function playerSession(t: CheckContext): Promise<PlayerSession> {
   const target = t.profile.player;
   if (target === 'none') t.skip('the profile says the target has no course player (player: none)');
+  if (t.profile.families.learner.none) t.skip('the profile says the target has no learner API (families.learner: none), whose page the course player is');
   let b: Browser;
   try {
     b = await sharedBrowser();
