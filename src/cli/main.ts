@@ -67,6 +67,8 @@ run options:
   --read-only       send no write (only reads, and the families' token exchanges); checks that must write are skipped
   --include-slow    also run the checks that wait more than 60 s for the target (the rule-based enrollment
                     check waits up to records.ruleEnrollment.withinMs, 10 minutes by default)
+  --check-profile   before any check, read each record id of the profile once; ids the target does not
+                    have exit 2, one line each
   --timeout MS      deadline of one exchange, for the whole answer (default 10000)
   --concurrency N   checks in flight at once (default 8; 1 runs them one by one, in order)
   --max-rps N       at most N requests per second to the target (a 429's Retry-After is always honoured)
@@ -165,6 +167,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       'fail-on': { type: 'string' },
       'read-only': { type: 'boolean' },
       'include-slow': { type: 'boolean' },
+      'check-profile': { type: 'boolean' },
       html: { type: 'string' },
       record: { type: 'string' },
       seed: { type: 'string' },
@@ -256,6 +259,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     // Before any check: each selected family's credentials and set-up (a refusal is exit 2, one line,
     // not hundreds of failed checks). Families the run does not select are not contacted.
     await preflight(profile, { selects, timeoutMs, warn });
+    if (values['check-profile']) await (await import('./check-profile.js')).checkProfileRecords(profile, { selects, timeoutMs, warn });
     const compare = values.compare === undefined ? undefined : await import('../runner/compare.js');
     if (values.compare !== undefined && compare) {
       const compareProfile = values['compare-profile'] !== undefined || values.compare === 'bundled' ? loadProfile(values['compare-profile']) : profile;
@@ -476,7 +480,8 @@ export async function main(argv: string[]): Promise<number> {
       error instanceof SetupError ||
       error instanceof BaselineError
     ) {
-      process.stderr.write(`lp-conformance: ${error.message}\n`);
+      // One line, or one per problem (the records --check-profile did not find).
+      for (const line of error instanceof SetupError ? error.lines : [error.message]) process.stderr.write(`lp-conformance: ${line}\n`);
       return 2;
     }
     const code = (error as { code?: string }).code;

@@ -6,7 +6,7 @@
  */
 import type { CheckMeta, CleanupOutcome, JournalEntry } from '../runner/model.js';
 import type { EnvRef, FamilyCredentials, Profile } from '../profile/types.js';
-import type { OperationRoute } from '../profile/routes.js';
+import type { OperationId, OperationRoute } from '../profile/routes.js';
 import type { Schema } from '../profile/schema-parts.js';
 import type { BuildOptions, ContractSchemas, JsonObject } from '../openapi/document.js';
 
@@ -112,8 +112,56 @@ export type ProfileDocument = Readonly<Record<string, unknown>> & {
   readonly expectations?: Readonly<Record<string, unknown>>;
 };
 
-/** A problem of the set-up found before any check runs: exit 2 with this one line. */
-export class SetupError extends Error {}
+/** A problem of the set-up found before any check runs: exit 2 with this one line (or one line per
+ * problem, the first its message). */
+export class SetupError extends Error {
+  readonly lines: readonly string[];
+  constructor(problems: string | readonly string[]) {
+    const lines = typeof problems === 'string' ? [problems] : problems;
+    super(lines[0] ?? 'set-up error');
+    this.lines = lines;
+  }
+}
+
+/** A request of the tool's own (src/target/client.ts), in a family's protocol: its operation, or
+ * another route under the operation's family base URL. */
+export interface ToolRequest {
+  readonly op: OperationId;
+  /** Another method and path under the operation's family base URL (an endpoint without an operation of its own). */
+  readonly route?: OperationRoute;
+  readonly params?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** The family's version header: the family's default when absent, left out when null. */
+  readonly version?: string | null;
+  readonly json?: unknown;
+  /** A body sent as it is (with `contentType`). */
+  readonly rawBody?: string;
+  readonly contentType?: string;
+  /** false: no session token (what a target without credentials answers). */
+  readonly token?: false;
+}
+
+/** What the target answered a ToolRequest. */
+export interface ToolAnswer {
+  /** 0 when no answer came (see `error`). */
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly text: string;
+  /** The parsed body; undefined when it is not JSON. */
+  readonly json: unknown;
+  /** Why no answer came (`ECONNREFUSED`, `LPC_DEADLINE`, …). */
+  readonly error?: string;
+  /** `METHOD /path?query` under the family's base URL: for messages. */
+  readonly request: string;
+}
+
+/** A record the profile names and a read that answers 404 when it does not exist (`run --check-profile`). */
+export interface RecordRead {
+  /** Where the profile names it, e.g. `records.courseId`. */
+  readonly field: string;
+  readonly id: string;
+  readonly request: ToolRequest;
+}
 
 /** What the core hands a family's hooks before a run. */
 export interface PreflightContext {
@@ -155,6 +203,9 @@ export interface Family {
   sandbox?(profile: Profile): readonly (readonly [variable: EnvRef, credential: string])[];
   /** What the family starts beside the bundled reference server of a run. */
   bundled?(profile: Profile): Promise<BundledPart>;
+  /** Each record id of the profile that its checks read, with a read that finds it: `run --check-profile`
+   * sends each once and stops the run at one that does not exist. */
+  recordReads?(profile: Profile): readonly RecordRead[];
   /** Its part of the OpenAPI document (`lp-conformance openapi`): paths, components, servers. */
   openapi?(contracts: ContractSchemas, profile: Profile, options: BuildOptions): JsonObject;
 }

@@ -18,7 +18,7 @@ import { deepFreeze } from '../util/deep-freeze.js';
 import { packageRoot } from '../util/package-root.js';
 import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Profile } from './types.js';
 
-export { collectionOf, HTTP_METHODS, type OperationId, type OperationRoute } from './routes.js';
+export { collectionOf, fillPath, HTTP_METHODS, queryOf, type OperationId, type OperationRoute } from './routes.js';
 export { familyNamed, familyOf, familyOfCheck, FAMILIES, INVARIANTS, isOperationId, isTokenExchange, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
 export { operation } from './operation.js';
 export { PROFILE_SCHEMA } from './schema.js';

@@ -15,7 +15,7 @@
 import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { answerReadingConnector } from './connection.js';
-import { baseUrlOf, collectionOf, familyOf, isTokenExchange, operation, type OperationId, type Profile } from '../../src/profile/index.js';
+import { baseUrlOf, collectionOf, familyOf, fillPath, isTokenExchange, operation, type OperationId, type Profile, queryOf } from '../../src/profile/index.js';
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
 import { honouring429, sleep } from '../../src/target/retry.js';
@@ -137,20 +137,8 @@ const pacers = new Map<number, Pacer>();
 /** The collection an operation belongs to, for the scheduler's locks (`submissions.create` → `submissions`). */
 export { collectionOf };
 
-export function buildPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`harness: path parameter {${name}} of ${template} not given`);
-    return encodeURIComponent(value);
-  });
-}
-
-function queryString(query: ApiRequest['query']): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) search.append(k, String(v));
-  const s = search.toString();
-  return s ? `?${s}` : '';
-}
+/** The path with its parameters filled in (src/profile/routes.ts). */
+export const buildPath = fillPath;
 
 export interface ClientOptions {
   /** Deadline of one exchange, for the whole answer. */
@@ -234,7 +222,7 @@ export class Client {
       throw new ReadOnlySkip(`it writes (${method} ${path}), and the run is --read-only`);
     }
     const base = baseUrlOf(this.profile, family.name).replace(/\/+$/, '');
-    const pathAndQuery = `${buildPath(path, req.params)}${queryString(req.query)}`;
+    const pathAndQuery = `${buildPath(path, req.params)}${queryOf(req.query)}`;
     const url = `${base}${pathAndQuery}`;
     const headers: Record<string, string> = { 'x-lpc-check': this.recorder.checkId };
     if (this.caseId !== undefined) headers['x-lpc-case'] = this.caseId;

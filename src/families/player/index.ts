@@ -12,6 +12,12 @@ export const PLAYER: Family = {
   invariants: [],
   // The player checks need a browser: none is a configuration error (exit 2, one line saying how
   // to get one), not a run of skipped checks.
+  // The course the player opens, read through the learner API (whose page the player is).
+  recordReads(profile) {
+    const id = profile.records.playerCourseId;
+    if (id === undefined || profile.player === 'none' || profile.families.learner.none) return [];
+    return [{ field: 'records.playerCourseId', id, request: { op: 'learner.courses.get', params: { courseId: id } } }];
+  },
   async preflight({ profile }) {
     // No page, or no learner API whose page it is: the player checks are skipped, saying so.
     if (profile.player === 'none' || profile.families.learner.none) return;
