@@ -12,6 +12,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST_FIRST = [
   'tests/negative-controls.test.ts',
   'tests/cli.test.ts',
+  'tests/init.test.ts',
   'tests/rate-limits.test.ts',
   'tests/budget.test.ts',
   'tests/gate.test.ts',

@@ -38,6 +38,9 @@ const TARGET_LAYOUT = FAMILIES.flatMap((f) => {
 const HELP = `lp-conformance: conformance suite for the learning platform's APIs
 
 Usage:
+  lp-conformance init --target URL [--out FILE]
+                                   read the target and write a commented profile of it: its records,
+                                   found through its API, and its choices, probed with reads
   lp-conformance run [options]     run the suites (default target: the bundled reference server)
   lp-conformance baseline --out FILE [run options]
                                    run, then write the failing checks as a known-failure baseline
@@ -88,6 +91,16 @@ serve options:
   --id-seed N       derive every seeded record's id from N (0..2147483647), so that no profile knows
                     them (default: the fixed ids the bundled profile names)
   --list-faults     list the fault names and exit
+
+init options:
+  --target URL      the target's base URL (as run's); credentials from the same variables as run
+  --profile FILE    start from this profile (its paths, credential variables, base URLs); what it
+                    names and init cannot find is kept
+  --out FILE        where to write the profile (default: stdout); --force replaces an existing file
+  --name NAME       the profile's name (default: the target's host)
+  --probe-writes    also probe what only a write shows (statuses of create and update, refused bodies,
+                    PATCH answers); what it creates is named lpc-<run id>-… and reported
+  --timeout MS      deadline of one exchange (default 10000)
 
 openapi options:
   --profile FILE    target profile (YAML): its paths, statuses and list parameters; default: the bundled server's
@@ -457,6 +470,8 @@ export async function main(argv: string[]): Promise<number> {
         return await serve(rest);
       case 'openapi':
         return (await import('./openapi.js')).openapiCommand(rest);
+      case 'init':
+        return await (await import('./init.js')).initCommand(rest);
       case 'cleanup':
         return await cleanup(rest);
       case '--version':
@@ -470,7 +485,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${HELP}\n`);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command '${command}' (run, baseline, serve, openapi or cleanup; --help shows the options)`);
+        throw new UsageError(`unknown command '${command}' (init, run, baseline, serve, openapi or cleanup; --help shows the options)`);
     }
   } catch (error) {
     if (

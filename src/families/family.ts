@@ -163,6 +163,61 @@ export interface RecordRead {
   readonly request: ToolRequest;
 }
 
+/** A value `lp-conformance init` found for the profile: where it goes, and how it was found. */
+export interface InitFound {
+  /** Its path in the profile, e.g. `['records', 'courseId']`. */
+  readonly path: readonly string[];
+  readonly value: unknown;
+  /** How it was found (the profile's comment above it). */
+  readonly how: string;
+}
+
+/** A value init leaves commented out, with why and the form it takes. */
+export interface InitMissing {
+  readonly path: readonly string[];
+  readonly why: string;
+  /** What the value looks like (a placeholder), or the default that applies. */
+  readonly example: unknown;
+  /** True when the default applies (an expectation not probed); otherwise the checks that need the
+   * value are skipped, naming it. */
+  readonly defaults?: true;
+}
+
+/** What a family's init found of its part of the profile. */
+export interface InitPart {
+  readonly found: readonly InitFound[];
+  readonly missing: readonly InitMissing[];
+  /** How init found the family's API at its base URL (the comment of `families.<name>`). */
+  readonly where?: string;
+  /** The target has no such API: `families.<name>: none`, with why. */
+  readonly absent?: string;
+}
+
+/** What the core hands a family's init (`lp-conformance init`). */
+export interface InitContext {
+  /** The profile init starts from (the defaults, or `--profile`), aimed at the target. */
+  readonly profile: Profile;
+  /** Whether init may write (`--probe-writes`); every write is refused otherwise. */
+  readonly probeWrites: boolean;
+  /** The start of the name of everything init creates (`lpc-<run id>-`). */
+  readonly marker: string;
+  /** Sends a request in its operation's family protocol (src/target/client.ts). */
+  send(req: ToolRequest): Promise<ToolAnswer>;
+  /** A GET of an absolute URL, with no family header (a page). */
+  get(url: string): Promise<ToolAnswer>;
+  /** Why a family's session cannot be had (its variables not set, refused, no answer); undefined
+   * when it can (the token is then obtained). Default: the family's own. */
+  sessionProblem(family?: string): Promise<string | undefined>;
+  /** A family's session token (after `sessionProblem` said it can be had), for a page that takes it. */
+  token(family: string): Promise<Token>;
+  /** Whether a credential variable is set. */
+  isSet(ref: EnvRef): boolean;
+  /** Says what init created, for the profile's header and the summary. */
+  created(what: string): void;
+  /** The part an earlier family's init found (the registration order). */
+  part(family: string): InitPart | undefined;
+}
+
 /** What the core hands a family's hooks before a run. */
 export interface PreflightContext {
   readonly profile: Profile;
@@ -203,6 +258,9 @@ export interface Family {
   sandbox?(profile: Profile): readonly (readonly [variable: EnvRef, credential: string])[];
   /** What the family starts beside the bundled reference server of a run. */
   bundled?(profile: Profile): Promise<BundledPart>;
+  /** `lp-conformance init`: finds its records through its API's reads and probes the choices its
+   * profile part declares (a write only with `ctx.probeWrites`). */
+  init?(ctx: InitContext): Promise<InitPart>;
   /** Each record id of the profile that its checks read, with a read that finds it: `run --check-profile`
    * sends each once and stops the run at one that does not exist. */
   recordReads?(profile: Profile): readonly RecordRead[];
