@@ -13,6 +13,7 @@ const LONGEST_FIRST = [
   'tests/negative-controls.test.ts',
   'tests/cli.test.ts',
   'tests/static.test.ts',
+  'tests/init.test.ts',
   'tests/rate-limits.test.ts',
   'tests/budget.test.ts',
   'tests/soak.test.ts',

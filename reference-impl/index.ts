@@ -18,7 +18,7 @@ import { SCIM_VARIANTS } from './scim/variants.js';
 import { createScimFamily } from './scim/index.js';
 import { ScimStore } from './scim/store.js';
 import { createSeededStore } from './intapi/seed.js';
-import type { IdOrigin, SeededIds } from './rules/ids.js';
+import { type IdOrigin, type SeededIds, seedIdOf } from './rules/ids.js';
 import type { Store } from './intapi/store/store.js';
 
 /**
@@ -40,7 +40,7 @@ export { isScimVariant, SCIM_VARIANTS, type ScimVariantName } from './scim/varia
 export { SCIM_PREFIX } from './scim/index.js';
 export { SCIM_SEED_GROUPS, SCIM_SEED_USERS, scimSeedGroupId, scimSeedUserId } from './scim/seed.js';
 export { createSeededStore, SEED_IDS, type SeedOptions } from './intapi/seed.js';
-export { type IdOrigin, type SeededIds, seededIds } from './rules/ids.js';
+export { type IdOrigin, type SeededIds, seededIds, seedIdOf } from './rules/ids.js';
 export { Store } from './intapi/store/store.js';
 
 export interface ReferenceServerOptions {
@@ -53,6 +53,12 @@ export interface ReferenceServerOptions {
    * default seed filled up with generated records (0..MAX_SCALE; default 0). Not with `store`.
    */
   scale?: number;
+  /**
+   * Derives the id of every seeded record of every family from this number (`serve --id-seed N`),
+   * so that a client cannot know them; absent: the fixed ids the bundled reference profile names
+   * (DEVELOPERS.md "Fixed seed ids"). Not with `store`.
+   */
+  idSeed?: number;
   /** Default: () => new Date(). Token lifetime is measured on it. */
   clock?: () => Date;
   /** Id generator for new records. Default: random UUID v4. A `seededIds(seed)` generator makes
@@ -179,6 +185,9 @@ function originOf(headers: Headers): IdOrigin | undefined {
 
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
   if (options.store !== undefined && (options.scale ?? 0) > 0) throw new TypeError('createReferenceServer: give store or scale, not both');
+  if (options.store !== undefined && options.idSeed !== undefined) throw new TypeError('createReferenceServer: give store or idSeed, not both');
+  if (options.idSeed !== undefined && !Number.isSafeInteger(options.idSeed)) throw new TypeError('createReferenceServer: idSeed must be an integer');
+  const seedIds = seedIdOf(options.idSeed);
   const faults = options.faults ?? [];
   const behaviour = behaviourWithFaults(faults.filter((name) => !name.startsWith('scim.') && !isLearnerFamilyFault(name)));
   const scimBehaviour = scimBehaviourWithFaults(
@@ -195,7 +204,12 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const ids = options.ids ?? randomUUID;
   const clock = options.clock ?? (() => new Date());
   const credentials = options.credentials ?? SANDBOX_CREDENTIALS;
-  const store = options.store ?? createSeededStore(options.scale === undefined ? {} : { scale: options.scale });
+  const store =
+    options.store ??
+    createSeededStore({
+      ...(options.scale === undefined ? {} : { scale: options.scale }),
+      ...(options.idSeed === undefined ? {} : { idSeed: options.idSeed }),
+    });
   const mailer = options.smtp === undefined || options.mailer !== undefined ? undefined : smtpMailer(options.smtp);
   const mail = options.mailer ?? mailer?.send;
   // The sandbox log-in of the OAuth flow signs in the user of the Integration API's credentials.
@@ -212,11 +226,11 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     clock,
     ids,
     ...(options.scimToken === undefined ? {} : { token: options.scimToken }),
-    ...(options.scimSeed === false ? { store: new ScimStore() } : {}),
+    ...(options.scimSeed === false ? { store: new ScimStore() } : { seedIdOf: seedIds }),
   });
   // Session times of the learner seed are placed around the clock's time at creation.
   const learnerDeps = {
-    store: new LearnerStore(clock(), options.learners ?? SANDBOX_LEARNERS),
+    store: new LearnerStore(clock(), options.learners ?? SANDBOX_LEARNERS, seedIds),
     behaviour: learnerBehaviour,
     credentials,
     clock,

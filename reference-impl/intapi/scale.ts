@@ -121,9 +121,10 @@ function hex(x: number, digits: number): string {
   return out;
 }
 
-/** The i-th generated id of a collection: unique per collection (the first group is a bijection of i). */
-function scaledId(collection: number, i: number): string {
-  const a = mix(i ^ (collection << 28));
+/** The i-th generated id of a collection: unique per collection (the first group is a bijection of i,
+ * for a given salt). */
+function scaledId(collection: number, i: number, salt: number): string {
+  const a = mix((i ^ (collection << 28) ^ salt) >>> 0);
   const b = mix(a + 0x9e3779b9);
   const c = mix(b + collection);
   const d = mix(c + 0x85ebca6b);
@@ -136,7 +137,8 @@ function insertAll<R extends { readonly id: string }>(table: { size: number; ins
   }
 }
 
-export function addScaledRecords(store: Store, scale: number): void {
+/** Fills the users, resources and submissions up to `scale` each; `salt` varies the generated ids (an id seed's). */
+export function addScaledRecords(store: Store, scale: number, salt = 0): void {
   if (!Number.isSafeInteger(scale) || scale < 0 || scale > MAX_SCALE) throw new RangeError(`scale must be an integer from 0 to ${MAX_SCALE}`);
   const random = seededRandom(0x5ca1e);
   const int = (n: number): number => Math.floor(random() * n);
@@ -148,7 +150,7 @@ export function addScaledRecords(store: Store, scale: number): void {
     const lastName = pick(LAST_NAMES);
     const userName = `${firstName}.${lastName}${i % 3 === 0 ? '' : String(i)}`.replace(/ /g, '');
     const jobTitle = JOB_TITLES[i % JOB_TITLES.length] ?? null;
-    return { id: scaledId(1, i), userName, firstName, lastName, email: `${userName.toLowerCase()}.${i}@${pick(DOMAINS)}`, managerId: null, jobTitle };
+    return { id: scaledId(1, i, salt), userName, firstName, lastName, email: `${userName.toLowerCase()}.${i}@${pick(DOMAINS)}`, managerId: null, jobTitle };
   });
 
   // A deleted course (seed.ts) gets no new resources.
@@ -157,7 +159,7 @@ export function addScaledRecords(store: Store, scale: number): void {
     .filter((course) => !store.enrollments.isDeleted(course.id))
     .map((course) => course.id);
   insertAll<ResourceRecord>(store.resources, scale, (i) => ({
-    id: scaledId(2, i),
+    id: scaledId(2, i, salt),
     courseId: pick(courses),
     name: `${pick(RESOURCE_PREFIXES)} ${pick(RESOURCE_TOPICS)}${pick(RESOURCE_SUFFIXES)}${random() < 0.5 ? ` ${int(1000)}` : ''}`.trimStart(),
     description: pick(RESOURCE_DESCRIPTIONS),
@@ -173,7 +175,7 @@ export function addScaledRecords(store: Store, scale: number): void {
       return random() < 0.3 ? Math.floor(value) : Math.round(value * 10 ** digits) / 10 ** digits;
     };
     return {
-      id: scaledId(3, i),
+      id: scaledId(3, i, salt),
       userId: (users[int(users.length)] as UserRecord).id,
       templateId: (templates[int(templates.length)] as { id: string }).id,
       title: `${pick(TITLES)}${pick(TITLE_SUFFIXES)}`,

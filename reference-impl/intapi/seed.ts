@@ -1,6 +1,6 @@
 import type { JsonValue } from '../rules/json.js';
 import type { SubmissionRecord } from './store/records.js';
-import { seededIds } from '../rules/ids.js';
+import { idSeedSalt, seededIds, seedIdOf, type SeedIdOf, withSeedIds } from '../rules/ids.js';
 import { seededRandom } from '../rules/random.js';
 import { addScaledRecords } from './scale.js';
 import { Store } from './store/store.js';
@@ -8,7 +8,8 @@ import { Store } from './store/store.js';
 /**
  * Deterministic seed data (DEVELOPERS.md "Seed data", "Fixed seed ids"): the records the reference
  * profile names have fixed ids; every other id comes from the id generator, by default a seeded
- * pseudo-random one, so two seeded stores are identical. Values are varied so that filters select
+ * pseudo-random one, so two seeded stores are identical. With an id seed (`serve --id-seed N`) every
+ * id, fixed or generated, is derived from it instead (rules/ids.ts seedIdOf). Values are varied so that filters select
  * proper subsets: mixed case, shared prefixes and suffixes, nulls in optional fields.
  */
 export const SEED_IDS = {
@@ -37,8 +38,11 @@ export const SEED_IDS = {
 } as const;
 
 export interface SeedOptions {
-  /** Id generator for the records without a fixed id; default `seededIds()`. */
+  /** Id generator for the records without a fixed id; default `seededIds()` (varied by `idSeed`). */
   readonly ids?: () => string;
+  /** Derives every seeded id from this number (`serve --id-seed N`); absent: the fixed ids, which the
+   * bundled reference profile names. */
+  readonly idSeed?: number;
   /**
    * Records per large collection (users, resources, submissions): after the default seed, each is
    * filled up to this many with generated records (scale.ts). Default 0: the default seed only.
@@ -87,12 +91,17 @@ const STAFF_LAST = ['Nguyen', 'nguyen', 'Novak', 'Okafor', 'Olsen', 'Park', 'Pet
  * they were): mixed case and shared words for filters, nulls, and none the seeded rule's value. */
 const STAFF_JOB_TITLES = ['Sales Associate', 'sales associate', 'Sales Manager', 'Engineer', 'Senior Engineer', 'Safety Officer', 'HR Partner', null];
 const staffId = (n: number): string => `00000000-0000-4000-8000-000000000${String(300 + n)}`;
+/** The fixed id of the manager of staff n. */
 function staffManager(n: number): string {
   if (n === 1) return SEED_IDS.users[1] ?? '';
   if (n === 4 || n === 5) return staffId(2);
   if (n === 28) return staffId(4);
   return staffId(1);
 }
+
+/** SEED_IDS with each id as the store holds it (derived from an id seed, or fixed). */
+type SeedIds = Ids<typeof SEED_IDS>;
+type Ids<T> = T extends string ? string : { readonly [K in keyof T]: Ids<T[K]> };
 
 const COURSES = [
   'Workplace Safety',
@@ -176,20 +185,22 @@ function round(value: number, digits: number): number {
 
 export function createSeededStore(options: SeedOptions = {}): Store {
   const store = createDefaultStore(options);
-  if (options.scale !== undefined && options.scale > 0) addScaledRecords(store, options.scale);
+  if (options.scale !== undefined && options.scale > 0) addScaledRecords(store, options.scale, idSeedSalt(options.idSeed));
   return store;
 }
 
 function createDefaultStore(options: SeedOptions): Store {
-  const ids = options.ids ?? seededIds();
+  const idOf = seedIdOf(options.idSeed);
+  const S: SeedIds = withSeedIds(SEED_IDS, idOf);
+  const ids = options.ids ?? seededIds(options.idSeed === undefined ? undefined : idSeedSalt(options.idSeed));
   const random = seededRandom(20240601);
-  const store = new Store(SEED_IDS.adminUser);
+  const store = new Store(S.adminUser, idOf);
 
-  USERS.forEach((user, i) => store.users.insert({ id: SEED_IDS.users[i] ?? ids(), ...user }));
+  USERS.forEach((user, i) => store.users.insert({ id: S.users[i] ?? ids(), ...user, managerId: user.managerId && idOf(user.managerId) }));
   const staff = seededRandom(5119);
-  COURSES.forEach((name, i) => store.courses.insert({ id: SEED_IDS.courses[i] ?? ids(), name }));
+  COURSES.forEach((name, i) => store.courses.insert({ id: S.courses[i] ?? ids(), name }));
   ENROLLMENTS.forEach((courses, u) => {
-    for (const c of courses) store.enroll(SEED_IDS.users[u] ?? '', SEED_IDS.courses[c] ?? '');
+    for (const c of courses) store.enroll(S.users[u] ?? '', S.courses[c] ?? '');
   });
 
   let special = 0;
@@ -201,7 +212,7 @@ function createDefaultStore(options: SeedOptions): Store {
         : `${pick(random, RESOURCE_PREFIXES)} ${RESOURCE_TOPICS[c] ?? ''}${pick(random, RESOURCE_SUFFIXES)}`;
       store.resources.insert({
         id: ids(),
-        courseId: SEED_IDS.courses[c] ?? '',
+        courseId: S.courses[c] ?? '',
         name,
         description: pick(random, RESOURCE_DESCRIPTIONS),
         file: maybe(random, pick(random, RESOURCE_FILES), 0.35),
@@ -209,7 +220,7 @@ function createDefaultStore(options: SeedOptions): Store {
     }
   });
 
-  store.templates.insert({ id: SEED_IDS.activeTemplate, name: 'External Course', isActive: true });
+  store.templates.insert({ id: S.activeTemplate, name: 'External Course', isActive: true });
   for (let t = 1; t < 70; t++) {
     const name = `${TEMPLATE_KINDS[t % TEMPLATE_KINDS.length] ?? ''}${TEMPLATE_QUALIFIERS[Math.floor(t / TEMPLATE_KINDS.length)] ?? ''}`;
     store.templates.insert({ id: ids(), name, isActive: random() < 0.6 });
@@ -221,8 +232,8 @@ function createDefaultStore(options: SeedOptions): Store {
     const completionMs = Date.parse(completion);
     const submission: SubmissionRecord = {
       id: ids(),
-      userId: SEED_IDS.users[s % 3 === 2 ? 1 : s % 5 === 4 ? 2 : 0] ?? SEED_IDS.adminUser,
-      templateId: s === 0 ? SEED_IDS.activeTemplate : pick(random, templates).id,
+      userId: S.users[s % 3 === 2 ? 1 : s % 5 === 4 ? 2 : 0] ?? S.adminUser,
+      templateId: s === 0 ? S.activeTemplate : pick(random, templates).id,
       title: pick(random, SUBMISSION_TITLES),
       completionDate: completion,
       status: maybe(random, Math.floor(random() * 3), 0.2),
@@ -271,16 +282,16 @@ function createDefaultStore(options: SeedOptions): Store {
     const lastName = pick(staff, STAFF_LAST);
     const userName = `${firstName}.${lastName}${n}`.toLowerCase().replace(/'/g, '');
     store.users.insert({
-      id: staffId(n),
+      id: idOf(staffId(n)),
       userName,
       firstName,
       lastName,
       email: `${userName}@${n % 3 === 0 ? 'Example.com' : 'example.org'}`,
-      managerId: staffManager(n),
+      managerId: idOf(staffManager(n)),
       jobTitle: STAFF_JOB_TITLES[n % STAFF_JOB_TITLES.length] ?? null,
     });
   }
-  seedEnrollments(store);
+  seedEnrollments(store, S, idOf);
   return store;
 }
 
@@ -303,31 +314,33 @@ const GROUP_NAMES = [
  * Groups, sessions and enrollment records (issue 8), with fixed ids (no draw from the id generator,
  * so the ids of the records seeded before stay as they were). Course 4 is multi-session (3 sessions),
  * course 5 one session at a time (2); course 9 is deleted and keeps enrollments of users 1 and 3.
- * One automatic enrollment rule, which no seeded user matches.
+ * User 3's enrollment in course 4 holds its sessions 1 and 2: what shows, through a read, that a
+ * course is multi-session. One automatic enrollment rule, which no seeded user matches.
  */
-function seedEnrollments(store: Store): void {
-  const fixed = (prefix: string, n: number) => `00000000-0000-4000-8000-${prefix}${n.toString(16).padStart(12 - prefix.length, '0')}`;
+function seedEnrollments(store: Store, S: SeedIds, idOf: SeedIdOf): void {
+  const fixed = (prefix: string, n: number) => idOf(`00000000-0000-4000-8000-${prefix}${n.toString(16).padStart(12 - prefix.length, '0')}`);
   const book = store.enrollments;
-  const [course4 = '', course5 = ''] = [SEED_IDS.courses[3], SEED_IDS.courses[4]];
-  SEED_IDS.sessions.forEach((id, i) => {
+  const [course4 = '', course5 = ''] = [S.courses[3], S.courses[4]];
+  S.sessions.forEach((id, i) => {
     const courseId = i < 3 ? course4 : course5;
     book.sessions.insert({ id, courseId, name: `Session ${i < 3 ? i + 1 : i - 2}` });
   });
   book.multiSessionCourses.add(course4.toLowerCase());
-  book.rules.insert(SEED_IDS.enrollmentRule);
-  store.courses.insert({ id: SEED_IDS.deletedCourse, name: 'Retired Course' });
-  book.deletedCourses.add(SEED_IDS.deletedCourse.toLowerCase());
+  book.rules.insert({ ...S.enrollmentRule, property: SEED_IDS.enrollmentRule.property });
+  store.courses.insert({ id: S.deletedCourse, name: 'Retired Course' });
+  book.deletedCourses.add(S.deletedCourse.toLowerCase());
   const enrollmentDate = '2024-01-15T09:00:00.000Z';
   let n = 0;
-  const pairs: [number, string][] = ENROLLMENTS.flatMap((courses, u) => courses.map((c): [number, string] => [u, SEED_IDS.courses[c] ?? '']));
-  for (const [u, courseId] of [...pairs, [0, SEED_IDS.deletedCourse] as [number, string], [2, SEED_IDS.deletedCourse] as [number, string]]) {
-    const userId = SEED_IDS.users[u] ?? '';
+  const pairs: [number, string][] = ENROLLMENTS.flatMap((courses, u) => courses.map((c): [number, string] => [u, S.courses[c] ?? '']));
+  for (const [u, courseId] of [...pairs, [0, S.deletedCourse] as [number, string], [2, S.deletedCourse] as [number, string]]) {
+    const userId = S.users[u] ?? '';
+    const sessionIds = u === 2 && courseId === course4 ? S.sessions.slice(0, 2) : [];
     store.enroll(userId, courseId);
-    book.save({ id: fixed('0005', ++n), userId, courseId, sessionIds: [], status: (n * 5) % 13, credits: n % 3 === 0 ? null : n * 1.5, enrollmentDate });
+    book.save({ id: fixed('0005', ++n), userId, courseId, sessionIds, status: (n * 5) % 13, credits: n % 3 === 0 ? null : n * 1.5, enrollmentDate });
   }
   GROUP_NAMES.forEach((name, g) => {
-    const id = g === 0 ? SEED_IDS.manualGroup : g === 1 ? SEED_IDS.automaticGroup : fixed('0004', g + 1);
-    const userIds = g === 0 ? [SEED_IDS.users[1] ?? '', SEED_IDS.users[2] ?? ''] : g === 1 ? [SEED_IDS.users[3] ?? ''] : [];
+    const id = g === 0 ? S.manualGroup : g === 1 ? S.automaticGroup : fixed('0004', g + 1);
+    const userIds = g === 0 ? [S.users[1] ?? '', S.users[2] ?? ''] : g === 1 ? [S.users[3] ?? ''] : [];
     store.groups.insert({ id, name, description: g % 3 === 0 ? null : `${name} members`, groupType: g % 4 === 1 ? 'Automatic' : 'Manual', userIds });
   });
 }

@@ -1,4 +1,5 @@
 import type { LearnerAccounts } from './credentials.js';
+import { FIXED_IDS, type SeedIdOf, withSeedIds } from '../rules/ids.js';
 import { seededRandom } from '../rules/random.js';
 
 /**
@@ -237,6 +238,9 @@ function coursesOf(slots: readonly (string | null)[], names: ReadonlyMap<string 
   });
 }
 
+/** The order of the sessions: by start, then id. */
+const byStart = (a: Session, b: Session): number => a.start - b.start || (a.id < b.id ? -1 : 1);
+
 /**
  * Sessions of the instructor-led courses, by the course's place j among them (j mod 6): none; one
  * completed; completed + running + future; two future; one running; two completed + two future.
@@ -286,15 +290,16 @@ function sessionsOf(courses: readonly Course[], now: number): Session[] {
         break;
     }
   });
-  return sessions.sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : 1));
+  return sessions.sort(byStart);
 }
 
-export function createLearnerSeed(now: Date, accounts: LearnerAccounts): LearnerSeed {
+/** The seed, each id as `idOf` gives it (rules/ids.ts seedIdOf: the fixed ids, or ids derived from an id seed). */
+export function createLearnerSeed(now: Date, accounts: LearnerAccounts, idOf: SeedIdOf = FIXED_IDS): LearnerSeed {
   const { categories, slots, names } = categoriesOf();
   const courses = coursesOf(slots, names);
   // Whole minutes: the seeded times read well and do not depend on the milliseconds of the start.
   const minute = Math.floor(now.getTime() / MINUTE) * MINUTE;
-  return {
+  const seed: LearnerSeed = {
     departments: [
       { id: LEARNER_SEED_IDS.departmentA, name: 'Northwind Sales', branding: BRANDING_A },
       { id: LEARNER_SEED_IDS.departmentB, name: 'Contoso Field Service', branding: null },
@@ -307,4 +312,6 @@ export function createLearnerSeed(now: Date, accounts: LearnerAccounts): Learner
     courses,
     sessions: sessionsOf(courses, minute),
   };
+  const derived = withSeedIds(seed, idOf);
+  return { ...derived, sessions: [...derived.sessions].sort(byStart) };
 }

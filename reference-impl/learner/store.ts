@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SeedIdOf } from '../rules/ids.js';
 import type { LearnerAccounts } from './credentials.js';
 import { type Category, type Course, createLearnerSeed, type Department, type Learner, type LearnerSeed, type Session } from './seed.js';
 
@@ -28,8 +29,8 @@ export class LearnerStore {
   readonly #tokens = new Map<string, TokenRecord>();
   readonly #progress = new Map<string, Map<string, SavedProgress>>();
 
-  constructor(now: Date, accounts: LearnerAccounts) {
-    this.seed = createLearnerSeed(now, accounts);
+  constructor(now: Date, accounts: LearnerAccounts, seedIdOf?: SeedIdOf) {
+    this.seed = createLearnerSeed(now, accounts, seedIdOf);
     for (const course of this.seed.courses) this.#courses.set(course.id, course);
     for (const category of this.seed.categories) {
       this.#categories.set(category.id, category);

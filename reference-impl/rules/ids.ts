@@ -3,6 +3,8 @@
  * its check and case (`x-lpc-check`, `x-lpc-case`) can make follow that check (DEVELOPERS.md "Exact
  * replays"). Every family's store takes its new ids from one such generator.
  */
+import { createHash } from 'node:crypto';
+import { isGuid } from './guid.js';
 import { seededRandom } from './random.js';
 
 /** Version-4-shaped GUIDs drawn from `random`. */
@@ -66,4 +68,37 @@ export function seededIds(seed = 0x5eed): SeededIds {
       }
     },
   });
+}
+
+/** The id a seeded record gets: its fixed id, or one derived from an id seed (`serve --id-seed N`). */
+export type SeedIdOf = (fixed: string) => string;
+
+/** Every seeded record keeps its fixed id (no id seed). */
+export const FIXED_IDS: SeedIdOf = (fixed) => fixed;
+
+/**
+ * The ids of the seed data. Without an id seed, each record keeps its fixed id (the ids the bundled
+ * reference profile names); with one, every fixed id becomes a version-4-shaped GUID derived from
+ * (seed, fixed id), the same for the same seed, so that a client must find the records through the
+ * API instead of knowing them. A fixed id is read without case, as the stores look ids up.
+ */
+export function seedIdOf(idSeed?: number): SeedIdOf {
+  if (idSeed === undefined) return FIXED_IDS;
+  return (fixed) => {
+    const h = createHash('sha256').update(`${idSeed}\u0000${fixed.toLowerCase()}`).digest('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'.charAt(parseInt(h.charAt(16), 16) % 4)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  };
+}
+
+/** A 32-bit number that varies the seed's other sources (generated ids, scaled records) with the id seed; 0 without one. */
+export function idSeedSalt(idSeed?: number): number {
+  return idSeed === undefined ? 0 : fnv1a(`id-seed\u0000${idSeed}`);
+}
+
+/** `value` with every GUID string in it (at any depth) replaced by `idOf` of it. */
+export function withSeedIds<T>(value: T, idOf: SeedIdOf): T {
+  if (typeof value === 'string') return (isGuid(value) ? idOf(value) : value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => withSeedIds(v, idOf)) as T;
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withSeedIds(v, idOf)])) as T;
+  return value;
 }

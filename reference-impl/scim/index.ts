@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { bearerToken, headerValue } from '../http/headers.js';
 import type { Call, Family, HttpMethod, Result } from '../http/route.js';
+import type { SeedIdOf } from '../rules/ids.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest, ScimError, scimErrorRenderer, scimNotFound } from './errors.js';
@@ -35,6 +36,8 @@ export interface ScimDeps {
   readonly token?: string;
   /** Default: the deterministic seed (built on first use). */
   readonly store?: ScimStore;
+  /** The ids of that seed's records (rules/ids.ts seedIdOf); default: their fixed ids. */
+  readonly seedIdOf?: SeedIdOf;
 }
 
 const SCIM_TYPE = 'application/scim+json; charset=utf-8';
@@ -65,7 +68,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
   const { user: USER_SCHEMA, group: GROUP_SCHEMA } = resourceSchemas(b.schema, emailsUnique);
   let seeded: ScimStore | undefined = deps.store;
   // The seed, as a server keeping a small core would hold it: without the attributes it does not keep.
-  const store = (): ScimStore => (seeded ??= fitted(createScimSeed(), USER_SCHEMA));
+  const store = (): ScimStore => (seeded ??= fitted(createScimSeed(deps.seedIdOf), USER_SCHEMA));
   const now = (): string => {
     const at = deps.clock();
     return b.writes.timestamps === 'seconds' ? new Date(Math.floor(at.getTime() / 1000) * 1000).toISOString() : at.toISOString();

@@ -1,4 +1,5 @@
-import type { JsonObject, JsonValue } from '../rules/json.js';
+import { FIXED_IDS, type SeedIdOf } from '../rules/ids.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import { seededRandom } from '../rules/random.js';
 import { ENTERPRISE_URN } from './schema.js';
 import { ScimStore } from './store.js';
@@ -33,12 +34,18 @@ const ascii = (s: string): string =>
 
 let template: ScimStore | undefined;
 
-/** A fresh store holding a copy of the seed (generated once per process). */
-export function createScimSeed(): ScimStore {
+/** A fresh store holding a copy of the seed (generated once per process), each id as `idOf` gives it
+ * (rules/ids.ts seedIdOf: the fixed ids, or ids derived from an id seed). */
+export function createScimSeed(idOf: SeedIdOf = FIXED_IDS): ScimStore {
   template ??= generate();
   const store = new ScimStore();
-  for (const [id, r] of template.users) store.users.set(id, { ...r, data: structuredClone(r.data) });
-  for (const [id, r] of template.groups) store.groups.set(id, { ...r, data: structuredClone(r.data) });
+  for (const [id, r] of template.users) store.users.set(idOf(id), { ...r, id: idOf(id), data: structuredClone(r.data) });
+  for (const [id, r] of template.groups) {
+    const data = structuredClone(r.data);
+    if (Array.isArray(data.members))
+      data.members = data.members.map((m) => (isJsonObject(m) && typeof m.value === 'string' ? { ...m, value: idOf(m.value) } : m));
+    store.groups.set(idOf(id), { ...r, id: idOf(id), data });
+  }
   return store;
 }
 

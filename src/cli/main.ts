@@ -14,6 +14,7 @@ import { constants as osConstants } from 'node:os';
 import {
   baseUrlOf,
   FAMILIES,
+  familyAbsence,
   loadProfile,
   ProfileError,
   redactor,
@@ -53,6 +54,9 @@ const TARGET_LAYOUT = FAMILIES.flatMap((f) => {
 const HELP = `lp-conformance: conformance suite for the learning platform's APIs
 
 Usage:
+  lp-conformance init --target URL [--out FILE]
+                                   read the target and write a commented profile of it: its records,
+                                   found through its API, and its choices, probed with reads
   lp-conformance run [options]     run the suites (default target: the bundled reference server)
   lp-conformance baseline --out FILE [run options]
                                    run, then write the failing checks as a known-failure baseline
@@ -87,6 +91,8 @@ run options:
                     lines repeat it)
   --include-slow    also run the checks that wait more than 60 s for the target (the rule-based enrollment
                     check waits up to records.ruleEnrollment.withinMs, 10 minutes by default)
+  --check-profile   before any check, read each record id of the profile once; ids the target does not
+                    have exit 2, one line each
   --timeout MS      deadline of one exchange, for the whole answer (default 10000)
   --concurrency N   checks in flight at once (default 8; 1 runs them one by one, in order)
   --max-rps N       at most N requests per second to the target (a 429's Retry-After is always honoured)
@@ -106,8 +112,20 @@ serve options:
   --faults LIST     faults to enable, comma-separated (see --list-faults)
   --scale N         N users, resources and submissions (0..2000000; default: the seed data only)
   --variant NAME    another kind of real server (a legitimate configuration, not a fault)
+  --id-seed N       derive every seeded record's id from N (0..2147483647), so that no profile knows
+                    them (default: the fixed ids the bundled profile names)
   --list-faults     list the fault names and exit
   --list-variants   list the variants, what each does, and exit
+
+init options:
+  --target URL      the target's base URL (as run's); credentials from the same variables as run
+  --profile FILE    start from this profile (its paths, credential variables, base URLs); what it
+                    names and init cannot find is kept
+  --out FILE        where to write the profile (default: stdout); --force replaces an existing file
+  --name NAME       the profile's name (default: the target's host)
+  --probe-writes    also probe what only a write shows (statuses of create and update, refused bodies,
+                    PATCH answers); what it creates is named lpc-<run id>-… and reported
+  --timeout MS      deadline of one exchange (default 10000)
 
 openapi options:
   --profile FILE    target profile (YAML): its paths, statuses and list parameters; default: the bundled server's
@@ -196,6 +214,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       'include-slow': { type: 'boolean' },
       keep: { type: 'boolean' },
       'run-id': { type: 'string' },
+      'check-profile': { type: 'boolean' },
       html: { type: 'string' },
       record: { type: 'string' },
       seed: { type: 'string' },
@@ -266,7 +285,8 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   if (values.compare !== undefined && values.compare !== 'bundled' && !/^https?:\/\/[^/?#\s]+/.test(values.compare)) {
     throw new UsageError(`--compare must be an http(s) URL or 'bundled', not '${values.compare}'`);
   }
-  const selects = (family: string): boolean => selectsFamily(only, family);
+  // A family the profile says the target does not have is neither contacted nor set up.
+  const selects = (family: string): boolean => selectsFamily(only, family) && familyAbsence(profile, family) === undefined;
 
   const { listChecks, runSuites } = await runner();
   // A baseline is configuration: read and checked before any server is contacted.
@@ -300,6 +320,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     // Before any check: each selected family's credentials and set-up (a refusal is exit 2, one line,
     // not hundreds of failed checks). Families the run does not select are not contacted.
     await preflight(profile, { selects, timeoutMs, warn });
+    if (values['check-profile']) await (await import('./check-profile.js')).checkProfileRecords(profile, { selects, timeoutMs, warn });
     const compare = values.compare === undefined ? undefined : await import('../runner/compare.js');
     if (values.compare !== undefined && compare) {
       const compareProfile = values['compare-profile'] !== undefined || values.compare === 'bundled' ? loadProfile(values['compare-profile']) : profile;
@@ -436,7 +457,8 @@ async function cleanup(argv: string[]): Promise<number> {
   const timeoutMs = integer('timeout', values.timeout, 10_000, 1, 3_600_000);
   let profile = loadProfile(values.profile);
   if (values.target !== undefined) profile = withTarget(profile, values.target);
-  await ensureFamiliesReachable(profile, (name) => FAMILIES.some((f) => f.name === name && f.cleanup), Math.min(timeoutMs, 10_000));
+  const cleans = (name: string) => FAMILIES.some((f) => f.name === name && f.cleanup) && familyAbsence(profile, name) === undefined;
+  await ensureFamiliesReachable(profile, cleans, Math.min(timeoutMs, 10_000));
   const { deleteRecords, findLeftovers } = await import('../runner/cleanup.js');
   let found;
   try {
@@ -472,6 +494,7 @@ async function serve(argv: string[]): Promise<number> {
       faults: { type: 'string', multiple: true },
       scale: { type: 'string' },
       variant: { type: 'string' },
+      'id-seed': { type: 'string' },
       'list-faults': { type: 'boolean' },
       'list-variants': { type: 'boolean' },
     },
@@ -500,6 +523,7 @@ async function serve(argv: string[]): Promise<number> {
     faults: await faultsOf(values.faults),
     scale: integer('scale', values.scale, 0, 0, MAX_SCALE),
     ...(variant ? variantOptions(variant) : {}),
+    ...(values['id-seed'] === undefined ? {} : { idSeed: integer('id-seed', values['id-seed'], 0, 0, 2 ** 31 - 1) }),
   });
   let url: string;
   try {
@@ -528,6 +552,8 @@ export async function main(argv: string[]): Promise<number> {
         return await serve(rest);
       case 'openapi':
         return (await import('./openapi.js')).openapiCommand(rest);
+      case 'init':
+        return await (await import('./init.js')).initCommand(rest);
       case 'cleanup':
         return await cleanup(rest);
       case '--version':
@@ -541,7 +567,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${HELP}\n`);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command '${command}' (run, baseline, serve, openapi or cleanup; --help shows the options)`);
+        throw new UsageError(`unknown command '${command}' (init, run, baseline, serve, openapi or cleanup; --help shows the options)`);
     }
   } catch (error) {
     if (
@@ -551,7 +577,8 @@ export async function main(argv: string[]): Promise<number> {
       error instanceof SetupError ||
       error instanceof BaselineError
     ) {
-      process.stderr.write(`lp-conformance: ${error.message}\n`);
+      // One line, or one per problem (the records --check-profile did not find).
+      for (const line of error instanceof SetupError ? error.lines : [error.message]) process.stderr.write(`lp-conformance: ${line}\n`);
       return 2;
     }
     const code = (error as { code?: string }).code;

@@ -6,7 +6,7 @@
  */
 import type { CheckMeta, CleanupOutcome, JournalEntry } from '../runner/model.js';
 import type { EnvRef, FamilyCredentials, Profile } from '../profile/types.js';
-import type { OperationRoute } from '../profile/routes.js';
+import type { OperationId, OperationRoute } from '../profile/routes.js';
 import type { Schema } from '../profile/schema-parts.js';
 import type { BuildOptions, ContractSchemas, JsonObject } from '../openapi/document.js';
 
@@ -112,8 +112,111 @@ export type ProfileDocument = Readonly<Record<string, unknown>> & {
   readonly expectations?: Readonly<Record<string, unknown>>;
 };
 
-/** A problem of the set-up found before any check runs: exit 2 with this one line. */
-export class SetupError extends Error {}
+/** A problem of the set-up found before any check runs: exit 2 with this one line (or one line per
+ * problem, the first its message). */
+export class SetupError extends Error {
+  readonly lines: readonly string[];
+  constructor(problems: string | readonly string[]) {
+    const lines = typeof problems === 'string' ? [problems] : problems;
+    super(lines[0] ?? 'set-up error');
+    this.lines = lines;
+  }
+}
+
+/** A request of the tool's own (src/target/client.ts), in a family's protocol: its operation, or
+ * another route under the operation's family base URL. */
+export interface ToolRequest {
+  readonly op: OperationId;
+  /** Another method and path under the operation's family base URL (an endpoint without an operation of its own). */
+  readonly route?: OperationRoute;
+  readonly params?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** The family's version header: the family's default when absent, left out when null. */
+  readonly version?: string | null;
+  readonly json?: unknown;
+  /** A body sent as it is (with `contentType`). */
+  readonly rawBody?: string;
+  readonly contentType?: string;
+  /** false: no session token (what a target without credentials answers). */
+  readonly token?: false;
+}
+
+/** What the target answered a ToolRequest. */
+export interface ToolAnswer {
+  /** 0 when no answer came (see `error`). */
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly text: string;
+  /** The parsed body; undefined when it is not JSON. */
+  readonly json: unknown;
+  /** Why no answer came (`ECONNREFUSED`, `LPC_DEADLINE`, …). */
+  readonly error?: string;
+  /** `METHOD /path?query` under the family's base URL: for messages. */
+  readonly request: string;
+}
+
+/** A record the profile names and a read that answers 404 when it does not exist (`run --check-profile`). */
+export interface RecordRead {
+  /** Where the profile names it, e.g. `records.courseId`. */
+  readonly field: string;
+  readonly id: string;
+  readonly request: ToolRequest;
+}
+
+/** A value `lp-conformance init` found for the profile: where it goes, and how it was found. */
+export interface InitFound {
+  /** Its path in the profile, e.g. `['records', 'courseId']`. */
+  readonly path: readonly string[];
+  readonly value: unknown;
+  /** How it was found (the profile's comment above it). */
+  readonly how: string;
+}
+
+/** A value init leaves commented out, with why and the form it takes. */
+export interface InitMissing {
+  readonly path: readonly string[];
+  readonly why: string;
+  /** What the value looks like (a placeholder), or the default that applies. */
+  readonly example: unknown;
+  /** True when the default applies (an expectation not probed); otherwise the checks that need the
+   * value are skipped, naming it. */
+  readonly defaults?: true;
+}
+
+/** What a family's init found of its part of the profile. */
+export interface InitPart {
+  readonly found: readonly InitFound[];
+  readonly missing: readonly InitMissing[];
+  /** How init found the family's API at its base URL (the comment of `families.<name>`). */
+  readonly where?: string;
+  /** The target has no such API: `families.<name>: none`, with why. */
+  readonly absent?: string;
+}
+
+/** What the core hands a family's init (`lp-conformance init`). */
+export interface InitContext {
+  /** The profile init starts from (the defaults, or `--profile`), aimed at the target. */
+  readonly profile: Profile;
+  /** Whether init may write (`--probe-writes`); every write is refused otherwise. */
+  readonly probeWrites: boolean;
+  /** The start of the name of everything init creates (`lpc-<run id>-`). */
+  readonly marker: string;
+  /** Sends a request in its operation's family protocol (src/target/client.ts). */
+  send(req: ToolRequest): Promise<ToolAnswer>;
+  /** A GET of an absolute URL, with no family header (a page). */
+  get(url: string): Promise<ToolAnswer>;
+  /** Why a family's session cannot be had (its variables not set, refused, no answer); undefined
+   * when it can (the token is then obtained). Default: the family's own. */
+  sessionProblem(family?: string): Promise<string | undefined>;
+  /** A family's session token (after `sessionProblem` said it can be had), for a page that takes it. */
+  token(family: string): Promise<Token>;
+  /** Whether a credential variable is set. */
+  isSet(ref: EnvRef): boolean;
+  /** Says what init created, for the profile's header and the summary. */
+  created(what: string): void;
+  /** The part an earlier family's init found (the registration order). */
+  part(family: string): InitPart | undefined;
+}
 
 /** What the core hands a family's hooks before a run. */
 export interface PreflightContext {
@@ -160,6 +263,12 @@ export interface Family {
   sandbox?(profile: Profile): readonly (readonly [variable: EnvRef, credential: string])[];
   /** What the family starts beside the bundled reference server of a run. */
   bundled?(profile: Profile): Promise<BundledPart>;
+  /** `lp-conformance init`: finds its records through its API's reads and probes the choices its
+   * profile part declares (a write only with `ctx.probeWrites`). */
+  init?(ctx: InitContext): Promise<InitPart>;
+  /** Each record id of the profile that its checks read, with a read that finds it: `run --check-profile`
+   * sends each once and stops the run at one that does not exist. */
+  recordReads?(profile: Profile): readonly RecordRead[];
   /** Its part of the OpenAPI document (`lp-conformance openapi`): paths, components, servers. */
   openapi?(contracts: ContractSchemas, profile: Profile, options: BuildOptions): JsonObject;
 }

@@ -20,7 +20,7 @@ import { cachedJson } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Limits, Profile } from './types.js';
 
-export { collectionOf, HTTP_METHODS, type OperationId, type OperationRoute } from './routes.js';
+export { collectionOf, fillPath, HTTP_METHODS, queryOf, type OperationId, type OperationRoute } from './routes.js';
 export { familyNamed, familyOf, familyOfCheck, FAMILIES, INVARIANTS, isOperationId, isTokenExchange, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
 export { operation } from './operation.js';
 export { DEFAULT_LIMITS, MIN_URL_BYTES, PROFILE_SCHEMA } from './schema.js';
@@ -89,6 +89,8 @@ function describeError(e: ErrorObject): { field: string; problem: string } {
     }
     case 'type':
       return { field: field(), problem: `must be ${TYPE_WORDS[String(params.type)] ?? String(params.type)}` };
+    case 'const':
+      return { field: field(), problem: `must be ${String(params.allowedValue)}` };
     case 'enum':
       return { field: field(), problem: `must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}` };
     case 'minimum':
@@ -148,25 +150,39 @@ function familyCredentialsOf(given: Readonly<Record<string, unknown>> = {}): Pro
 
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
+/** What the document says of a family's place: its base URL, or `none` (the target has no such API). */
+type GivenFamilies = Readonly<Record<string, { baseUrl: string } | 'none' | undefined>>;
+
 /** The base URL of the family at the target (`--target`), as the document gives it. */
-function targetUrlOf(given: Readonly<Record<string, { baseUrl: string } | undefined>> = {}): string {
+function targetUrlOf(given: GivenFamilies = {}): string {
   const root = FAMILIES.find((f) => f.profile.baseUrl !== undefined && 'at' in f.profile.baseUrl);
-  return (root && given[root.name]?.baseUrl) ?? DEFAULT_TARGET_URL;
+  const at = root && given[root.name];
+  return typeof at === 'object' ? at.baseUrl : DEFAULT_TARGET_URL;
 }
 
 /** Every family's base URL: the target's family at `target`, the others at their suffix under it
- * unless the profile gave theirs. */
-function familiesOf(target: string, given: Readonly<Record<string, { baseUrl: string } | undefined>> = {}): FamilyTargets {
+ * unless the profile gave theirs; a family the profile says is absent keeps that mark. */
+function familiesOf(target: string, given: GivenFamilies = {}): FamilyTargets {
   const base = withoutTrailingSlash(target);
   return Object.fromEntries(
     FAMILIES.flatMap((f): [string, FamilyTarget][] => {
       const at = f.profile.baseUrl;
       if (!at) return [];
-      if ('at' in at) return [[f.name, { baseUrl: target, explicit: given[f.name] !== undefined }]];
       const explicit = given[f.name];
-      return [[f.name, explicit ? { baseUrl: explicit.baseUrl, explicit: true } : { baseUrl: `${base}${at.suffix}`, explicit: false }]];
+      const none = explicit === 'none' ? ({ none: true } as const) : {};
+      if ('at' in at) return [[f.name, { baseUrl: target, explicit: typeof explicit === 'object', ...none }]];
+      return [
+        [f.name, typeof explicit === 'object' ? { baseUrl: explicit.baseUrl, explicit: true } : { baseUrl: `${base}${at.suffix}`, explicit: false, ...none }],
+      ];
     }),
   ) as unknown as FamilyTargets;
+}
+
+/** Why the family's checks are skipped when the profile says the target has no such API
+ * (`families.<name>: none`); undefined when it does not say so. */
+export function familyAbsence(p: Profile, family: string): string | undefined {
+  const target = (p.families as unknown as Readonly<Record<string, FamilyTarget | undefined>>)[family];
+  return target?.none ? `the profile says the target has no ${familyNamed(family).title} (families.${family}: none)` : undefined;
 }
 
 /** Rules a JSON Schema cannot say: each a [field, problem] when broken. */
@@ -205,10 +221,13 @@ function validDocument(text: string, source: string): ProfileDocument {
   if (errors.length > 0) {
     fail(
       source,
-      errors.map((e) => {
-        const { field, problem } = describeError(e);
-        return [field, problem];
-      }),
+      // An `if` error only repeats its branch's own (`families.<name>`: a word must be none).
+      errors
+        .filter((e) => e.keyword !== 'if')
+        .map((e) => {
+          const { field, problem } = describeError(e);
+          return [field, problem];
+        }),
     );
   }
   return value as ProfileDocument;
@@ -223,7 +242,7 @@ export function parseProfile(text: string, source: string): Profile {
   // reads the same profile, and parsing and compiling the schema were a quarter of a short run's start.
   schemaText ??= `ajv ${(createRequire(import.meta.url)('ajv/package.json') as { version: string }).version}\n${JSON.stringify(PROFILE_SCHEMA)}`;
   const doc = cachedJson('profile', [schemaText, text], () => validDocument(text, source));
-  const families = doc.families as Readonly<Record<string, { baseUrl: string } | undefined>> | undefined;
+  const families = doc.families as GivenFamilies | undefined;
   const parts = FAMILIES.map((f) => f.profile.load?.(doc) ?? {});
   const profile = {
     ...Object.assign({}, ...parts.map(({ records: _records, ...top }) => top)),
@@ -271,13 +290,13 @@ export function withTarget(p: Profile, url: string): Profile {
   if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search !== '' || parsed.hash !== '') {
     throw new ProfileError(`target ${url}: must be an absolute http or https URL without query or fragment`, 'target');
   }
-  const explicit = Object.fromEntries(
-    Object.entries(p.families as unknown as Readonly<Record<string, FamilyTarget>>).flatMap(([name, f]) =>
-      f.explicit ? [[name, { baseUrl: f.baseUrl }]] : [],
+  const explicit: Record<string, { baseUrl: string } | 'none'> = Object.fromEntries(
+    Object.entries(p.families as unknown as Readonly<Record<string, FamilyTarget>>).flatMap(([name, f]): [string, { baseUrl: string } | 'none'][] =>
+      f.none ? [[name, 'none']] : f.explicit ? [[name, { baseUrl: f.baseUrl }]] : [],
     ),
   );
   const root = FAMILIES.find((f) => f.profile.baseUrl !== undefined && 'at' in f.profile.baseUrl);
-  if (root) delete explicit[root.name];
+  if (root && explicit[root.name] !== 'none') delete explicit[root.name];
   return deepFreeze({ ...p, families: familiesOf(withoutTrailingSlash(url), explicit) });
 }
 

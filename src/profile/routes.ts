@@ -20,6 +20,23 @@ export function pathParameters(path: string): string[] {
   return [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '').sort();
 }
 
+/** The path with each `{name}` replaced by its parameter, URL-encoded; a parameter not given throws. */
+export function fillPath(template: string, params: Readonly<Record<string, string>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`harness: path parameter {${name}} of ${template} not given`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** A query string (`?a=1&b=x`, or '' when empty); undefined values are left out. */
+export function queryOf(query: Readonly<Record<string, string | number | boolean | undefined>> = {}): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) search.append(k, String(v));
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
 /**
  * The operation tables of the families, by family name: each family adds its own with
  * `declare module '…/src/profile/routes.js' { interface OperationTables { <name>: typeof TABLE } }`,

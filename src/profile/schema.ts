@@ -45,7 +45,11 @@ export const PROFILE_SCHEMA = {
             const at = f.profile.baseUrl;
             if (!at) return [];
             const where = 'at' in at ? '`--target URL` replaces its baseUrl.' : `default: the target URL + ${at.suffix}.`;
-            return [[f.name, { $ref: '#/$defs/family', description: `${f.title}; ${where}` }]];
+            const none = 'none: the target has no such API (its checks are skipped, saying so).';
+            // A word can only be `none`; a mapping is the family's place.
+            return [
+              [f.name, { if: { type: 'string' }, then: { const: 'none' }, else: { $ref: '#/$defs/family' }, description: `${f.title}; ${where} ${none}` }],
+            ];
           }),
         ),
       ),

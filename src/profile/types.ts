@@ -25,6 +25,9 @@ export interface FamilyTarget {
   readonly baseUrl: string;
   /** True when the profile gave this base URL; false when derived from the target's. */
   readonly explicit: boolean;
+  /** The profile says the target has no such API (`families.<name>: none`): the family's checks are
+   * skipped, saying so, and nothing of it is contacted. */
+  readonly none?: true;
 }
 
 /** The base URL of each family that has one (`families.<name>` in the profile). */

@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { CleanupContext, Family } from '../families/family.js';
 import { FAMILIES, familyNamed, familyOf } from '../families/registry.js';
-import { collectionOf, type Profile } from '../profile/index.js';
+import { collectionOf, familyAbsence, type Profile } from '../profile/index.js';
 import { createSecrets } from '../target/secrets.js';
 import type { CleanupOutcome, CleanupReport, FamilyLeftovers, JournalEntry } from './model.js';
 
@@ -115,6 +115,9 @@ export async function cleanUp(profile: Profile, entries: readonly JournalEntry[]
 /** Every record of earlier runs that the families can find (their names start with a run marker). */
 export async function findLeftovers(profile: Profile, timeoutMs: number): Promise<JournalEntry[]> {
   const found: JournalEntry[] = [];
-  for (const family of FAMILIES) if (family.cleanup) found.push(...(await family.cleanup.leftovers(contextOf(profile, family.name, timeoutMs))));
+  for (const family of FAMILIES) {
+    if (family.cleanup && familyAbsence(profile, family.name) === undefined)
+      found.push(...(await family.cleanup.leftovers(contextOf(profile, family.name, timeoutMs))));
+  }
   return found;
 }

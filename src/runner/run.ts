@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { InvariantMeta } from '../families/family.js';
-import { INVARIANTS } from '../families/registry.js';
+import { familyOfCheck, INVARIANTS } from '../families/registry.js';
+import { familyAbsence } from '../profile/index.js';
 import type { CheckMeta, CheckResult, CheckRunMeta, CleanupReport, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
 import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, type InterruptSignal } from './model.js';
 import './task-meta.js';
@@ -166,7 +167,8 @@ function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) =
   return INVARIANTS.filter((inv) => select(inv.id)).map((registered): CheckResult => {
     const inv = invariantCheck(registered);
     const applied = metas.reduce((n, m) => n + (m.applied[inv.id] ?? 0), 0);
-    if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: interrupted ? INTERRUPTED_NOT_RUN : registered.notObserved };
+    const absent = familyAbsence(target.profile, familyOfCheck(inv.id)?.name ?? '');
+    if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: interrupted ? INTERRUPTED_NOT_RUN : (absent ?? registered.notObserved) };
     const count = metas.reduce((n, m) => n + (m.violationCounts[inv.id] ?? 0), 0);
     const first = metas.flatMap((m) => m.violations).find((v) => v.invariant === inv.id);
     if (count === 0 || !first) return { ...inv, status: 'passed', durationMs: 0 };

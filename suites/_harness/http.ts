@@ -16,7 +16,7 @@ import { EventEmitter } from 'node:events';
 import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { answerReadingConnector } from './connection.js';
-import { baseUrlOf, collectionOf, familyOf, isTokenExchange, operation, type OperationId, type Profile } from '../../src/profile/index.js';
+import { baseUrlOf, collectionOf, familyOf, isTokenExchange, operation, type OperationId, type Profile, queryOf } from '../../src/profile/index.js';
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
 import { honouring429, sleep } from '../../src/target/retry.js';
@@ -146,13 +146,6 @@ const pacers = new Map<number, Pacer>();
 /** The collection an operation belongs to, for the scheduler's locks (`submissions.create` → `submissions`). */
 export { collectionOf };
 
-function queryString(query: ApiRequest['query']): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) search.append(k, String(v));
-  const s = search.toString();
-  return s ? `?${s}` : '';
-}
-
 export interface ClientOptions {
   /** Deadline of one exchange, for the whole answer. */
   timeoutMs: number;
@@ -256,7 +249,7 @@ export class Client {
       throw new ReadOnlySkip(`it writes (${method} ${path}), and the run is --read-only`);
     }
     const base = baseUrlOf(this.profile, family.name).replace(/\/+$/, '');
-    const pathAndQuery = `${buildPath(path, req.params)}${queryString(req.query)}`;
+    const pathAndQuery = `${buildPath(path, req.params)}${queryOf(req.query)}`;
     const url = `${base}${pathAndQuery}`;
     // The URL budget (url-budget.ts): a longer request target is never sent.
     const over = overBudget(this.profile, base, pathAndQuery, req.params, req.query);

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { test, TestRunner } from 'vitest';
 import { type CheckRunMeta, type Failure, INTERRUPTED_NOT_RUN, INTERRUPTED_STOPPED, type Level, type Sampled, SLOW_CHECK_MS } from '../../src/runner/model.js';
 import '../../src/runner/task-meta.js';
-import type { Profile } from '../../src/profile/index.js';
+import { familyAbsence, type Profile } from '../../src/profile/index.js';
 import { idMatcher } from '../../src/runner/select.js';
 import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
 import { CheckFailure } from './failure.js';
@@ -420,6 +420,9 @@ async function runAgainst(
     ...(recorder.digests ? { digests: recorder.digests } : {}),
   });
   try {
+    // A family the profile says the target does not have: nothing of it is sent.
+    const absent = familyAbsence(config.profile, meta.id.slice(0, meta.id.indexOf('.')));
+    if (absent !== undefined) throw new SkipSignal(absent);
     await body(ctx);
   } catch (thrown) {
     const error = ownedElsewhere(thrown, meta.id, config);

@@ -5,17 +5,12 @@
  * expressions) draw only values that fit what is left of it, and the client refuses to
  * send a longer URL (`overBudget`), so that a 414 or 431 answer can only be the target's finding.
  */
-import { baseUrlOf, familyOf, operation, type OperationId, type Profile } from '../../src/profile/index.js';
+import { baseUrlOf, familyOf, fillPath, operation, type OperationId, type Profile } from '../../src/profile/index.js';
 import { describeResponse, fail } from './failure.js';
 import type { ApiResponse } from './exchange.js';
 
-export function buildPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`harness: path parameter {${name}} of ${template} not given`);
-    return encodeURIComponent(value);
-  });
-}
+/** The path with its parameters filled in (src/profile/routes.ts, shared with the tool's own client). */
+export const buildPath = fillPath;
 
 /** Bytes kept for the query parameters sent beside a generated one (`_limit`, `_offset`, `_sort`,
  * `count`, the parameter's own name) and for what a check adds around a generated expression (a

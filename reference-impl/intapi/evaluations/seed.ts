@@ -64,12 +64,19 @@ export function seedEvaluations(store: Store): Evaluations {
     const count = [5, 3, 2][c] ?? 0;
     for (let q = 0; q < count; q++) {
       const [text, questionType] = QUESTION_TEXTS[q] ?? ['How was it?', 'Text'];
-      const question: EvaluationQuestion = { id: questionId(c + 1, q + 1), courseId: course.id, text, questionType, order: q, isRequired: q === 0 };
+      const question: EvaluationQuestion = {
+        id: store.seedIdOf(questionId(c + 1, q + 1)),
+        courseId: course.id,
+        text,
+        questionType,
+        order: q,
+        isRequired: q === 0,
+      };
       questions.push(question);
       users.forEach((user, u) => {
         const options = ANSWERS[questionType];
         answers.push({
-          id: answerId(c + 1, q + 1, u + 1),
+          id: store.seedIdOf(answerId(c + 1, q + 1, u + 1)),
           courseId: course.id,
           questionId: question.id,
           userId: user.id,

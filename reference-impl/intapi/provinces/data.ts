@@ -1,4 +1,5 @@
 import { iso31661, iso31662 } from 'iso-3166';
+import { FIXED_IDS, type SeedIdOf } from '../../rules/ids.js';
 
 /**
  * Countries and provinces from a maintained source, not a hand-typed list: the npm package
@@ -33,8 +34,8 @@ const hex = (text: string, bytes: number): string =>
     .join('')
     .padEnd(bytes * 2, '0');
 
-export const countryIdOf = (alpha2: string): string => `00000000-0000-4000-8000-c0000000${hex(alpha2, 2)}`;
-export const provinceIdOf = (code: string): string => `00000000-0000-4000-8000-b0${hex(code.replace('-', ''), 5)}`;
+const fixedCountryIdOf = (alpha2: string): string => `00000000-0000-4000-8000-c0000000${hex(alpha2, 2)}`;
+const fixedProvinceIdOf = (code: string): string => `00000000-0000-4000-8000-b0${hex(code.replace('-', ''), 5)}`;
 
 export interface Geography {
   readonly countries: readonly Country[];
@@ -45,11 +46,15 @@ export interface Geography {
   readonly provinceById: ReadonlyMap<string, Province>;
 }
 
-let built: Geography | undefined;
+const built = new WeakMap<SeedIdOf, Geography>();
 
-/** The countries and provinces, built once per process. */
-export function geography(): Geography {
-  if (built !== undefined) return built;
+/** The countries and provinces, built once per process for each way of giving ids (`idOf`: their
+ * fixed ids, or ids derived from an id seed: rules/ids.ts seedIdOf). */
+export function geography(idOf: SeedIdOf = FIXED_IDS): Geography {
+  const known = built.get(idOf);
+  if (known !== undefined) return known;
+  const countryIdOf = (alpha2: string): string => idOf(fixedCountryIdOf(alpha2));
+  const provinceIdOf = (code: string): string => idOf(fixedProvinceIdOf(code));
   const countries = iso31661.map((c) => ({ id: countryIdOf(c.alpha2), code: c.alpha2, alpha3: c.alpha3, name: c.name }));
   const countryById = new Map(countries.map((c) => [c.id, c]));
   // A subdivision's country is the first two letters of its code (its `parent` may be another subdivision).
@@ -58,6 +63,7 @@ export function geography(): Geography {
     .filter((p) => countryById.has(p.countryId));
   const provincesByCountry = new Map<string, Province[]>();
   for (const p of provinces) provincesByCountry.set(p.countryId, [...(provincesByCountry.get(p.countryId) ?? []), p]);
-  built = { countries, provinces, countryById, provincesByCountry, provinceById: new Map(provinces.map((p) => [p.id, p])) };
-  return built;
+  const geo = { countries, provinces, countryById, provincesByCountry, provinceById: new Map(provinces.map((p) => [p.id, p])) };
+  built.set(idOf, geo);
+  return geo;
 }

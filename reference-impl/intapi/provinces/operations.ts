@@ -16,7 +16,7 @@ const serializeCountry = (c: Country): JsonObject => ({ id: c.id, code: c.code, 
 export function provinceOperations(deps: IntapiDeps): IntapiOperation[] {
   const { behaviour } = deps;
   const { errors, provinces: rules } = behaviour;
-  const geo = geography();
+  const geo = geography(deps.store.seedIdOf);
 
   const serializeProvince = (p: Province): JsonObject => ({
     id: p.id,

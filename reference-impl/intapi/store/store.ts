@@ -2,6 +2,7 @@ import type { CourseRecord, QuestionBankRecord, QuestionRecord, ResourceRecord, 
 import { EnrollmentBook, type GroupRecord } from './enrollments.js';
 import { SessionTable } from '../../store/sessions.js';
 import { Table } from '../../store/table.js';
+import { FIXED_IDS, type SeedIdOf } from '../../rules/ids.js';
 
 /**
  * The in-memory store: records and the queries across them. It knows nothing of HTTP, JSON
@@ -23,13 +24,17 @@ export class Store {
   /** question tables by bank key; one exists for every bank */
   readonly #questions = new Map<string, Table<QuestionRecord>>();
 
-  /**
-   * @param principalUserId the user the configured credentials authenticate as
-   */
   /** direct-report counts by manager key, following the users table (IsManager) */
   readonly #reportCounts = new Map<string, number>();
 
-  constructor(readonly principalUserId: string) {
+  /**
+   * @param principalUserId the user the configured credentials authenticate as
+   * @param seedIdOf the id a record seeded later (the course evaluations) gets for its fixed id
+   */
+  constructor(
+    readonly principalUserId: string,
+    readonly seedIdOf: SeedIdOf = FIXED_IDS,
+  ) {
     const count = (managerId: string | null | undefined, delta: number): void => {
       if (managerId === null || managerId === undefined) return;
       const key = managerId.toLowerCase();

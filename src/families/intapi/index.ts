@@ -6,6 +6,8 @@ import { INTAPI_INVARIANTS } from './invariants.js';
 import { intapiOpenApi } from './openapi.js';
 import { INTAPI_OPERATIONS } from './operations.js';
 import { INTAPI_PROFILE } from './profile.js';
+import { intapiInit } from './init.js';
+import { intapiRecordReads } from './records.js';
 import { CredentialsError } from '../../target/errors.js';
 
 export const INTAPI: Family = {
@@ -56,6 +58,8 @@ export const INTAPI: Family = {
     ];
     return pairs.flatMap(([ref, name]) => (ref ? [[ref, name] as const] : []));
   },
+  recordReads: intapiRecordReads,
+  init: intapiInit,
   // The bundled server's mail goes to a local SMTP sink whose Mailpit-style API the mail checks read.
   async bundled(profile) {
     const { startMailSink } = await import('./mail-sink.js');

@@ -1,6 +1,7 @@
 /** The learner-facing API (catalog, instructor-led sessions, progress): what it registers with the core. */
 import type { Family } from '../family.js';
 import { LEARNER_AUTH } from './auth.js';
+import { learnerInit } from './init.js';
 import { LEARNER_INVARIANTS } from './invariants.js';
 import { LEARNER_OPERATIONS } from './operations.js';
 import { LEARNER_PROFILE } from './profile.js';
@@ -14,6 +15,7 @@ export const LEARNER: Family = {
   // The platform's API key travels with every learner API request too (public-facts).
   http: { apiKey: { header: 'x-api-key', ref: (p) => p.credentials.apiKey }, contentType: 'application/json', tokenExchange: 'learner.auth.token' },
   invariants: LEARNER_INVARIANTS,
+  init: learnerInit,
   sandbox(profile) {
     const c = profile.familyCredentials.learner;
     // The sandbox's learner (a department with branding) logs in through the token exchange.

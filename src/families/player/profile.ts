@@ -57,6 +57,14 @@ export const DEFAULT_PLAYER: PlayerTarget = {
   defaultTheme: { primaryColor: '#24292f', backgroundColor: '#ffffff' },
 };
 
+/** The player page's URL for a course and a learner token (`{target}`: the Integration API's base URL). */
+export function playerPageUrl(target: PlayerTarget, targetUrl: string, courseId: string, token: string): string {
+  return target.url
+    .replaceAll('{target}', targetUrl.replace(/\/+$/, ''))
+    .replaceAll('{courseId}', encodeURIComponent(courseId))
+    .replaceAll('{token}', encodeURIComponent(token));
+}
+
 type Partial2<T> = { [K in keyof T]?: T[K] extends object ? Partial<T[K]> : T[K] };
 
 export const PLAYER_PROFILE: FamilyProfile = {

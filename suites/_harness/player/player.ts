@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { CHROMIUM_ENV, ChromiumUnavailableError, launchChromium } from '../../../src/browser/chromium.js';
-import type { PlayerTarget } from '../../../src/families/player/profile.js';
+import { playerPageUrl, type PlayerTarget } from '../../../src/families/player/profile.js';
 import { CheckFailure, expectStatus } from '../failure.js';
 import { walk } from '../learner/api.js';
 import type { CheckContext } from '../requirement.js';
@@ -76,6 +76,7 @@ async function playerCourse(t: CheckContext): Promise<Course> {
 export async function playerSession(t: CheckContext): Promise<PlayerSession> {
   const target = t.profile.player;
   if (target === 'none') t.skip('the profile says the target has no course player (player: none)');
+  if (t.profile.families.learner.none) t.skip('the profile says the target has no learner API (families.learner: none), whose page the course player is');
   let b: Browser;
   try {
     b = await sharedBrowser();
@@ -100,10 +101,7 @@ export interface OpenPage {
 
 /** The player page URL for a course and token, `extra` appended to the query (`hideTags=false`). */
 export function playerUrl(t: CheckContext, target: PlayerTarget, courseId: string, token: string, extra = ''): string {
-  const url = target.url
-    .replaceAll('{target}', t.profile.families.intapi.baseUrl.replace(/\/+$/, ''))
-    .replaceAll('{courseId}', encodeURIComponent(courseId))
-    .replaceAll('{token}', encodeURIComponent(token));
+  const url = playerPageUrl(target, t.profile.families.intapi.baseUrl, courseId, token);
   return extra ? `${url}${url.includes('?') ? '&' : '?'}${extra}` : url;
 }
 

@@ -1,0 +1,243 @@
+/**
+ * SCIM's part of `lp-conformance init`: whether the target has a SCIM API at its base URL, and the
+ * choices RFC 7644 and the specification leave open (expectations.scim), probed with reads: the
+ * unsupported endpoints (specification rule 4) by GET, `/ServiceProviderConfig`'s own word where it
+ * is served (RFC 7643 §5), `itemsPerPage` on a short last page, sorting. SCIM has no records in the
+ * profile: its checks create and delete their own. PATCH's answers need a write (`--probe-writes`:
+ * a user named with init's marker, deleted at once).
+ */
+import type { InitContext, InitPart, ToolAnswer, ToolRequest } from '../family.js';
+import { isItem, ok, PartBuilder, said } from '../init-part.js';
+import { DEFAULT_SCIM_EXPECTATIONS, SCIM_FILTER_LOGICAL, SCIM_FILTER_OPERATORS, SCIM_UNSUPPORTED_ENDPOINTS, type ScimFilterSupport } from './profile.js';
+
+type Endpoint = (typeof SCIM_UNSUPPORTED_ENDPOINTS)[number];
+
+const list = (query: Record<string, string | number>, token?: false): ToolRequest => ({ op: 'scim.users.list', query, ...(token === false ? { token } : {}) });
+const at = (method: string, path: string, json?: unknown): ToolRequest => ({
+  op: 'scim.users.list',
+  route: { method, path },
+  ...(json !== undefined ? { json } : {}),
+});
+const total = (a: ToolAnswer): number | undefined => (isItem(a.json) && typeof a.json.totalResults === 'number' ? a.json.totalResults : undefined);
+const resources = (a: ToolAnswer): Record<string, unknown>[] => (isItem(a.json) && Array.isArray(a.json.Resources) ? a.json.Resources.filter(isItem) : []);
+
+/** Where SCIM is not: no answer, or a 404 for its users (with or without a token). */
+const nowhere = (a: ToolAnswer): boolean => a.status === 0 || a.status === 404;
+
+async function probeEndpoints(ctx: InitContext, part: PartBuilder): Promise<void> {
+  const { unsupportedStatus } = DEFAULT_SCIM_EXPECTATIONS;
+  const gets: [Endpoint, string][] = [
+    ['/ServiceProviderConfig', '/ServiceProviderConfig'],
+    ['/ResourceTypes', '/ResourceTypes'],
+    ['/Me', '/Me'],
+  ];
+  const answers = new Map<Endpoint, ToolAnswer>();
+  for (const [endpoint, path] of gets) answers.set(endpoint, await ctx.send(at('GET', path)));
+  const spc = answers.get('/ServiceProviderConfig');
+  const config = spc && ok(spc) && isItem(spc.json) ? spc.json : undefined;
+  const supported = (feature: string): boolean | undefined => {
+    const f = config?.[feature];
+    return isItem(f) && typeof f.supported === 'boolean' ? f.supported : undefined;
+  };
+  const hows: string[] = [...answers].map(([, a]) => said(a));
+  // The POST endpoints: the configuration's word for /Bulk, a write otherwise (--probe-writes).
+  if (ctx.probeWrites) {
+    const bulk = at('POST', '/Bulk', { schemas: ['urn:ietf:params:scim:api:messages:2.0:BulkRequest'], Operations: [] });
+    const search = at('POST', '/.search', {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:SearchRequest'],
+      filter: `userName sw "${ctx.marker}none-"`,
+      count: 1,
+    });
+    for (const [endpoint, req] of [
+      ['/Bulk', bulk],
+      ['/.search', search],
+    ] as const) {
+      const a = await ctx.send(req);
+      answers.set(endpoint, a);
+      hows.push(said(a));
+    }
+  } else {
+    const bulk = supported('bulk');
+    if (bulk !== undefined) {
+      answers.set('/Bulk', { status: bulk ? 200 : 0, headers: {}, text: '', json: undefined, request: 'POST /Bulk' });
+      hows.push(`GET /ServiceProviderConfig says bulk.supported ${bulk}`);
+    }
+  }
+  const unprobed = SCIM_UNSUPPORTED_ENDPOINTS.filter((e) => !answers.has(e));
+  const notServed = [...answers].filter(([, a]) => !ok(a)).map(([e]) => e);
+  const named = SCIM_UNSUPPORTED_ENDPOINTS.filter((e) => notServed.includes(e) || unprobed.includes(e));
+  const why = unprobed.length > 0 ? `; ${unprobed.join(' and ')}: as specification rule 4 says (a POST, not probed without --probe-writes)` : '';
+  part.set(['expectations', 'scim', 'unsupported'], named, `${hows.join(', ')}${why}`);
+  const statuses = [...answers.values()].filter((a) => a.status >= 400).map((a) => a.status);
+  const common = [...new Set(statuses)].sort((a, b) => statuses.filter((s) => s === b).length - statuses.filter((s) => s === a).length)[0];
+  if (common !== undefined)
+    part.set(
+      ['expectations', 'scim', 'unsupportedStatus'],
+      common,
+      `the status of the endpoints above it does not serve${new Set(statuses).size > 1 ? ' (the most common)' : ''}`,
+    );
+  else part.keep(['expectations', 'scim', 'unsupportedStatus'], `not found: it serves every endpoint probed (the default is RFC 7644's ${unsupportedStatus})`);
+  const sort = supported('sort');
+  if (sort !== undefined) part.set(['expectations', 'scim', 'sort'], sort, `GET /ServiceProviderConfig says sort.supported ${sort}`);
+}
+
+async function probeLists(ctx: InitContext, part: PartBuilder, users: number): Promise<void> {
+  if (users < 1) {
+    part.keep(['expectations', 'scim', 'itemsPerPage'], 'not probed: the server holds no user, and a page of them shows it');
+  } else {
+    const page = await ctx.send(list({ startIndex: users, count: 2 }));
+    const n = resources(page).length;
+    const said2 = isItem(page.json) ? page.json.itemsPerPage : undefined;
+    if (ok(page) && n < 2 && said2 === n)
+      part.set(['expectations', 'scim', 'itemsPerPage'], 'returned', `the last page (startIndex=${users}&count=2) held ${n} and said itemsPerPage ${n}`);
+    else if (ok(page) && n < 2 && said2 === 2)
+      part.set(
+        ['expectations', 'scim', 'itemsPerPage'],
+        'either',
+        `the last page (startIndex=${users}&count=2) held ${n} and said itemsPerPage 2, the count asked`,
+      );
+    else part.keep(['expectations', 'scim', 'itemsPerPage'], `not found: ${said(page)} with ${n} resources and itemsPerPage ${JSON.stringify(said2)}`);
+  }
+  if (!part.found.some((f) => f.path.join('.') === 'expectations.scim.sort')) {
+    if (users < 2) part.keep(['expectations', 'scim', 'sort'], 'not probed: the server holds fewer than 2 users to sort');
+    else {
+      const [up, down] = await Promise.all(
+        (['ascending', 'descending'] as const).map((sortOrder) => ctx.send(list({ sortBy: 'userName', sortOrder, startIndex: 1, count: 5 }))),
+      );
+      const first = (a: ToolAnswer | undefined) => (a ? resources(a)[0]?.userName : undefined);
+      if (up && down && ok(up) && ok(down)) {
+        const sorts = first(up) !== first(down);
+        part.set(['expectations', 'scim', 'sort'], sorts, `sortBy=userName ascending and descending answered ${sorts ? 'different' : 'the same'} first users`);
+      } else if (up && up.status >= 400 && up.status < 500) part.set(['expectations', 'scim', 'sort'], false, `sortBy=userName: ${said(up)}`);
+      else part.keep(['expectations', 'scim', 'sort'], `not found: sortBy=userName: ${up ? said(up) : ''}`);
+    }
+  }
+  const whole = await ctx.send(list({ startIndex: 1 }));
+  const shown = resources(whole).length;
+  if (ok(whole) && (total(whole) ?? 0) > shown && shown > 0)
+    part.set(['expectations', 'scim', 'defaultCount'], shown, `a list without count held ${shown} of totalResults ${total(whole)}`);
+  else
+    part.keep(
+      ['expectations', 'scim', 'defaultCount'],
+      `not found: a list without count ${ok(whole) ? `held all ${shown} of its users (a page shows its size only when there are more)` : said(whole)}`,
+    );
+  await probeFilter(ctx, part);
+  const sub = await ctx.send(list({ sortBy: 'emails.type', startIndex: 1, count: 1 }));
+  if (sub.status === 400 || sub.status === 200) part.set(['expectations', 'scim', 'sortSubAttributeStatus'], sub.status, `sortBy=emails.type: ${said(sub)}`);
+  else
+    part.keep(
+      ['expectations', 'scim', 'sortSubAttributeStatus'],
+      `not found: sortBy=emails.type: ${said(sub)} (the profile takes 400, 200, or 0: not checked)`,
+    );
+}
+
+/** RFC 7644 §3.4.2.2 (Table 9): a server may refuse a filter it does not support with 400
+ * invalidFilter. Each comparison operator, each logical operator and a value path, tried once on
+ * userName (a literal no user has: the answers' content does not matter, only whether refused). */
+async function probeFilter(ctx: InitContext, part: PartBuilder): Promise<void> {
+  const literal = '"lpc-init-probe-none"';
+  const accepted = async (filter: string): Promise<boolean | undefined> => {
+    const a = await ctx.send(list({ filter, startIndex: 1, count: 1 }));
+    if (ok(a)) return true;
+    return a.status === 400 ? false : undefined;
+  };
+  const operators: ScimFilterSupport['operators'][number][] = [];
+  const refused: string[] = [];
+  for (const op of SCIM_FILTER_OPERATORS) {
+    const yes = await accepted(op === 'pr' ? 'userName pr' : `userName ${op} ${literal}`);
+    if (yes === undefined) return part.keep(['expectations', 'scim', 'filter'], `not found: filter=userName ${op} … was neither answered nor refused with 400`);
+    if (yes) operators.push(op);
+    else refused.push(op);
+  }
+  const logical: ScimFilterSupport['logical'][number][] = [];
+  for (const op of SCIM_FILTER_LOGICAL) {
+    const yes = await accepted(op === 'not' ? `not (userName eq ${literal})` : `userName eq ${literal} ${op} userName eq ${literal}`);
+    if (yes) logical.push(op);
+    else refused.push(op);
+  }
+  const valuePaths = (await accepted(`emails[type eq "work" and value eq ${literal}]`)) === true;
+  if (!valuePaths) refused.push('value paths');
+  const support: ScimFilterSupport = { operators, logical, attributes: 'all', valuePaths };
+  if (refused.length === 0) part.keep(['expectations', 'scim', 'filter'], 'every operator, logical operator and a value path were answered: the default (all)');
+  else
+    part.set(
+      ['expectations', 'scim', 'filter'],
+      support,
+      `filters on userName: refused with 400 ${refused.join(', ')}; attributes not probed (all; narrow them if the server refuses some)`,
+    );
+}
+
+/** With --probe-writes: a user of init's own, PATCHed twice, then deleted. */
+async function probePatch(ctx: InitContext, part: PartBuilder): Promise<void> {
+  const userName = `${ctx.marker}init@example.test`;
+  const made = await ctx.send({
+    op: 'scim.users.create',
+    json: {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName,
+      name: { givenName: 'Init', familyName: 'Probe' },
+      emails: [{ type: 'work', value: userName }],
+    },
+  });
+  const id = isItem(made.json) && typeof made.json.id === 'string' ? made.json.id : undefined;
+  if (!ok(made) || !id) {
+    part.keep(['expectations', 'scim', 'patchSuccess'], `not found: creating a user to PATCH: ${said(made)}`);
+    part.keep(['expectations', 'scim', 'addUnmatchedValueFilter'], `not found: creating a user to PATCH: ${said(made)}`);
+    return;
+  }
+  const patch = (op: Record<string, unknown>) =>
+    ctx.send({ op: 'scim.users.patch', params: { id }, json: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [op] } });
+  const replaced = await patch({ op: 'replace', path: 'displayName', value: 'Init Probe' });
+  if (replaced.status === 200 || replaced.status === 204)
+    part.set(['expectations', 'scim', 'patchSuccess'], replaced.status, `a PATCH replace: ${said(replaced)}`);
+  else part.keep(['expectations', 'scim', 'patchSuccess'], `not found: a PATCH replace ${said(replaced)}`);
+  const added = await patch({ op: 'add', path: 'emails[type eq "lpc"].value', value: userName });
+  const scimType = isItem(added.json) ? added.json.scimType : undefined;
+  if (added.status === 400 && scimType === 'noTarget')
+    part.set(['expectations', 'scim', 'addUnmatchedValueFilter'], 'noTarget', `a PATCH add whose value filter matches nothing: ${said(added)} noTarget`);
+  else if (ok(added))
+    part.set(['expectations', 'scim', 'addUnmatchedValueFilter'], 'creates', `a PATCH add whose value filter matches nothing: ${said(added)}`);
+  else part.keep(['expectations', 'scim', 'addUnmatchedValueFilter'], `not found: a PATCH add whose value filter matches nothing ${said(added)}`);
+  const gone = await ctx.send({ op: 'scim.users.delete', params: { id } });
+  ctx.created(`SCIM user ${id} (${userName}), ${ok(gone) ? 'deleted' : `not deleted: ${said(gone)} (lp-conformance cleanup deletes it)`}`);
+}
+
+export async function scimInit(ctx: InitContext): Promise<InitPart> {
+  const part = new PartBuilder({ scim: DEFAULT_SCIM_EXPECTATIONS });
+  const base = ctx.profile.families.scim.baseUrl;
+  const own = ctx.profile.familyCredentials.scim;
+  const problem = await ctx.sessionProblem();
+  if (problem !== undefined) {
+    // Without a session, a read without a token still tells whether SCIM is there.
+    const bare = await ctx.send(list({ startIndex: 1, count: 1 }, false));
+    if (nowhere(bare)) return part.part({ absent: `${said(bare)}: no SCIM API at ${base} (give families.scim.baseUrl if it is elsewhere)` });
+    part.set(
+      ['credentials', 'scim'],
+      own.token ? { token: { env: own.token.env } } : { username: { env: own.username.env }, password: { env: own.password.env } },
+      `not usable: ${problem}`,
+    );
+    for (const key of Object.keys(DEFAULT_SCIM_EXPECTATIONS)) part.keep(['expectations', 'scim', key], `not probed: no SCIM session (${problem})`);
+    return part.part({ where: `${said(bare)} without a token: a SCIM API is there` });
+  }
+  part.set(
+    ['credentials', 'scim'],
+    own.token ? { token: { env: own.token.env } } : { username: { env: own.username.env }, password: { env: own.password.env } },
+    'the SCIM session init used',
+  );
+  const first = await ctx.send(list({ startIndex: 1, count: 1 }));
+  if (nowhere(first)) return part.part({ absent: `${said(first)}: no SCIM API at ${base} (give families.scim.baseUrl if it is elsewhere)` });
+  const users = total(first);
+  if (!ok(first) || users === undefined) {
+    for (const key of Object.keys(DEFAULT_SCIM_EXPECTATIONS)) part.keep(['expectations', 'scim', key], `not probed: ${said(first)}, no ListResponse`);
+    return part.part({ where: `${said(first)}` });
+  }
+  await probeEndpoints(ctx, part);
+  await probeLists(ctx, part, users);
+  if (ctx.probeWrites) await probePatch(ctx, part);
+  else {
+    const why = 'not probed: only a write shows it (lp-conformance init --probe-writes probes it)';
+    part.keep(['expectations', 'scim', 'patchSuccess'], why);
+    part.keep(['expectations', 'scim', 'addUnmatchedValueFilter'], why);
+  }
+  return part.part({ where: `${said(first)} with a ListResponse of ${users} users` });
+}

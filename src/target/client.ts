@@ -1,0 +1,101 @@
+/**
+ * The tool's own requests to the target, outside any check: what `lp-conformance init` reads to
+ * write a profile, and the records `run --check-profile` tries. Each request speaks its operation's
+ * family protocol as the suites' client does (the registration's `http`: version header, API key,
+ * accept, session token), without a check's bookkeeping. A request that gets no answer (refused,
+ * reset, past its deadline) is an answer of status 0 with the error's code, not a throw, so that
+ * a caller can say what it found. Writes are refused unless the client allows them: the tool reads
+ * unless told otherwise.
+ */
+import { request } from 'undici';
+import { familyOf, isTokenExchange } from '../families/registry.js';
+import { baseUrlOf, fillPath, operation, queryOf, type Profile } from '../profile/index.js';
+
+export type { ToolAnswer, ToolRequest };
+import type { ToolAnswer, ToolRequest } from '../families/family.js';
+import { honouring429 } from './retry.js';
+import type { Secrets } from './secrets.js';
+
+export interface ToolClient {
+  send(req: ToolRequest): Promise<ToolAnswer>;
+  /** A GET of an absolute URL, with no header of any family (a page). */
+  get(url: string): Promise<ToolAnswer>;
+  /** Requests sent so far. */
+  readonly sent: number;
+  /** The writes sent (`POST /path`), when the client allows them. */
+  readonly writes: readonly string[];
+}
+
+export interface ToolClientOptions {
+  readonly timeoutMs: number;
+  /** Whether writes may be sent (anything but GET and a family's token exchange). */
+  readonly writes?: boolean;
+  /** What the requests say they are, in `x-lpc-check` (so that the target's logs show it). */
+  readonly purpose: string;
+}
+
+export function toolClient(profile: Profile, secrets: Secrets, options: ToolClientOptions): ToolClient {
+  let sent = 0;
+  const writes: string[] = [];
+
+  async function exchange(url: string, method: string, headers: Record<string, string>, body: string | undefined, shown: string): Promise<ToolAnswer> {
+    sent++;
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    try {
+      const res = await honouring429(async () => {
+        const answer = await request(url, {
+          method: method as 'GET',
+          headers: { 'x-lpc-check': options.purpose, ...headers },
+          ...(body !== undefined ? { body } : {}),
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+          signal: deadline,
+        });
+        return Object.assign(answer, { text: await answer.body.text() });
+      });
+      let json: unknown;
+      try {
+        json = JSON.parse(res.text);
+      } catch {
+        json = undefined;
+      }
+      return { status: res.statusCode, headers: res.headers, text: res.text, json, request: shown };
+    } catch (error) {
+      const code = deadline.aborted ? 'LPC_DEADLINE' : ((error as { code?: string }).code ?? String(error));
+      return { status: 0, headers: {}, text: '', json: undefined, error: code, request: shown };
+    }
+  }
+
+  return {
+    get sent() {
+      return sent;
+    },
+    writes,
+    async send(req) {
+      const { method, path } = req.route ?? operation(profile, req.op);
+      const family = familyOf(req.op);
+      const speaks = family.http;
+      const pathAndQuery = `${fillPath(path, req.params)}${queryOf(req.query)}`;
+      const shown = `${method} ${pathAndQuery}`;
+      if (method !== 'GET' && !isTokenExchange(req.op)) {
+        if (!options.writes) throw new Error(`${options.purpose}: ${shown} is a write, and writes are not allowed`);
+        writes.push(shown);
+      }
+      const headers: Record<string, string> = {};
+      const version = speaks?.version ? (req.version === undefined ? speaks.version.default : req.version) : null;
+      if (speaks?.version && version !== null) headers[speaks.version.header] = version;
+      if (speaks?.apiKey) headers[speaks.apiKey.header] = secrets.valueOf(speaks.apiKey.ref(profile)) ?? '';
+      if (speaks?.accept) headers.accept = speaks.accept;
+      if (req.token !== false && !isTokenExchange(req.op)) headers.authorization = `Bearer ${(await secrets.token(family.name)).value}`;
+      let body: string | undefined;
+      if (req.json !== undefined || req.rawBody !== undefined) {
+        body = req.rawBody ?? JSON.stringify(req.json);
+        headers['content-type'] = req.contentType ?? speaks?.contentType ?? 'application/json';
+      }
+      return exchange(`${baseUrlOf(profile, family.name).replace(/\/+$/, '')}${pathAndQuery}`, method, headers, body, shown);
+    },
+    get(url) {
+      return exchange(url, 'GET', {}, undefined, `GET ${new URL(url).pathname}`);
+    },
+  };
+}
