@@ -223,6 +223,8 @@ export interface ScimBehaviour {
     /** patch.supported: whether PATCH is served, or true whatever it does. */
     patch: 'actual' | 'supported';
   };
+  /** A PATCH that changes a user's password: applied (changePassword.supported says so where the schema keeps a password), or 400 mutability. */
+  passwordChange: 'applied' | 'refused';
   /** PATCH served (as /ServiceProviderConfig patch.supported says), or 501 for every PATCH. */
   patchServed: 'yes' | 'no';
   /** Resource versions (rfc7644#section-3.14): ETag headers, meta.version, If-Match and If-None-Match. */
@@ -350,6 +352,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
     // Discovery, ETag, Bulk and /Me (issue 20, part a): served by the full-featured variant.
     declares: { sort: 'actual', maxResults: 'actual', etagBlock: 'present', groupEndpoint: 'right', groupSchema: 'listed', patch: 'actual' },
     patchServed: 'yes',
+    passwordChange: 'applied',
     etag: { supported: false, metaVersion: 'header', changes: 'on-modification', ifMatch: 'checked', ifNoneMatch: 'not-modified' },
     bulk: {
       supported: false,

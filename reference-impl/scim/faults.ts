@@ -338,6 +338,11 @@ const FAULTS = {
       b.declares.patch = 'supported';
     },
   },
+  'scim.password-change-refused': {
+    description:
+      'A PATCH that changes a password answers 400 mutability, though /ServiceProviderConfig says changePassword.supported true (full-featured variant).',
+    apply: (b) => void (b.passwordChange = 'refused'),
+  },
   'scim.etag-meta-version-differs': {
     description: "meta.version is the strong form of the ETag header's weak tag instead of the same value (full-featured variant).",
     apply: (b) => void (b.etag.metaVersion = 'differs'),

@@ -281,6 +281,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           if (b.patch.atomic === 'yes') {
             const draft = structuredClone(record.data);
             for (const operation of operations) applier.apply(draft, operation);
+            if (b.passwordChange === 'refused' && draft.password !== record.data.password) throw badRequest('mutability', 'The password cannot be changed.');
             record.data = settle(draft);
           } else {
             for (const operation of operations) {

@@ -5,7 +5,7 @@
 // target (public-facts). A target that serves none of them is not judged here: the specification's
 // rule 4, checked by scim.unsupported.*.
 import { fail } from '../_harness/failure.js';
-import { notSetUp } from '../_harness/outcomes.js';
+import { blockedBy, notSetUp } from '../_harness/outcomes.js';
 import type { ApiResponse } from '../_harness/http.js';
 import { memo, type Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
@@ -232,6 +232,31 @@ requirement(
       json: { schemas: [SCIM_SCHEMAS.patchOp], Operations: [{ op: 'replace', path: 'displayName', value: 'Lpc declared patch' }] },
     });
     if (res.status !== 200 && res.status !== 204) fail('200 or 204: /ServiceProviderConfig says patch.supported true', `${res.status}`, res);
+  },
+  WRITES,
+);
+
+requirement(
+  {
+    id: 'scim.discovery.change-password-as-declared',
+    level: 'MUST',
+    spec: 'rfc7643#section-5',
+    title: "A PATCH of a user's password succeeds when /ServiceProviderConfig says changePassword.supported true",
+  },
+  async (t) => {
+    const spc = await serviceProviderConfig(t);
+    if (blockOf(spc, 'changePassword').supported !== true) t.skip('/ServiceProviderConfig says changePassword.supported false');
+    if (blockOf(spc, 'patch').supported !== true) t.skip('/ServiceProviderConfig says patch.supported false (the check changes the password by PATCH)');
+    await requireUserAttributes(t, ['password']);
+    const user = await createUser(t, 'cp');
+    const res = await t.http.send({
+      op: 'scim.users.patch',
+      params: { id: user.id },
+      json: { schemas: [SCIM_SCHEMAS.patchOp], Operations: [{ op: 'replace', path: 'password', value: `Lpc-${t.uuid().slice(0, 12)}-9!` }] },
+    });
+    // 501: PATCH itself is not implemented, scim.discovery.patch-as-declared's failure (RFC 7644 Table 8).
+    if (res.status === 501) blockedBy('scim.discovery.patch-as-declared', 'PATCH answered 501 Not Implemented', res);
+    if (res.status !== 200 && res.status !== 204) fail('200 or 204: /ServiceProviderConfig says changePassword.supported true', `${res.status}`, res);
   },
   WRITES,
 );

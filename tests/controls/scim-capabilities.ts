@@ -23,6 +23,7 @@ export const SCIM_CAPABILITY_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.spc-max-results-understated': on('discovery', ['scim.discovery.max-results-as-declared']),
   'scim.filter-refused-though-declared': on('discovery', ['scim.discovery.filter-as-declared']),
   'scim.patch-unsupported-though-declared': on('discovery', ['scim.discovery.patch-as-declared']),
+  'scim.password-change-refused': on('discovery', ['scim.discovery.change-password-as-declared']),
   // Versions
   'scim.etag-meta-version-differs': on('etag', ['scim.etag.header-equals-meta-version']),
   'scim.etag-frozen': on('etag', ['scim.etag.changes-on-modification']),

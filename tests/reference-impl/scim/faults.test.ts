@@ -430,6 +430,11 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     ],
     variant: 'full-featured',
   },
+  'scim.password-change-refused': {
+    probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 'password', value: 'Lpc-changed-1!' }])),
+    expected: [200, 400],
+    variant: 'full-featured',
+  },
   'scim.etag-meta-version-differs': {
     probe: async (h) => {
       const r = await h.get(`/Users/${await created(h)}`);
