@@ -60,5 +60,10 @@ describe('every SCIM check passes on every kind of server the RFC allows, with t
     // A server that serves discovery and /Me: their unsupported-endpoint checks are skipped.
     expect(skipped('full-featured').has('scim.unsupported.service-provider-config.get')).toBe(true);
     expect(skipped('full-featured').has('scim.sort.username-ascending')).toBe(false);
+    // Discovery, versions, Bulk and /Me (issue 20): judged where declared (full-featured), skipped where
+    // not (the reference and idp-minimal serve none of them; /Schemas is served by all).
+    const declared = (id: string): boolean => /^scim\.(discovery|etag|bulk|me)\./.test(id) && id !== 'scim.discovery.schemas-core';
+    expect([...skipped('full-featured')].filter(declared)).toEqual([]);
+    for (const key of ['reference', 'idp-minimal']) expect([...skipped(key)].filter(declared).length).toBe(19);
   });
 });

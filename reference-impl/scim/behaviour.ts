@@ -207,6 +207,56 @@ export interface ScimBehaviour {
     /** A value made primary: the others' primary cleared, or left (the result, with two primaries, is then refused 400 invalidValue). */
     primary: 'clears-others' | 'unchanged';
   };
+  // --- Discovery, ETag, Bulk and /Me (issue 20, part a) -----------------------------------------
+  /** What GET /ServiceProviderConfig, /ResourceTypes and /Schemas say (when served): the truth, or a fault's lie. */
+  readonly declares: {
+    /** sort.supported: whether the server sorts, or true whatever it does. */
+    sort: 'actual' | 'supported';
+    /** filter.maxResults: the page cap in force, or 2 (below it). */
+    maxResults: 'actual' | 'understated';
+    /** The etag block of /ServiceProviderConfig (REQUIRED, rfc7643#section-5), or left out. */
+    etagBlock: 'present' | 'omitted';
+    /** The Group resource type's endpoint: /Groups, or /Group. */
+    groupEndpoint: 'right' | 'wrong';
+    /** /Schemas lists the Group schema, or leaves it out. */
+    groupSchema: 'listed' | 'omitted';
+    /** patch.supported: whether PATCH is served, or true whatever it does. */
+    patch: 'actual' | 'supported';
+  };
+  /** A PATCH that changes a user's password: applied (changePassword.supported says so where the schema keeps a password), or 400 mutability. */
+  passwordChange: 'applied' | 'refused';
+  /** PATCH served (as /ServiceProviderConfig patch.supported says), or 501 for every PATCH. */
+  patchServed: 'yes' | 'no';
+  /** Resource versions (rfc7644#section-3.14): ETag headers, meta.version, If-Match and If-None-Match. */
+  readonly etag: {
+    supported: boolean;
+    /** meta.version equals the ETag header, or differs from it (the strong form of a weak tag). */
+    metaVersion: 'header' | 'differs';
+    /** The version changes on each modification (and only then), never, or on every read. */
+    changes: 'on-modification' | 'never' | 'every-read';
+    /** If-Match on PUT, PATCH, DELETE: checked (412 when it does not match), ignored, or 412 always. */
+    ifMatch: 'checked' | 'ignored' | 'always-fails';
+    /** If-None-Match on GET: 304 when it matches, or ignored. */
+    ifNoneMatch: 'not-modified' | 'ignored';
+  };
+  /** POST /Bulk (rfc7644#section-3.7): served, its limits, and how it processes the operations. */
+  readonly bulk: {
+    supported: boolean;
+    maxOperations: number;
+    maxPayloadSize: number;
+    /** `bulkId:<id>` in a later operation's path or data: the created resource's id, or kept as written. */
+    bulkIds: 'resolved' | 'literal';
+    /** failOnErrors: processing stops after that many errors, or goes on. */
+    failOnErrors: 'honoured' | 'ignored';
+    /** More operations than maxOperations: 413, or processed. */
+    maxOperationsLimit: 'enforced' | 'ignored';
+    /** A body larger than maxPayloadSize: 413, or processed. */
+    payloadLimit: 'enforced' | 'ignored';
+    /** The BulkResponse: a result per operation, or only the failed ones. */
+    results: 'every-operation' | 'failures-only';
+  };
+  /** /Me (when served): the token's service user, or a new user on every call. */
+  meSubject: 'stable' | 'new-each-call';
 }
 
 export function referenceScimBehaviour(): ScimBehaviour {
@@ -299,5 +349,21 @@ export function referenceScimBehaviour(): ScimBehaviour {
       complexReplace: 'merges',
       primary: 'clears-others',
     },
+    // Discovery, ETag, Bulk and /Me (issue 20, part a): served by the full-featured variant.
+    declares: { sort: 'actual', maxResults: 'actual', etagBlock: 'present', groupEndpoint: 'right', groupSchema: 'listed', patch: 'actual' },
+    patchServed: 'yes',
+    passwordChange: 'applied',
+    etag: { supported: false, metaVersion: 'header', changes: 'on-modification', ifMatch: 'checked', ifNoneMatch: 'not-modified' },
+    bulk: {
+      supported: false,
+      maxOperations: 10,
+      maxPayloadSize: 65536,
+      bulkIds: 'resolved',
+      failOnErrors: 'honoured',
+      maxOperationsLimit: 'enforced',
+      payloadLimit: 'enforced',
+      results: 'every-operation',
+    },
+    meSubject: 'stable',
   };
 }

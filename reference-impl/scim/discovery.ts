@@ -39,25 +39,30 @@ const opOf = (ops: readonly ScimOperation[], suffix: string): ScimOperation => {
 };
 
 function serviceProviderConfig(b: ScimBehaviour, baseUrl: string): JsonObject {
+  // What the server does (ScimBehaviour), unless a fault makes the declaration lie (b.declares).
+  const bulk = b.bulk.supported
+    ? { supported: true, maxOperations: b.bulk.maxOperations, maxPayloadSize: b.bulk.maxPayloadSize }
+    : { supported: false, maxOperations: 0, maxPayloadSize: 0 };
   return {
     schemas: [SPC_URN],
-    patch: { supported: true },
-    bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
-    filter: { supported: true, maxResults: b.paging.maxCount },
-    changePassword: { supported: false },
-    sort: { supported: b.sort.applied === 'yes' },
-    etag: { supported: false },
+    patch: { supported: b.patchServed === 'yes' || b.declares.patch === 'supported' },
+    bulk,
+    filter: { supported: true, maxResults: b.declares.maxResults === 'understated' ? 2 : b.paging.maxCount },
+    // A password is written by POST, PUT and PATCH where the schema keeps one (a service provider's choice).
+    changePassword: { supported: b.schema === 'full' },
+    sort: { supported: b.sort.applied === 'yes' || b.declares.sort === 'supported' },
+    ...(b.declares.etagBlock === 'present' ? { etag: { supported: b.etag.supported } } : {}),
     authenticationSchemes: [{ type: 'oauthbearertoken', name: 'OAuth Bearer Token', description: 'A bearer token in the Authorization header.' }],
     meta: { resourceType: 'ServiceProviderConfig', location: `${baseUrl}/ServiceProviderConfig` },
   };
 }
 
-function resourceType(schema: ResourceSchema, baseUrl: string): JsonObject {
+function resourceType(schema: ResourceSchema, baseUrl: string, b: ScimBehaviour): JsonObject {
   return {
     schemas: [RESOURCE_TYPE_URN],
     id: schema.resourceType,
     name: schema.resourceType,
-    endpoint: schema.endpoint,
+    endpoint: schema.resourceType === 'Group' && b.declares.groupEndpoint === 'wrong' ? '/Group' : schema.endpoint,
     schema: schema.urn,
     schemaExtensions: [...schema.extensions.values()].map((e) => ({ schema: e.urn, required: false })),
     meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/${schema.resourceType}` },
@@ -101,7 +106,7 @@ export function discoveryOperations(deps: DiscoveryDeps): ScimOperation[] {
         path: '/ResourceTypes',
         auth: true,
         handle: (call) => {
-          const resources = types.map((t) => resourceType(t, call.context.baseUrl));
+          const resources = types.map((t) => resourceType(t, call.context.baseUrl, b));
           return {
             status: 200,
             body: { schemas: [LIST_URN], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources },
@@ -116,7 +121,7 @@ export function discoveryOperations(deps: DiscoveryDeps): ScimOperation[] {
         handle: (call) => {
           const found = types.find((t) => t.resourceType === call.params.id);
           if (found === undefined) throw scimNotFound(`ResourceType ${call.params.id ?? ''} not found.`);
-          return { status: 200, body: resourceType(found, call.context.baseUrl) };
+          return { status: 200, body: resourceType(found, call.context.baseUrl, b) };
         },
       },
     );
@@ -140,8 +145,12 @@ export function discoveryOperations(deps: DiscoveryDeps): ScimOperation[] {
     // The token is a service account's: /Me stands for its user, made on first use.
     const serviceId = (): string => {
       const users = deps.store().users;
-      for (const user of users.values()) if (!user.deleted && user.data.userName === SERVICE_USER_NAME) return user.id;
-      const id = '5c300000-0000-4000-8000-000000000001';
+      for (const user of users.values()) {
+        if (user.deleted || user.data.userName !== SERVICE_USER_NAME) continue;
+        if (b.meSubject === 'stable') return user.id;
+        user.deleted = true; // the fault me-subject-unstable: a new account on every call
+      }
+      const id = b.meSubject === 'stable' ? '5c300000-0000-4000-8000-000000000001' : `5c300000-0000-4000-8000-${String(users.size).padStart(12, '0')}`;
       const stamp = deps.now();
       users.set(id, {
         id,

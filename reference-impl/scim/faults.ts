@@ -302,6 +302,95 @@ const FAULTS = {
     description: "A PATCH making a value primary leaves the others' primary true (then refused 400) instead of setting it false.",
     apply: (b) => void (b.patch.primary = 'unchanged'),
   },
+  // Discovery, ETag, Bulk and /Me (issue 20, part a). Those of a capability the reference server
+  // does not serve show on the full-featured variant (--variant scim.full-featured), which serves it.
+  'scim.spc-etag-block-missing': {
+    description: '/ServiceProviderConfig leaves out the etag block, which RFC 7643 section 5 makes REQUIRED (full-featured variant).',
+    apply: (b) => void (b.declares.etagBlock = 'omitted'),
+  },
+  'scim.resource-types-group-endpoint-wrong': {
+    description: 'The Group resource type names the endpoint /Group instead of /Groups, where groups are served (full-featured variant).',
+    apply: (b) => void (b.declares.groupEndpoint = 'wrong'),
+  },
+  'scim.schemas-group-omitted': {
+    description: '/Schemas leaves out the core Group schema, though Groups are served.',
+    apply: (b) => void (b.declares.groupSchema = 'omitted'),
+  },
+  'scim.spc-sort-overstated': {
+    description: '/ServiceProviderConfig says sort.supported true, but sortBy is ignored (full-featured variant).',
+    apply: (b) => {
+      b.sort.applied = 'ignored';
+      b.declares.sort = 'supported';
+    },
+  },
+  'scim.spc-max-results-understated': {
+    description: '/ServiceProviderConfig says filter.maxResults 2, but pages of up to 1000 resources are answered (full-featured variant).',
+    apply: (b) => void (b.declares.maxResults = 'understated'),
+  },
+  'scim.filter-refused-though-declared': {
+    description: 'Every filter answers 400 invalidFilter, though /ServiceProviderConfig says filter.supported true (full-featured variant).',
+    apply: (b) => void (b.filter.support = { ...b.filter.support, operators: [] }),
+  },
+  'scim.patch-unsupported-though-declared': {
+    description: 'PATCH answers 501, though /ServiceProviderConfig says patch.supported true (full-featured variant).',
+    apply: (b) => {
+      b.patchServed = 'no';
+      b.declares.patch = 'supported';
+    },
+  },
+  'scim.password-change-refused': {
+    description:
+      'A PATCH that changes a password answers 400 mutability, though /ServiceProviderConfig says changePassword.supported true (full-featured variant).',
+    apply: (b) => void (b.passwordChange = 'refused'),
+  },
+  'scim.etag-meta-version-differs': {
+    description: "meta.version is the strong form of the ETag header's weak tag instead of the same value (full-featured variant).",
+    apply: (b) => void (b.etag.metaVersion = 'differs'),
+  },
+  'scim.etag-frozen': {
+    description: "A resource's version never changes, whatever is modified (full-featured variant).",
+    apply: (b) => void (b.etag.changes = 'never'),
+  },
+  'scim.etag-per-read': {
+    description: "A resource's version changes on every read, modified or not (full-featured variant).",
+    apply: (b) => void (b.etag.changes = 'every-read'),
+  },
+  'scim.etag-if-match-ignored': {
+    description: 'If-Match is ignored: a PUT, PATCH or DELETE naming a stale version is applied instead of 412 (full-featured variant).',
+    apply: (b) => void (b.etag.ifMatch = 'ignored'),
+  },
+  'scim.etag-if-match-always-fails': {
+    description: 'If-Match answers 412 even when it names the current version (full-featured variant).',
+    apply: (b) => void (b.etag.ifMatch = 'always-fails'),
+  },
+  'scim.etag-if-none-match-ignored': {
+    description: 'If-None-Match naming the current version is ignored: GET answers 200 with the resource instead of 304 (full-featured variant).',
+    apply: (b) => void (b.etag.ifNoneMatch = 'ignored'),
+  },
+  'scim.bulk-bulkids-unresolved': {
+    description: 'bulkId:<id> in a later Bulk operation is kept as written instead of standing for the id created (full-featured variant).',
+    apply: (b) => void (b.bulk.bulkIds = 'literal'),
+  },
+  'scim.bulk-fail-on-errors-ignored': {
+    description: 'A Bulk request goes on after failOnErrors errors instead of stopping (full-featured variant).',
+    apply: (b) => void (b.bulk.failOnErrors = 'ignored'),
+  },
+  'scim.bulk-max-operations-ignored': {
+    description: 'A Bulk request with more operations than maxOperations is processed instead of 413 (full-featured variant).',
+    apply: (b) => void (b.bulk.maxOperationsLimit = 'ignored'),
+  },
+  'scim.bulk-max-payload-ignored': {
+    description: 'A Bulk request larger than maxPayloadSize is processed instead of 413 (full-featured variant).',
+    apply: (b) => void (b.bulk.payloadLimit = 'ignored'),
+  },
+  'scim.bulk-failures-only': {
+    description: 'The BulkResponse lists only the failed operations instead of one result per operation (full-featured variant).',
+    apply: (b) => void (b.bulk.results = 'failures-only'),
+  },
+  'scim.me-subject-unstable': {
+    description: '/Me answers a new user on every call instead of the one the token belongs to (full-featured variant).',
+    apply: (b) => void (b.meSubject = 'new-each-call'),
+  },
 } satisfies Record<string, ScimFault>;
 
 export type ScimFaultName = keyof typeof FAULTS;

@@ -11,6 +11,8 @@ import { checkMembers, checkRequired, fullView, membershipIndex, project, projec
 import { LIST_URN, type ResourceSchema, resourceSchemas } from './schema.js';
 import { schemaResources } from './schemas-endpoint.js';
 import { discoveryOperations } from './discovery.js';
+import { bulkOperation } from './bulk.js';
+import { checkIfMatch, notModified, versioned } from './etag.js';
 import { createScimSeed } from './seed.js';
 import type { ScimRecord, ScimStore } from './store.js';
 import type { ScimContext, ScimOperation } from './context.js';
@@ -85,6 +87,12 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
 
   const render = (schema: ResourceSchema, record: ScimRecord, call: Call<ScimContext>, ctx = viewContext(call.context)): JsonObject =>
     project(schema, fullView(schema, record, ctx), projectionOf(one(call.query.attributes), one(call.query.excludedAttributes)), b);
+  /** A resource's answer: its representation, with its version (meta.version, ETag) when versions are served. */
+  const answerOf = (status: number, schema: ResourceSchema, record: ScimRecord, call: Call<ScimContext>, headers: Record<string, string> = {}): Result => {
+    const { view, headers: version } = versioned(render(schema, record, call), record, b);
+    const all = { ...headers, ...version };
+    return ok(status, view, Object.keys(all).length === 0 ? undefined : all);
+  };
 
   const live = (schema: ResourceSchema, id: string): ScimRecord => {
     const record = tableOf(schema).get(id);
@@ -207,7 +215,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           const record: ScimRecord = { id, data, created: stamp, lastModified: stamp, deleted: false };
           tableOf(schema).set(id, record);
           const location = `${call.context.baseUrl}${base}/${id}`;
-          return ok(b.writes.createStatus, render(schema, record, call), b.writes.location === 'header' ? { location } : undefined);
+          return answerOf(b.writes.createStatus, schema, record, call, b.writes.location === 'header' ? { location } : {});
         },
       },
       {
@@ -215,7 +223,11 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         method: 'GET',
         path: `${base}/:id`,
         auth: true,
-        handle: (call) => ok(200, render(schema, live(schema, call.params.id ?? ''), call)),
+        handle: (call) => {
+          const record = live(schema, call.params.id ?? '');
+          const current = notModified(call.context, record, b);
+          return current === undefined ? answerOf(200, schema, record, call) : { status: 304, empty: true, headers: { etag: current } };
+        },
       },
       {
         id: `scim.${kind}s.replace`,
@@ -224,6 +236,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         auth: true,
         handle: (call) => {
           const record = live(schema, call.params.id ?? '');
+          checkIfMatch(call.context, record, b);
           let data = readBody(schema, bodyOf(schema, call.body));
           const body = call.body as JsonObject;
           if (b.writes.nullClears === 'no') {
@@ -248,7 +261,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
             tableOf(schema).set(asked, moved);
             return ok(200, render(schema, moved, call));
           }
-          return ok(200, render(schema, record, call));
+          return answerOf(200, schema, record, call);
         },
       },
       {
@@ -257,7 +270,9 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         path: `${base}/:id`,
         auth: true,
         handle: (call) => {
+          if (b.patchServed === 'no') throw new ScimError(501, `PATCH ${SCIM_PREFIX}${base}/{id} is not implemented.`);
           const record = live(schema, call.params.id ?? '');
+          checkIfMatch(call.context, record, b);
           const operations = readPatchRequest(call.body, b);
           const applier = new PatchApplier(schema, b);
           const before = JSON.stringify(record.data);
@@ -269,6 +284,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           if (b.patch.atomic === 'yes') {
             const draft = structuredClone(record.data);
             for (const operation of operations) applier.apply(draft, operation);
+            if (b.passwordChange === 'refused' && draft.password !== record.data.password) throw badRequest('mutability', 'The password cannot be changed.');
             record.data = settle(draft);
           } else {
             for (const operation of operations) {
@@ -286,7 +302,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
             return { status: 204, empty: true };
           }
           if (b.patch.success === 'empty-200') return { status: 200, empty: true };
-          return ok(200, render(schema, record, call));
+          return answerOf(200, schema, record, call);
         },
       },
       {
@@ -297,6 +313,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         handle: (call) => {
           const record = live(schema, call.params.id ?? '');
           if (record.deleted) throw scimNotFound(`${schema.resourceType} ${record.id} not found.`);
+          checkIfMatch(call.context, record, b);
           record.deleted = true;
           if (b.writes.membership === 'follows-deletion') {
             for (const group of store().groups.values()) {
@@ -344,6 +361,9 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     },
   };
 
+  // The Schema resources /Schemas lists (under the fault schemas-group-omitted, without the Group's).
+  const schemasListed = (baseUrl: string): JsonObject[] =>
+    schemaResources(baseUrl, USER_SCHEMA, GROUP_SCHEMA, emailsUnique).filter((s) => b.declares.groupSchema === 'listed' || s.id !== GROUP_SCHEMA.urn);
   const schemaOperations: ScimOperation[] = [
     {
       id: 'scim.schemas.list',
@@ -351,7 +371,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
       path: '/Schemas',
       auth: true,
       handle: (call) => {
-        const resources = schemaResources(call.context.baseUrl, USER_SCHEMA, GROUP_SCHEMA, emailsUnique);
+        const resources = schemasListed(call.context.baseUrl);
         return ok(200, { schemas: [LIST_URN], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources });
       },
     },
@@ -361,7 +381,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
       path: '/Schemas/:id',
       auth: true,
       handle: (call) => {
-        const found = schemaResources(call.context.baseUrl, USER_SCHEMA, GROUP_SCHEMA, emailsUnique).find((s) => s.id === call.params.id);
+        const found = schemasListed(call.context.baseUrl).find((s) => s.id === call.params.id);
         if (found === undefined) throw scimNotFound(`Schema ${call.params.id ?? ''} not found.`);
         return ok(200, found);
       },
@@ -372,6 +392,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
   const users = resourceOperations(USER_SCHEMA);
   const groups = resourceOperations(GROUP_SCHEMA);
   const served = discoveryOperations({ b, users, groups, userSchema: USER_SCHEMA, groupSchema: GROUP_SCHEMA, store, now });
+  if (b.bulk.supported) served.push(bulkOperation({ b, resources: [...users, ...groups], renderError: scimErrorRenderer(b) }));
   const operations: ScimOperation[] = [
     tokenOperation,
     ...users,
@@ -381,14 +402,22 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     // Specification rule 4: what the server does not serve answers 501.
     ...ALL.filter((m) => !served.some((o) => o.method === m && o.path === '/Me')).map((m) => unsupported(m, '/Me')),
     ...(b.endpoints.discovery === 'served' ? [] : [unsupported('GET', '/ServiceProviderConfig'), unsupported('GET', '/ResourceTypes')]),
-    unsupported('POST', '/Bulk'),
+    ...(b.bulk.supported ? [] : [unsupported('POST', '/Bulk')]),
     unsupported('POST', '/.search'),
     ...(b.endpoints.search === 'served' ? [] : [unsupported('POST', '/Users/.search'), unsupported('POST', '/Groups/.search')]),
   ];
 
   const guard = (headers: Readonly<Record<string, string | string[] | undefined>>, operation: ScimOperation): ScimContext => {
     const host = headerValue(headers, 'host') ?? 'localhost';
-    const context = { baseUrl: `http://${host}${SCIM_PREFIX}` };
+    const ifMatch = headerValue(headers, 'if-match');
+    const ifNoneMatch = headerValue(headers, 'if-none-match');
+    const length = Number(headerValue(headers, 'content-length'));
+    const context: ScimContext = {
+      baseUrl: `http://${host}${SCIM_PREFIX}`,
+      ...(ifMatch === undefined ? {} : { ifMatch }),
+      ...(ifNoneMatch === undefined ? {} : { ifNoneMatch }),
+      ...(Number.isFinite(length) && length > 0 ? { contentLength: length } : {}),
+    };
     if (!operation.auth || b.auth.token === 'not-checked') return context;
     const token = bearerToken(headerValue(headers, 'authorization'), false);
     if (token === undefined) throw new ScimError(401, 'A Bearer token is required.');

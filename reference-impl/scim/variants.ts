@@ -40,11 +40,14 @@ const VARIANTS = {
   'full-featured': {
     description:
       'A full-featured server: the whole filter grammar, sorting, discovery served (/ServiceProviderConfig, /ResourceTypes), POST /Users/.search and /Groups/.search, ' +
-      'GET, PUT and PATCH /Me (a service account); a default page of 50; PATCH answers 200 with the resource.',
+      'GET, PUT and PATCH /Me (a service account); a default page of 50; PATCH answers 200 with the resource; ' +
+      'resource versions (ETag, meta.version, If-Match, If-None-Match); POST /Bulk (at most 10 operations, 64 KiB).',
     profile: 'scim-full-featured',
     apply: (b) => {
       Object.assign(b.endpoints, { discovery: 'served', search: 'served', me: 'served' });
       b.paging.defaultCount = 50;
+      b.etag.supported = true;
+      b.bulk.supported = true;
     },
   },
 } satisfies Record<string, ScimVariant>;

@@ -36,6 +36,10 @@ export interface ScimExpectations {
   readonly filter: ScimFilterSupport;
   /** The page size without `count` (RFC 7644 §3.4.2.4 leaves it to the provider; the platform's is 20, spec#limits). */
   readonly defaultCount: number;
+  // Discovery, ETag, Bulk and /Me (issue 20, part a)
+  /** Whether the target versions its resources (ETag, RFC 7644 §3.14), for a target that serves no
+   * /ServiceProviderConfig; one that does is held to its `etag.supported` instead. */
+  readonly etag: boolean;
 }
 
 /** RFC 7644 §3.4.2.2: the comparison operators (Table 3) and logical operators (Table 4) of a filter. */
@@ -77,6 +81,7 @@ export const DEFAULT_SCIM_EXPECTATIONS: ScimExpectations = {
   sort: true,
   filter: { operators: SCIM_FILTER_OPERATORS, logical: SCIM_FILTER_LOGICAL, attributes: 'all', valuePaths: true },
   defaultCount: 20,
+  etag: false,
 };
 
 export const SCIM_PROFILE: FamilyProfile = {
@@ -127,6 +132,10 @@ export const SCIM_PROFILE: FamilyProfile = {
           type: 'integer',
           minimum: 1,
           description: 'The page size of a list without count (RFC 7644 §3.4.2.4 leaves it to the provider; the platform: 20).',
+        },
+        etag: {
+          type: 'boolean',
+          description: 'Whether the target versions resources (ETag, RFC 7644 §3.14) when it serves no /ServiceProviderConfig (which, when served, says it).',
         },
       }),
     },

@@ -70,9 +70,9 @@ export async function postUser(t: CheckContext, body: Json, query?: Record<strin
   return res;
 }
 
-/** PUT /Users/{id} with `body` fitted to the target's schema; the answer, whatever it is. */
-export async function putUser(t: CheckContext, id: string, body: Json, query?: Record<string, string>): Promise<ApiResponse> {
-  return t.http.send({ op: 'scim.users.replace', params: { id }, json: await fitUser(t, body), ...(query ? { query } : {}) });
+/** PUT /Users/{id} with `body` fitted to the target's schema (and request headers, If-Match say); the answer, whatever it is. */
+export async function putUser(t: CheckContext, id: string, body: Json, query?: Record<string, string>, headers?: Record<string, string>): Promise<ApiResponse> {
+  return t.http.send({ op: 'scim.users.replace', params: { id }, json: await fitUser(t, body), ...(query ? { query } : {}), ...(headers ? { headers } : {}) });
 }
 
 export async function postGroup(t: CheckContext, body: Json): Promise<ApiResponse> {
@@ -183,4 +183,13 @@ export async function sendMaybeCreatingUser(t: CheckContext, req: ApiRequest, us
   const res = await t.http.send(req);
   createdId(t, res, 'user', userName);
   return res;
+}
+
+/** Notes for the cleanup a resource a request made at `location` (a Bulk operation's result): its last path segment is its id. */
+export function noteCreatedAt(t: CheckContext, location: unknown, kind: 'user' | 'group', name: string): void {
+  if (typeof location !== 'string' || location === '') return;
+  const id = decodeURIComponent(location.replace(/\/+$/, '').split('/').at(-1) ?? '');
+  if (id === '') return;
+  const collection = kind === 'user' ? 'users' : 'groups';
+  noteCreated(t.config, { deleteOp: `scim.${collection}.delete`, id, label: `SCIM ${kind} ${name}`, family: 'scim', collection });
 }

@@ -59,6 +59,8 @@ export interface ScimTarget {
   readonly scope: ScopeStrategy | undefined;
   /** Where the scope strategy came from, for skip reasons. */
   readonly why: string;
+  /** The target's /ServiceProviderConfig, when the profile says it is served and it answered one (RFC 7643 §5). */
+  readonly spc: Json | undefined;
 }
 
 const COMMON = new Set(['id', 'externalid', 'meta', 'schemas']);
@@ -160,7 +162,7 @@ export const scimTargetOf = perServer(async (t): Promise<ScimTarget> => {
   if (scope === undefined && eq('externalId') && !(schema.user.get('externalid')?.unique ?? false)) scope = 'externalId';
   else if (scope === undefined && eq('userName') && supportsLogical(filter, 'or')) scope = 'or';
   if (spcFilter?.supported === false) why = '/ServiceProviderConfig says filter.supported false';
-  return { schema, filter, sort, scope, why };
+  return { schema, filter, sort, scope, why, spc };
 });
 
 // ---------------------------------------------------------------------------------------------

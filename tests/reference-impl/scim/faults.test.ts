@@ -9,6 +9,8 @@ interface Spot {
   readonly probe: Probe;
   /** [without the fault, with it] */
   readonly expected: readonly [unknown, unknown];
+  /** The variant both servers run (a capability the reference server does not serve). */
+  readonly variant?: 'full-featured';
 }
 
 const status = (p: Promise<{ status: number }>) => p.then((r) => r.status);
@@ -28,6 +30,11 @@ const sortedUserNames =
   (query: Record<string, string | number>): Probe =>
   async (h) =>
     resourcesOf(await h.get(`/Users${q({ count: 3, attributes: 'userName', ...query })}`)).map((r) => r.userName);
+
+const BULK_URN = 'urn:ietf:params:scim:api:messages:2.0:BulkRequest';
+const bulk = (operations: unknown[], failOnErrors?: number) => ({ schemas: [BULK_URN], Operations: operations, ...(failOnErrors ? { failOnErrors } : {}) });
+const bulkUser = (bulkId: string) => ({ method: 'POST', path: '/Users', bulkId, data: body(unique()) });
+const bulkStatuses = (r: { obj: Record<string, unknown> }) => (r.obj.Operations as { status: string }[]).map((o) => o.status);
 
 const SPOTS: Record<ScimFaultName, Spot> = {
   'scim.content-type-json': {
@@ -383,6 +390,144 @@ const SPOTS: Record<ScimFaultName, Spot> = {
       ),
     expected: [200, 400],
   },
+  // Discovery, ETag, Bulk and /Me (issue 20, part a)
+  'scim.spc-etag-block-missing': { probe: field('/ServiceProviderConfig', 'etag'), expected: [{ supported: true }, undefined], variant: 'full-featured' },
+  'scim.resource-types-group-endpoint-wrong': { probe: field('/ResourceTypes/Group', 'endpoint'), expected: ['/Groups', '/Group'], variant: 'full-featured' },
+  'scim.schemas-group-omitted': { probe: (h) => status(h.get(`/Schemas/${GROUP_URN}`)), expected: [200, 404] },
+  'scim.spc-sort-overstated': {
+    // Declared, and the descending order is the creation order (sortBy ignored).
+    probe: async (h) => [
+      (await h.get('/ServiceProviderConfig')).obj.sort,
+      JSON.stringify(await sortedUserNames({ sortBy: 'userName', sortOrder: 'descending' })(h)) === JSON.stringify(await sortedUserNames({})(h)),
+    ],
+    expected: [
+      [{ supported: true }, false],
+      [{ supported: true }, true],
+    ],
+    variant: 'full-featured',
+  },
+  'scim.spc-max-results-understated': {
+    probe: field('/ServiceProviderConfig', 'filter'),
+    expected: [
+      { supported: true, maxResults: 1000 },
+      { supported: true, maxResults: 2 },
+    ],
+    variant: 'full-featured',
+  },
+  'scim.filter-refused-though-declared': {
+    probe: (h) => status(h.get(`/Users${q({ filter: 'userName eq "x"' })}`)),
+    expected: [200, 400],
+    variant: 'full-featured',
+  },
+  'scim.patch-unsupported-though-declared': {
+    probe: async (h) => [
+      (await h.get('/ServiceProviderConfig')).obj.patch,
+      await status(h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 'displayName', value: 'd' }])),
+    ],
+    expected: [
+      [{ supported: true }, 200],
+      [{ supported: true }, 501],
+    ],
+    variant: 'full-featured',
+  },
+  'scim.password-change-refused': {
+    probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 'password', value: 'Lpc-changed-1!' }])),
+    expected: [200, 400],
+    variant: 'full-featured',
+  },
+  'scim.etag-meta-version-differs': {
+    probe: async (h) => {
+      const r = await h.get(`/Users/${await created(h)}`);
+      return (r.obj.meta as { version?: string }).version === r.headers.etag;
+    },
+    expected: [true, false],
+    variant: 'full-featured',
+  },
+  'scim.etag-frozen': {
+    probe: async (h) => {
+      const id = await created(h);
+      const before = (await h.get(`/Users/${id}`)).headers.etag;
+      return (await h.patch(`/Users/${id}`, [{ op: 'replace', path: 'displayName', value: 'changed' }])).headers.etag === before;
+    },
+    expected: [false, true],
+    variant: 'full-featured',
+  },
+  'scim.etag-per-read': {
+    probe: async (h) => {
+      const id = await created(h);
+      return (await h.get(`/Users/${id}`)).headers.etag === (await h.get(`/Users/${id}`)).headers.etag;
+    },
+    expected: [true, false],
+    variant: 'full-featured',
+  },
+  'scim.etag-if-match-ignored': {
+    probe: (h) => status(created(h).then((id) => h.call('DELETE', `/Users/${id}`, { headers: { 'if-match': 'W/"stale"' } }))),
+    expected: [412, 204],
+    variant: 'full-featured',
+  },
+  'scim.etag-if-match-always-fails': {
+    probe: async (h) => {
+      const id = await created(h);
+      const tag = (await h.get(`/Users/${id}`)).headers.etag ?? '';
+      return status(h.call('DELETE', `/Users/${id}`, { headers: { 'if-match': tag } }));
+    },
+    expected: [204, 412],
+    variant: 'full-featured',
+  },
+  'scim.etag-if-none-match-ignored': {
+    probe: async (h) => {
+      const id = await created(h);
+      const tag = (await h.get(`/Users/${id}`)).headers.etag ?? '';
+      return status(h.get(`/Users/${id}`, { headers: { 'if-none-match': tag } }));
+    },
+    expected: [304, 200],
+    variant: 'full-featured',
+  },
+  'scim.bulk-bulkids-unresolved': {
+    probe: async (h) =>
+      bulkStatuses(
+        await h.call('POST', '/Bulk', {
+          body: bulk([
+            bulkUser('u1'),
+            { method: 'POST', path: '/Groups', bulkId: 'g1', data: { schemas: [GROUP_URN], displayName: unique('g'), members: [{ value: 'bulkId:u1' }] } },
+          ]),
+        }),
+      ),
+    expected: [
+      ['201', '201'],
+      ['201', '400'],
+    ],
+    variant: 'full-featured',
+  },
+  'scim.bulk-fail-on-errors-ignored': {
+    probe: async (h) =>
+      bulkStatuses(
+        await h.call('POST', '/Bulk', { body: bulk([{ method: 'POST', path: '/Users', bulkId: 'bad', data: { schemas: [USER_URN] } }, bulkUser('u2')], 1) }),
+      ),
+    expected: [['400'], ['400', '201']],
+    variant: 'full-featured',
+  },
+  'scim.bulk-max-operations-ignored': {
+    probe: async (h) =>
+      (await h.call('POST', '/Bulk', { body: bulk(Array.from({ length: 11 }, (_, i) => ({ method: 'DELETE', path: `/Users/nope${i}` }))) })).status,
+    expected: [413, 200],
+    variant: 'full-featured',
+  },
+  'scim.bulk-max-payload-ignored': {
+    probe: async (h) => (await h.call('POST', '/Bulk', { body: bulk([{ method: 'DELETE', path: `/Users/${'x'.repeat(70_000)}` }]) })).status,
+    expected: [413, 200],
+    variant: 'full-featured',
+  },
+  'scim.bulk-failures-only': {
+    probe: async (h) => bulkStatuses(await h.call('POST', '/Bulk', { body: bulk([bulkUser('u3')]) })),
+    expected: [['201'], []],
+    variant: 'full-featured',
+  },
+  'scim.me-subject-unstable': {
+    probe: async (h) => (await h.get('/Me')).obj.id === (await h.get('/Me')).obj.id,
+    expected: [true, false],
+    variant: 'full-featured',
+  },
 };
 
 let reference: ScimHarness;
@@ -401,8 +546,13 @@ describe('SCIM faults', () => {
     expect(() => createReferenceServer({ faults: ['scim.nope'] })).toThrow(/Unknown SCIM fault/);
   });
   test.each(Object.entries(SPOTS))('%s flips its rule', async (name, spot) => {
-    expect(await spot.probe(reference)).toEqual(spot.expected[0]);
-    const faulty = await startScim({ faults: [name] });
+    const variant = spot.variant === undefined ? undefined : await startScim({ scimVariant: spot.variant });
+    try {
+      expect(await spot.probe(variant ?? reference)).toEqual(spot.expected[0]);
+    } finally {
+      await variant?.close();
+    }
+    const faulty = await startScim({ faults: [name], ...(spot.variant === undefined ? {} : { scimVariant: spot.variant }) });
     try {
       expect(await spot.probe(faulty)).toEqual(spot.expected[1]);
     } finally {
