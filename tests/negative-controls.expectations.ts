@@ -13,6 +13,7 @@ import { SCIM_CRUD_CONTROLS } from './controls/scim-crud.js';
 import { SCIM_FILTER_CONTROLS } from './controls/scim-filter.js';
 import { SCIM_LISTS_CONTROLS } from './controls/scim-lists.js';
 import { SCIM_PATCH_CONTROLS } from './controls/scim-patch.js';
+import { SCIM_GROUPS_CONTROLS } from './controls/scim-groups.js';
 import { LEARNER_CONTROLS } from './controls/learner.js';
 import { INTAPI_ENROLLMENTS_CONTROLS } from './controls/intapi-enrollments.js';
 import { INTAPI_MORE_CONTROLS } from './controls/intapi-more.js';
@@ -34,6 +35,9 @@ export interface Control {
   scope?: readonly string[];
   /** fast-check runs per property (default 25): more for faults only a longer sequence meets. */
   runs?: number;
+  /** The SCIM variant the fault is set on (reference-impl/scim/variants.ts), run with its profile: a
+   * fault that takes back what the variant accepts. Default: the reference server and profile. */
+  variant?: string;
 }
 
 /** Reference-server operation → check-id prefix. */
@@ -435,6 +439,7 @@ export const SCIM_CONTROLS: Readonly<Record<string, Control>> = {
   ...SCIM_LISTS_CONTROLS,
   ...SCIM_PATCH_CONTROLS,
   ...SCIM_FILTER_CONTROLS,
+  ...SCIM_GROUPS_CONTROLS,
 };
 
 export function controlFor(fault: string): Control {

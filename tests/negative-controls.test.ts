@@ -11,12 +11,13 @@
 // All of it is ONE conformance run (tests/support/controls-run.mjs): one reference server per fault
 // in one process, every (fault, seed) a target of the runner's matrix, scheduled together. The cost is
 // the requests the controls' checks make, not a process and a vitest start per fault.
+import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { LEARNER_FAULTS, listFaults, SCIM_FAULTS } from '../reference-impl/index.js';
 import { idMatcher } from '../src/runner/select.js';
 import { type Control, controlFor } from './negative-controls.expectations.js';
 import { allowancesPerFamily } from './support/allowances.js';
-import { runCli } from './support/cli.js';
+import { ROOT, runCli } from './support/cli.js';
 import { failuresMessage, runControls, type Found } from './support/controls.js';
 
 /** The control's own seed, then the seeds that must find its mustFail checks too. */
@@ -67,9 +68,11 @@ beforeAll(async () => {
   const targets = FAULTS.flatMap((fault) => {
     const control = controlFor(fault);
     const runs = detectionRuns(control);
+    // A fault set on a variant runs with the variant's profile (tests/controls/scim-groups.ts).
+    const on = control.variant === undefined ? {} : { variant: control.variant, profile: join(ROOT, 'fixtures', 'profiles', `scim-${control.variant}.yaml`) };
     return [
-      { key: sweepKey(fault), fault, seed: CONTROL_SEEDS[0], runs: Math.min(runs, SWEEP_RUNS), only: control.scope ?? familyScope(fault) },
-      ...CONTROL_SEEDS.map((seed) => ({ key: keyOf(fault, seed), fault, seed, runs, only: control.mustFail })),
+      { key: sweepKey(fault), fault, seed: CONTROL_SEEDS[0], runs: Math.min(runs, SWEEP_RUNS), only: control.scope ?? familyScope(fault), ...on },
+      ...CONTROL_SEEDS.map((seed) => ({ key: keyOf(fault, seed), fault, seed, runs, only: control.mustFail, ...on })),
     ];
   });
   const result = await runControls({ concurrency: CONCURRENCY, targets });

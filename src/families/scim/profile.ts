@@ -36,7 +36,15 @@ export interface ScimExpectations {
   readonly filter: ScimFilterSupport;
   /** The page size without `count` (RFC 7644 §3.4.2.4 leaves it to the provider; the platform's is 20, spec#limits). */
   readonly defaultCount: number;
+  // Identity-provider requests (issue 20).
+  /** The identity providers the target is meant for: the requests their documentation says they send
+   * (which RFC 7644 does not oblige a server to accept) are checked, level PROFILE; none by default. */
+  readonly client: readonly ScimClient[];
 }
+
+/** Identity providers whose documented requests the suite knows (suites/scim/client.check.ts). */
+export const SCIM_CLIENTS = ['entra', 'okta'] as const;
+export type ScimClient = (typeof SCIM_CLIENTS)[number];
 
 /** RFC 7644 §3.4.2.2: the comparison operators (Table 3) and logical operators (Table 4) of a filter. */
 export const SCIM_FILTER_OPERATORS = ['eq', 'ne', 'co', 'sw', 'ew', 'pr', 'gt', 'ge', 'lt', 'le'] as const;
@@ -77,6 +85,7 @@ export const DEFAULT_SCIM_EXPECTATIONS: ScimExpectations = {
   sort: true,
   filter: { operators: SCIM_FILTER_OPERATORS, logical: SCIM_FILTER_LOGICAL, attributes: 'all', valuePaths: true },
   defaultCount: 20,
+  client: [],
 };
 
 export const SCIM_PROFILE: FamilyProfile = {
@@ -127,6 +136,13 @@ export const SCIM_PROFILE: FamilyProfile = {
           type: 'integer',
           minimum: 1,
           description: 'The page size of a list without count (RFC 7644 §3.4.2.4 leaves it to the provider; the platform: 20).',
+        },
+        client: {
+          type: 'array',
+          uniqueItems: true,
+          items: { type: 'string', enum: SCIM_CLIENTS },
+          description:
+            'The identity providers the target is meant for (entra: Microsoft Entra ID, okta: Okta): their documented requests are checked (level PROFILE).',
         },
       }),
     },
