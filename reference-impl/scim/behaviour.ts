@@ -247,6 +247,8 @@ export interface ScimBehaviour {
     externalIdFilter: 'supported' | 'refused';
     /** A user made inactive (active false): still readable, or answered 404 (taken for deleted). */
     inactive: 'visible' | 'hidden';
+    /** A no-path replace whose value carries the resource's own id (Okta's group rename): 400 mutability, or the id ignored. */
+    ownIdInValue: 'mutability' | 'ignored';
   };
 }
 
@@ -360,6 +362,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       putMembers: 'replaced',
       externalIdFilter: 'supported',
       inactive: 'visible',
+      ownIdInValue: 'mutability',
     },
   };
 }

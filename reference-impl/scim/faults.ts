@@ -369,6 +369,10 @@ const FAULTS = {
     description: 'A user made inactive (active false, how Okta and Entra ID deprovision) answers 404 as if deleted.',
     apply: (b) => void (b.idp.inactive = 'hidden'),
   },
+  'scim.client-own-id-refused': {
+    description: "A no-path replace whose value carries the group's own id (Okta's group rename) answers 400 mutability.",
+    apply: (b) => void (b.idp.ownIdInValue = 'mutability'),
+  },
 } satisfies Record<string, ScimFault>;
 
 export type ScimFaultName = keyof typeof FAULTS;

@@ -269,7 +269,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         handle: (call) => {
           const record = live(schema, call.params.id ?? '');
           const operations = readPatchRequest(call.body, b);
-          const applier = new PatchApplier(schema, rb);
+          const applier = new PatchApplier(schema, rb, record.id);
           const before = JSON.stringify(record.data);
           const settle = (draft: JsonObject): JsonObject => {
             const data = readBody(schema, { schemas: [schema.urn], ...draft });

@@ -57,6 +57,8 @@ export class PatchApplier {
   constructor(
     private readonly schema: ResourceSchema,
     private readonly b: ScimBehaviour,
+    /** The id of the resource patched (a no-path value may carry it, Okta). */
+    private readonly self?: string,
   ) {}
 
   /** Applies one operation to `data` (mutated). */
@@ -71,6 +73,7 @@ export class PatchApplier {
       if (!isJsonObject(value)) throw badRequest('invalidValue', `${op} without a path needs an object value.`);
       for (const [key, v] of Object.entries(value)) {
         if (key.toLowerCase() === 'schemas') continue;
+        if (key.toLowerCase() === 'id' && v === this.self && this.b.idp.ownIdInValue === 'ignored') continue;
         const ext = this.schema.extensions.get(key.toLowerCase());
         // Entra ID names attributes by their paths here (`name.givenName`, an extension attribute's URN form).
         if (this.b.idp.dottedNames === 'rejected' && ext === undefined && (key.includes('.') || key.toLowerCase().startsWith('urn:')))

@@ -13,7 +13,7 @@ import type { Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
 import { expectMembers, groupWithMembers } from '../_harness/scim/groups.js';
 import { patchedResource, patchGroup, patchUser } from '../_harness/scim/patch-model.js';
-import { createUser, literal, postUser, resourceOf, SCIM_SCHEMAS, uniqueName, userBody } from '../_harness/scim/records.js';
+import { createGroup, createUser, literal, postUser, resourceOf, SCIM_SCHEMAS, uniqueName, userBody } from '../_harness/scim/records.js';
 import { requireUserAttributes, uniqueEmail } from '../_harness/scim/target.js';
 
 const USERS = { write: ['scim.users'] } as const;
@@ -154,6 +154,24 @@ requirement(
     expectMembers([b.id], resourceOf(res), 'after PUT with the second user as the only member', res);
   },
   BOTH,
+);
+
+requirement(
+  {
+    id: 'scim.client.group-rename-with-id',
+    level: 'PROFILE',
+    spec: 'rfc7644#section-3.5.2.3',
+    title: "A no-path PATCH replace of displayName whose value carries the group's own id (Okta) renames it",
+  },
+  async (t) => {
+    requireClient(t, ['okta']);
+    const group = await createGroup(t, 'idp-rename');
+    const renamed = uniqueName(t, 'idp-renamed');
+    const res = await patchGroup(t, group.id, [{ op: 'replace', value: { id: group.id, displayName: renamed } }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'group', group.id, "a no-path replace of displayName with the group's id");
+    if (resource.displayName !== renamed) fail(`displayName ${renamed}`, `displayName ${JSON.stringify(resource.displayName)}`, shown);
+  },
+  { write: ['scim.groups'] },
 );
 
 requirement(

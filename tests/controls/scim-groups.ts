@@ -33,4 +33,5 @@ export const SCIM_GROUPS_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.client-external-id-filter-refused': client(['scim.client.external-id-filter']),
   // The string-boolean check that reads the user back after a 204 ends blocked by this one.
   'scim.client-inactive-hidden': client(['scim.client.deactivated-user-readable']),
+  'scim.client-own-id-refused': client(['scim.client.group-rename-with-id']),
 };

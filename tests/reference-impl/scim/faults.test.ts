@@ -479,6 +479,14 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     expected: [1, 2],
   },
   'scim.client-external-id-filter-refused': { probe: (h) => status(h.get(`/Users${q({ filter: 'externalId eq "x"' })}`)), expected: [200, 400] },
+  'scim.client-own-id-refused': {
+    probe: async (h) => {
+      const id = await memberGroup(h, []);
+      return (await h.patch(`/Groups/${id}`, [{ op: 'replace', value: { id, displayName: unique('renamed') } }])).status;
+    },
+    expected: [204, 400],
+    variant: 'idp-minimal',
+  },
   'scim.client-inactive-hidden': {
     probe: async (h) => status(h.get(`/Users/${await created(h, { active: false })}`)),
     expected: [200, 404],
