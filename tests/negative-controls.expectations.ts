@@ -14,6 +14,7 @@ import { SCIM_FILTER_CONTROLS } from './controls/scim-filter.js';
 import { SCIM_LISTS_CONTROLS } from './controls/scim-lists.js';
 import { SCIM_PATCH_CONTROLS } from './controls/scim-patch.js';
 import { SCIM_CAPABILITY_CONTROLS } from './controls/scim-capabilities.js';
+import { SCIM_GROUPS_CONTROLS } from './controls/scim-groups.js';
 import { LEARNER_CONTROLS } from './controls/learner.js';
 import { INTAPI_ENROLLMENTS_CONTROLS } from './controls/intapi-enrollments.js';
 import { INTAPI_MORE_CONTROLS } from './controls/intapi-more.js';
@@ -35,9 +36,9 @@ export interface Control {
   scope?: readonly string[];
   /** fast-check runs per property (default 25): more for faults only a longer sequence meets. */
   runs?: number;
-  /** The SCIM variant the faulty server runs, with its profile (fixtures/profiles/scim-<variant>.yaml):
-   * a fault of a capability the reference server does not serve shows on a variant that serves it. */
-  variant?: 'full-featured';
+  /** The SCIM variant the fault is set on (reference-impl/scim/variants.ts), run with its profile: a
+   * fault that takes back what the variant accepts. Default: the reference server and profile. */
+  variant?: string;
 }
 
 /** Reference-server operation → check-id prefix. */
@@ -440,6 +441,7 @@ export const SCIM_CONTROLS: Readonly<Record<string, Control>> = {
   ...SCIM_PATCH_CONTROLS,
   ...SCIM_FILTER_CONTROLS,
   ...SCIM_CAPABILITY_CONTROLS,
+  ...SCIM_GROUPS_CONTROLS,
 };
 
 export function controlFor(fault: string): Control {

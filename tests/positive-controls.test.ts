@@ -8,6 +8,8 @@
 //
 // One conformance run, as the negative controls' (tests/support/controls-run.mjs): a server per
 // variant in one process, each a target of the runner's matrix, at two runs per property.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SCIM_VARIANTS } from '../reference-impl/index.js';
@@ -19,6 +21,17 @@ const RUNS = 2;
 const SEED = 11;
 
 let found: Record<string, Found> = {};
+
+/** The expectations of the README's example profile of a server meant for Entra ID (the block that
+ * names it), as a profile file; its addresses and token variable are the example's, not the bundled server's. */
+function readmeEntraProfile(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const block = /```yaml\nname: my-app-for-entra\n[\s\S]*?\n(expectations:\n[\s\S]*?)```/.exec(readme)?.[1];
+  if (block === undefined) throw new Error('README.md has no example profile named my-app-for-entra with expectations');
+  const file = join(mkdtempSync(join(tmpdir(), 'lpc-readme-')), 'entra.yaml');
+  writeFileSync(file, `name: readme-entra\n${block}`);
+  return file;
+}
 
 beforeAll(async () => {
   const targets = [
@@ -33,6 +46,17 @@ beforeAll(async () => {
       runs: RUNS,
       only: ['scim.*'],
     })),
+    // The README's profile for a server meant for Entra ID, against the variant that is one: its
+    // groups and identity-provider checks pass (the other areas are the variant's own profile's).
+    {
+      key: 'readme-entra',
+      variant: 'idp-minimal',
+      scimSeed: true,
+      profile: readmeEntraProfile(),
+      seed: SEED,
+      runs: RUNS,
+      only: ['scim.groups.*', 'scim.client.*'],
+    },
   ];
   const result = await runControls({ concurrency: 8, targets });
   process.stdout.write(`positive controls: ${targets.length} targets, ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s\n`);
@@ -65,5 +89,18 @@ describe('every SCIM check passes on every kind of server the RFC allows, with t
     const declared = (id: string): boolean => /^scim\.(discovery|etag|bulk|me)\./.test(id) && id !== 'scim.discovery.schemas-core';
     expect([...skipped('full-featured')].filter(declared)).toEqual([]);
     for (const key of ['reference', 'idp-minimal']) expect([...skipped(key)].filter(declared).length).toBe(19);
+    // The identity-provider checks run where the profile names the identity providers, and only there.
+    expect([...skipped('idp-minimal')].filter((id) => id.startsWith('scim.client.'))).toEqual([]);
+    expect([...skipped('reference')].filter((id) => id.startsWith('scim.client.')).length).toBe(9);
+    expect([...skipped('full-featured')].filter((id) => id.startsWith('scim.client.')).length).toBe(9);
+  });
+
+  test("the README's profile for a server meant for Entra ID passes on a server built for it: Entra's checks run, Okta's are skipped", () => {
+    const r = found['readme-entra'];
+    if (!r) throw new Error('no result for readme-entra');
+    expect(r.failed).toEqual([]);
+    expect(r.skipped.filter((s) => s.notSetUp || s.blockedBy).map((s) => s.id)).toEqual([]);
+    const skipped = r.skipped.map((s) => s.id).filter((id) => id.startsWith('scim.client.'));
+    expect(skipped.sort()).toEqual(['scim.client.deactivated-user-readable', 'scim.client.group-rename-with-id', 'scim.client.put-group-members']);
   });
 });

@@ -257,6 +257,49 @@ export interface ScimBehaviour {
   };
   /** /Me (when served): the token's service user, or a new user on every call. */
   meSubject: 'stable' | 'new-each-call';
+  // Groups as identity providers use them, and the requests identity providers send (issue 20).
+  /** Group lists and membership (RFC 7644 §3.4.2, §3.5.2 on /Groups): each entry breaks one rule on
+   * groups only, the users' lists and PATCH keeping the rule. */
+  readonly groups: {
+    /** `filter` on GET /Groups: applied, or ignored (every group listed). */
+    filter: 'applied' | 'ignored';
+    /** displayName (caseExact false) compared case-insensitively in a group filter, or case-sensitively. */
+    displayNameCase: 'insensitive' | 'sensitive';
+    /** A filter on members (members.value): supported, or refused 400 invalidFilter. */
+    membersFilter: 'supported' | 'refused';
+    /** sortBy on GET /Groups: applied, or ignored. */
+    sort: 'applied' | 'ignored';
+    /** startIndex and count on GET /Groups: honoured, or ignored (every group in one page). */
+    paging: 'honoured' | 'ignored';
+    /** attributes / excludedAttributes on groups: honoured, or ignored (members always answered). */
+    projection: 'honoured' | 'ignored';
+    /** PATCH add to members: appends every value, replaces the members, or stores only the first value. */
+    addMembers: 'appends' | 'replaces' | 'first-only';
+    /** PATCH remove members[value eq "…"]: only the matching member, or every member. */
+    removeMemberFilter: 'honoured' | 'all';
+    /** PATCH replace of members: the members become the value, or the value is appended. */
+    replaceMembers: 'replaces' | 'appends';
+  };
+  /** Requests identity providers send (Microsoft Entra ID, Okta) that RFC 7644 does not oblige a
+   * server to accept; a server meant for them does (the variant idp-minimal). */
+  readonly idp: {
+    /** "True" / "False" (any case) where a boolean belongs: read as booleans, or refused 400 invalidValue. */
+    booleanStrings: 'rejected' | 'true-false';
+    /** A no-path add/replace whose value names attributes by dotted paths (`name.givenName`): paths, or refused 400 invalidPath. */
+    dottedNames: 'paths' | 'rejected';
+    /** remove of members with a value array: only the listed members, or every member (the RFC's reading of a path without filter). */
+    removeWithValue: 'listed' | 'all';
+    /** add with a value filter that matches nothing: 400 noTarget, or a value made from the filter's eq terms. */
+    addUnmatched: 'no-target' | 'creates';
+    /** PUT /Groups/{id} with members: the members become the list, or the list is merged into them. */
+    putMembers: 'replaced' | 'merged';
+    /** A filter on externalId: supported, or refused 400 invalidFilter. */
+    externalIdFilter: 'supported' | 'refused';
+    /** A user made inactive (active false): still readable, or answered 404 (taken for deleted). */
+    inactive: 'visible' | 'hidden';
+    /** A no-path replace whose value carries the resource's own id (Okta's group rename): 400 mutability, or the id ignored. */
+    ownIdInValue: 'mutability' | 'ignored';
+  };
 }
 
 export function referenceScimBehaviour(): ScimBehaviour {
@@ -365,5 +408,27 @@ export function referenceScimBehaviour(): ScimBehaviour {
       results: 'every-operation',
     },
     meSubject: 'stable',
+    // Groups and identity-provider requests (issue 20).
+    groups: {
+      filter: 'applied',
+      displayNameCase: 'insensitive',
+      membersFilter: 'supported',
+      sort: 'applied',
+      paging: 'honoured',
+      projection: 'honoured',
+      addMembers: 'appends',
+      removeMemberFilter: 'honoured',
+      replaceMembers: 'replaces',
+    },
+    idp: {
+      booleanStrings: 'rejected',
+      dottedNames: 'paths',
+      removeWithValue: 'listed',
+      addUnmatched: 'no-target',
+      putMembers: 'replaced',
+      externalIdFilter: 'supported',
+      inactive: 'visible',
+      ownIdInValue: 'mutability',
+    },
   };
 }

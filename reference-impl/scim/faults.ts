@@ -391,6 +391,77 @@ const FAULTS = {
     description: '/Me answers a new user on every call instead of the one the token belongs to (full-featured variant).',
     apply: (b) => void (b.meSubject = 'new-each-call'),
   },
+  // Groups (issue 20): each breaks its rule on /Groups only.
+  'scim.groups-filter-ignored': {
+    description: 'GET /Groups ignores filter: every group is listed, whatever the filter selects.',
+    apply: (b) => void (b.groups.filter = 'ignored'),
+  },
+  'scim.groups-display-name-case-sensitive': {
+    description: 'A group filter compares displayName (caseExact false) case-sensitively.',
+    apply: (b) => void (b.groups.displayNameCase = 'sensitive'),
+  },
+  'scim.groups-members-filter-refused': {
+    description: 'A group filter on members (members.value eq) answers 400 invalidFilter although the profile declares the attribute filterable.',
+    apply: (b) => void (b.groups.membersFilter = 'refused'),
+  },
+  'scim.groups-sort-ignored': { description: 'GET /Groups ignores sortBy and sortOrder.', apply: (b) => void (b.groups.sort = 'ignored') },
+  'scim.groups-paging-ignored': {
+    description: 'GET /Groups ignores startIndex and count: the default page from the first group, whatever page is asked for.',
+    apply: (b) => void (b.groups.paging = 'ignored'),
+  },
+  'scim.groups-projection-ignored': {
+    description: 'attributes and excludedAttributes are ignored on groups: members are answered even with excludedAttributes=members.',
+    apply: (b) => void (b.groups.projection = 'ignored'),
+  },
+  'scim.groups-add-members-replaces': {
+    description: 'A PATCH add to members replaces the members instead of adding to them.',
+    apply: (b) => void (b.groups.addMembers = 'replaces'),
+  },
+  'scim.groups-add-members-first-only': {
+    description: 'A PATCH add of several members stores only the first of them.',
+    apply: (b) => void (b.groups.addMembers = 'first-only'),
+  },
+  'scim.groups-remove-member-filter-ignored': {
+    description: 'A PATCH remove of members[value eq "…"] removes every member instead of the one it names.',
+    apply: (b) => void (b.groups.removeMemberFilter = 'all'),
+  },
+  'scim.groups-replace-members-appends': {
+    description: 'A PATCH replace of members appends the value instead of making it the members.',
+    apply: (b) => void (b.groups.replaceMembers = 'appends'),
+  },
+  // Identity-provider requests (issue 20): each takes back one acceptance of the variant idp-minimal.
+  'scim.client-string-booleans-rejected': {
+    description: 'Booleans sent as strings ("True", "False"; Entra ID) are refused 400 invalidValue.',
+    apply: (b) => void (b.idp.booleanStrings = 'rejected'),
+  },
+  'scim.client-dotted-names-rejected': {
+    description: 'A no-path PATCH whose value names attributes by path (name.givenName; Entra ID) is refused 400 invalidPath.',
+    apply: (b) => void (b.idp.dottedNames = 'rejected'),
+  },
+  'scim.client-remove-members-value-ignored': {
+    description: 'remove of members with a value array (Entra ID) removes every member, not those listed.',
+    apply: (b) => void (b.idp.removeWithValue = 'all'),
+  },
+  'scim.client-add-unmatched-no-target': {
+    description: 'add with a value filter that matches nothing (emails[type eq "work"].value; Entra ID) answers 400 noTarget instead of creating the value.',
+    apply: (b) => void (b.idp.addUnmatched = 'no-target'),
+  },
+  'scim.client-put-members-merged': {
+    description: 'PUT /Groups/{id} (Okta) adds the members it lists to those the group had instead of making them its members.',
+    apply: (b) => void (b.idp.putMembers = 'merged'),
+  },
+  'scim.client-external-id-filter-refused': {
+    description: 'A filter on externalId (Entra ID, Okta) answers 400 invalidFilter.',
+    apply: (b) => void (b.idp.externalIdFilter = 'refused'),
+  },
+  'scim.client-inactive-hidden': {
+    description: 'A user made inactive (active false, how Okta and Entra ID deprovision) answers 404 as if deleted.',
+    apply: (b) => void (b.idp.inactive = 'hidden'),
+  },
+  'scim.client-own-id-refused': {
+    description: "A no-path replace whose value carries the group's own id (Okta's group rename) answers 400 mutability.",
+    apply: (b) => void (b.idp.ownIdInValue = 'mutability'),
+  },
 } satisfies Record<string, ScimFault>;
 
 export type ScimFaultName = keyof typeof FAULTS;

@@ -13,6 +13,7 @@ import { schemaResources } from './schemas-endpoint.js';
 import { discoveryOperations } from './discovery.js';
 import { bulkOperation } from './bulk.js';
 import { checkIfMatch, notModified, versioned } from './etag.js';
+import { idpBody, listParameters, mergedMembers, resourceBehaviour } from './clients.js';
 import { createScimSeed } from './seed.js';
 import type { ScimRecord, ScimStore } from './store.js';
 import type { ScimContext, ScimOperation } from './context.js';
@@ -81,12 +82,16 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     return { baseUrl: context.baseUrl, store: store(), b, groupsOf: () => (index ??= membershipIndex(store())) };
   };
   const tableOf = (schema: ResourceSchema): Map<string, ScimRecord> => (schema === USER_SCHEMA ? store().users : store().groups);
+  // The behaviour each resource's operations use: a group fault breaks its rule on /Groups only (clients.ts).
+  const userBehaviour = resourceBehaviour(b, USER_SCHEMA, false);
+  const groupBehaviour = resourceBehaviour(b, GROUP_SCHEMA, true);
+  const behaviourOf = (schema: ResourceSchema): ScimBehaviour => (schema === GROUP_SCHEMA ? groupBehaviour : userBehaviour);
 
   const ok = (status: number, body: JsonValue, headers?: Record<string, string>): Result =>
     headers === undefined ? { status, body } : { status, body, headers };
 
   const render = (schema: ResourceSchema, record: ScimRecord, call: Call<ScimContext>, ctx = viewContext(call.context)): JsonObject =>
-    project(schema, fullView(schema, record, ctx), projectionOf(one(call.query.attributes), one(call.query.excludedAttributes)), b);
+    project(schema, fullView(schema, record, ctx), projectionOf(one(call.query.attributes), one(call.query.excludedAttributes)), behaviourOf(schema));
   /** A resource's answer: its representation, with its version (meta.version, ETag) when versions are served. */
   const answerOf = (status: number, schema: ResourceSchema, record: ScimRecord, call: Call<ScimContext>, headers: Record<string, string> = {}): Result => {
     const { view, headers: version } = versioned(render(schema, record, call), record, b);
@@ -98,6 +103,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     const record = tableOf(schema).get(id);
     if (record === undefined && b.writes.unknownId === 400) throw badRequest('invalidValue', `${schema.resourceType} ${id} is not valid.`);
     if (record === undefined || (record.deleted && b.writes.deleted === 'gone')) throw scimNotFound(`${schema.resourceType} ${id} not found.`);
+    if (b.idp.inactive === 'hidden' && record.data.active === false) throw scimNotFound(`${schema.resourceType} ${id} not found.`);
     return record;
   };
 
@@ -136,7 +142,8 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
   };
 
   /** A request body, with strings where booleans belong made booleans under the fault boolean-strings-coerced. */
-  const bodyOf = (schema: ResourceSchema, body: unknown): unknown => {
+  const bodyOf = (schema: ResourceSchema, sent: unknown): unknown => {
+    const body = b.idp.booleanStrings === 'true-false' ? idpBody(schema, sent) : sent;
     if (b.writes.booleanStrings === 'rejected' || !isJsonObject(body)) return body;
     const out: JsonObject = { ...body };
     for (const [key, value] of Object.entries(body)) {
@@ -152,6 +159,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
   const resourceOperations = (schema: ResourceSchema): ScimOperation[] => {
     const base = schema.endpoint;
     const kind = schema.resourceType.toLowerCase();
+    const rb = behaviourOf(schema);
     return [
       {
         id: `scim.${kind}s.list`,
@@ -161,9 +169,10 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         handle: (call) => {
           const q = call.query;
           if (b.filter.urnPaths === 'not-found' && /urn:[^"]*:[a-z]+/i.test(one(q.filter) ?? '')) throw scimNotFound('Unknown resource.');
-          const filter = filterOf(schema, one(q.filter), b);
-          const sorter = sorterOf(schema, one(q.sortBy), one(q.sortOrder), b);
-          const page = pageOf(one(q.startIndex), one(q.count), b);
+          const params = listParameters(b, schema === GROUP_SCHEMA, { filter: one(q.filter), startIndex: one(q.startIndex), count: one(q.count) });
+          const filter = filterOf(schema, params.filter, rb);
+          const sorter = sorterOf(schema, one(q.sortBy), one(q.sortOrder), rb);
+          const page = pageOf(params.startIndex, params.count, rb);
           const ctx = viewContext(call.context);
           const listed = (all: Map<string, ScimRecord>, live: ScimRecord[]): ScimRecord[] => (b.writes.deletedListed === 'yes' ? [...all.values()] : live);
           const records = schema === USER_SCHEMA ? listed(store().users, store().liveUsers()) : listed(store().groups, store().liveGroups());
@@ -174,7 +183,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
               totalResults,
               startIndex: page.startIndex,
               itemsPerPage,
-              Resources: items.map((v) => project(schema, v, projection, b)),
+              Resources: items.map((v) => project(schema, v, projection, rb)),
             });
           if (filter === undefined && sorter === undefined) {
             // Without filter or sort only the page's representations are built.
@@ -247,6 +256,10 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
             }
           }
           if (b.writes.put === 'merge') data = { ...record.data, ...data };
+          if (schema === GROUP_SCHEMA && b.idp.putMembers === 'merged') {
+            const members = mergedMembers(record.data.members, data.members);
+            if (members !== undefined) data.members = members;
+          }
           // The password is write-only: a PUT without one keeps it (clients PUT what they GET).
           if (data.password === undefined && record.data.password !== undefined) data.password = record.data.password;
           validate(schema, data, record.id);
@@ -274,7 +287,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           const record = live(schema, call.params.id ?? '');
           checkIfMatch(call.context, record, b);
           const operations = readPatchRequest(call.body, b);
-          const applier = new PatchApplier(schema, b);
+          const applier = new PatchApplier(schema, rb, record.id);
           const before = JSON.stringify(record.data);
           const settle = (draft: JsonObject): JsonObject => {
             const data = readBody(schema, { schemas: [schema.urn], ...draft });

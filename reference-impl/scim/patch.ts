@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest } from './errors.js';
+import { idpBooleans, valueFromFilter } from './clients.js';
 import { compileValueFilter, parsePatchPath } from './filter.js';
 import { attributeValue } from './resources.js';
 import { type Attr, PATCH_URN, type ResourceSchema, resolvePath } from './schema.js';
@@ -56,6 +57,8 @@ export class PatchApplier {
   constructor(
     private readonly schema: ResourceSchema,
     private readonly b: ScimBehaviour,
+    /** The id of the resource patched (a no-path value may carry it, Okta). */
+    private readonly self?: string,
   ) {}
 
   /** Applies one operation to `data` (mutated). */
@@ -70,7 +73,11 @@ export class PatchApplier {
       if (!isJsonObject(value)) throw badRequest('invalidValue', `${op} without a path needs an object value.`);
       for (const [key, v] of Object.entries(value)) {
         if (key.toLowerCase() === 'schemas') continue;
+        if (key.toLowerCase() === 'id' && v === this.self && this.b.idp.ownIdInValue === 'ignored') continue;
         const ext = this.schema.extensions.get(key.toLowerCase());
+        // Entra ID names attributes by their paths here (`name.givenName`, an extension attribute's URN form).
+        if (this.b.idp.dottedNames === 'rejected' && ext === undefined && (key.includes('.') || key.toLowerCase().startsWith('urn:')))
+          throw badRequest('invalidPath', `'${key}' is not an attribute name.`);
         if (ext !== undefined && isJsonObject(v)) {
           for (const [k, sv] of Object.entries(v)) this.applyPath(data, op, `${ext.urn}:${k}`, sv);
         } else {
@@ -90,7 +97,8 @@ export class PatchApplier {
     if (this.b.patch.mutability === 'checked') throw badRequest('mutability', detail);
   }
 
-  private applyPath(data: JsonObject, op: PatchOpName, pathText: string, value: JsonValue | undefined): void {
+  private applyPath(data: JsonObject, op: PatchOpName, pathText: string, sent: JsonValue | undefined): void {
+    let value = sent;
     const extension = this.schema.extensions.get(pathText.trim().toLowerCase());
     if (extension !== undefined) {
       // The path names a whole extension: remove it, or add/replace its attributes one by one.
@@ -112,6 +120,10 @@ export class PatchApplier {
     const { attr, urn } = resolved;
     const sub = path.filter === undefined ? resolved.sub : undefined;
     if (path.filter !== undefined && resolved.sub !== undefined) throw badRequest('invalidPath', `'${pathText}' filters a sub-attribute.`);
+    if (this.b.idp.booleanStrings === 'true-false') {
+      const after = path.subAfterFilter === undefined ? undefined : attr.sub?.get(path.subAfterFilter.toLowerCase());
+      value = idpBooleans(sub ?? after ?? (path.filter === undefined ? attr : { ...attr, multiValued: false }), value);
+    }
     if (attr.mutability === 'readOnly' || attr.name === 'schemas') {
       this.mutability(`${attr.name} is read-only.`);
       return;
@@ -145,6 +157,19 @@ export class PatchApplier {
     if (this.b.patch.valueFilter === 'ignored') predicate = () => true;
     const list = Array.isArray(container[attr.name]) ? (container[attr.name] as JsonValue[]) : [];
     const matched = list.filter((v): v is JsonObject => isJsonObject(v) && predicate(v));
+    if (matched.length === 0 && op === 'add' && this.b.idp.addUnmatched === 'creates') {
+      // Entra ID: an add whose filter matches nothing creates the value the filter describes.
+      const after = path.subAfterFilter === undefined ? undefined : attr.sub.get(path.subAfterFilter.toLowerCase());
+      const made = valueFromFilter(path.filter, after, value);
+      const created = made === undefined ? undefined : attributeValue({ ...attr, multiValued: false }, made, attr.name);
+      if (isJsonObject(created)) {
+        const next = [...list, created];
+        this.singlePrimary(next, new Set([created]));
+        container[attr.name] = next;
+        finish();
+        return;
+      }
+    }
     if (matched.length === 0) throw badRequest('noTarget', `No value of ${attr.name} matches '${pathText}'.`);
     const subAttr = path.subAfterFilter === undefined ? undefined : attr.sub.get(path.subAfterFilter.toLowerCase());
     if (path.subAfterFilter !== undefined && subAttr === undefined)
@@ -188,7 +213,7 @@ export class PatchApplier {
         if (this.b.patch.mutability === 'checked') return;
       }
       const current = container[attr.name];
-      if (attr.multiValued && Array.isArray(current) && Array.isArray(value) && value.length > 0) {
+      if (attr.multiValued && Array.isArray(current) && Array.isArray(value) && value.length > 0 && this.b.idp.removeWithValue === 'listed') {
         // The legacy form: remove `members` with the values to remove (checked as values of the attribute first).
         const removing = attributeValue(attr, value);
         const keys = new Set((Array.isArray(removing) ? removing : []).map((v) => (isJsonObject(v) ? JSON.stringify(v.value) : JSON.stringify(v))));
@@ -200,7 +225,8 @@ export class PatchApplier {
       delete container[attr.name];
       return;
     }
-    const v = attributeValue(attr, value ?? null);
+    const read = attributeValue(attr, value ?? null);
+    const v = attr.name === 'members' && op === 'add' && Array.isArray(read) && this.b.groups.addMembers === 'first-only' ? read.slice(0, 1) : read;
     if (v === undefined) {
       if (attr.required) throw badRequest('invalidValue', `${attr.name} is required.`);
       delete container[attr.name];
@@ -208,7 +234,8 @@ export class PatchApplier {
     }
     const current = container[attr.name];
     if (attr.multiValued && Array.isArray(v)) {
-      if (op === 'add' && Array.isArray(current) && this.b.patch.addMultiValued === 'appends') {
+      const appends = op === 'add' || (op === 'replace' && attr.name === 'members' && this.b.groups.replaceMembers === 'appends');
+      if (appends && Array.isArray(current) && this.b.patch.addMultiValued === 'appends') {
         const added = v.filter((x) => !current.some((c) => same(c, x)));
         const list = [...current, ...added];
         this.singlePrimary(list, new Set(added));

@@ -22,7 +22,7 @@ const VARIANTS = {
       'A small server built for identity providers: filters of eq joined by and on userName, externalId, displayName and active (400 invalidFilter otherwise); no sorting; ' +
       'a required email unique among users (409 uniqueness); /Schemas lists only a core User (userName, name, displayName, emails, active) and other attributes are refused; ' +
       'a default and maximum page of 100; itemsPerPage is the count in force; PATCH answers 204 (200 with attributes); timestamps in whole seconds; ' +
-      'no discovery, /Me, /Bulk or .search (501).',
+      'no discovery, /Me, /Bulk or .search (501); the requests Entra ID and Okta send are accepted ("True" and "False" as booleans, an add whose value filter matches nothing creates the value, a no-path replace may carry the id of the resource).',
     profile: 'scim-idp-minimal',
     apply: (b) => {
       b.schema = 'core';
@@ -35,6 +35,10 @@ const VARIANTS = {
       b.paging.itemsPerPage = 'requested';
       b.patch.success = 'no-content';
       b.patch.userGroups = 'omitted';
+      // What Microsoft Entra ID and Okta send (issue 20): string booleans, an add that creates the value its filter names.
+      b.idp.booleanStrings = 'true-false';
+      b.idp.addUnmatched = 'creates';
+      b.idp.ownIdInValue = 'ignored';
     },
   },
   'full-featured': {

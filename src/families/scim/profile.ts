@@ -40,7 +40,15 @@ export interface ScimExpectations {
   /** Whether the target versions its resources (ETag, RFC 7644 §3.14), for a target that serves no
    * /ServiceProviderConfig; one that does is held to its `etag.supported` instead. */
   readonly etag: boolean;
+  // Identity-provider requests (issue 20).
+  /** The identity providers the target is meant for: the requests their documentation says they send
+   * (which RFC 7644 does not oblige a server to accept) are checked, level PROFILE; none by default. */
+  readonly client: readonly ScimClient[];
 }
+
+/** Identity providers whose documented requests the suite knows (suites/scim/client.check.ts). */
+export const SCIM_CLIENTS = ['entra', 'okta'] as const;
+export type ScimClient = (typeof SCIM_CLIENTS)[number];
 
 /** RFC 7644 §3.4.2.2: the comparison operators (Table 3) and logical operators (Table 4) of a filter. */
 export const SCIM_FILTER_OPERATORS = ['eq', 'ne', 'co', 'sw', 'ew', 'pr', 'gt', 'ge', 'lt', 'le'] as const;
@@ -82,6 +90,7 @@ export const DEFAULT_SCIM_EXPECTATIONS: ScimExpectations = {
   filter: { operators: SCIM_FILTER_OPERATORS, logical: SCIM_FILTER_LOGICAL, attributes: 'all', valuePaths: true },
   defaultCount: 20,
   etag: false,
+  client: [],
 };
 
 export const SCIM_PROFILE: FamilyProfile = {
@@ -136,6 +145,13 @@ export const SCIM_PROFILE: FamilyProfile = {
         etag: {
           type: 'boolean',
           description: 'Whether the target versions resources (ETag, RFC 7644 §3.14) when it serves no /ServiceProviderConfig (which, when served, says it).',
+        },
+        client: {
+          type: 'array',
+          uniqueItems: true,
+          items: { type: 'string', enum: SCIM_CLIENTS },
+          description:
+            'The identity providers the target is meant for (entra: Microsoft Entra ID, okta: Okta): their documented requests are checked (level PROFILE).',
         },
       }),
     },

@@ -9,8 +9,8 @@ interface Spot {
   readonly probe: Probe;
   /** [without the fault, with it] */
   readonly expected: readonly [unknown, unknown];
-  /** The variant both servers run (a capability the reference server does not serve). */
-  readonly variant?: 'full-featured';
+  /** The SCIM variant both servers run (a fault that takes back one of its acceptances). */
+  readonly variant?: string;
 }
 
 const status = (p: Promise<{ status: number }>) => p.then((r) => r.status);
@@ -26,6 +26,29 @@ const total = (filter: string): Probe => field(`/Users${q({ filter, count: 0 })}
 const U0 = scimSeedUserId(0);
 const body = (userName: string, extra: Record<string, unknown> = {}) => ({ schemas: [USER_URN], userName, name: { givenName: 'g' }, ...extra });
 const created = async (h: ScimHarness, extra: Record<string, unknown> = {}) => String((await h.createUser(extra)).id);
+/** A new group's displayName (given, or fresh). */
+const group = async (h: ScimHarness, name = unique('g')): Promise<string> => {
+  await h.call('POST', '/Groups', { body: { schemas: [GROUP_URN], displayName: name } });
+  return name;
+};
+/** A new group with these members; its id. */
+const memberGroup = async (h: ScimHarness, members: string[]): Promise<string> =>
+  String((await h.call('POST', '/Groups', { body: { schemas: [GROUP_URN], displayName: unique('g'), members: members.map((value) => ({ value })) } })).obj.id);
+/** The number of members after one PATCH of a group whose member is one user (FIRST, second and third name three users). */
+const membersAfter = async (h: ScimHarness, op: string, value: { value: string }[] | undefined, path = 'members', initial = ['FIRST']): Promise<number> => {
+  const users = { FIRST: await created(h), second: await created(h), third: await created(h) };
+  const id = await memberGroup(
+    h,
+    initial.map((k) => users[k as keyof typeof users]),
+  );
+  const swap = (text: string) => text.replace(/FIRST|second|third/g, (k) => users[k as keyof typeof users]);
+  const res = await h.patch(`/Groups/${id}`, [{ op, path: swap(path), ...(value ? { value: value.map((v) => ({ value: swap(v.value) })) } : {}) }]);
+  const members = (await h.get(`/Groups/${id}`)).obj.members;
+  if (res.status !== 200) return -res.status;
+  return Array.isArray(members) ? members.length : 0;
+};
+/** A home email no other user has (the variant idp-minimal requires one, unique). */
+const email = () => ({ emails: [{ value: `${unique()}@home.example`, type: 'home' }] });
 const sortedUserNames =
   (query: Record<string, string | number>): Probe =>
   async (h) =>
@@ -527,6 +550,89 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     probe: async (h) => (await h.get('/Me')).obj.id === (await h.get('/Me')).obj.id,
     expected: [true, false],
     variant: 'full-featured',
+  },
+  // Groups and identity-provider requests (issue 20).
+  'scim.groups-filter-ignored': {
+    probe: async (h) => (await h.get(`/Groups${q({ filter: `displayName eq "${await group(h)}x"`, count: 0 })}`)).obj.totalResults !== 0,
+    expected: [false, true],
+  },
+  'scim.groups-display-name-case-sensitive': {
+    probe: async (h) => (await h.get(`/Groups${q({ filter: `displayName eq "${(await group(h)).toUpperCase()}"`, count: 0 })}`)).obj.totalResults,
+    expected: [1, 0],
+  },
+  'scim.groups-members-filter-refused': { probe: (h) => status(h.get(`/Groups${q({ filter: 'members.value eq "x"' })}`)), expected: [200, 400] },
+  'scim.groups-sort-ignored': {
+    probe: async (h) => {
+      const prefix = unique('gs');
+      for (const n of ['b', 'a']) await group(h, `${prefix}${n}`);
+      return resourcesOf(await h.get(`/Groups${q({ filter: `displayName sw "${prefix}"`, sortBy: 'displayName' })}`)).map((r) =>
+        String(r.displayName).slice(-1),
+      );
+    },
+    expected: [
+      ['a', 'b'],
+      ['b', 'a'],
+    ],
+  },
+  'scim.groups-paging-ignored': {
+    probe: async (h) => {
+      const prefix = unique('gp');
+      for (const n of ['a', 'b']) await group(h, `${prefix}${n}`);
+      return resourcesOf(await h.get(`/Groups${q({ filter: `displayName sw "${prefix}"`, startIndex: 2, count: 1 })}`)).length;
+    },
+    expected: [1, 2],
+  },
+  'scim.groups-projection-ignored': {
+    probe: async (h) => Array.isArray((await h.get(`/Groups/${await memberGroup(h, [await created(h)])}?excludedAttributes=members`)).obj.members),
+    expected: [false, true],
+  },
+  'scim.groups-add-members-replaces': { probe: (h) => membersAfter(h, 'add', [{ value: 'second' }]), expected: [2, 1] },
+  'scim.groups-add-members-first-only': { probe: (h) => membersAfter(h, 'add', [{ value: 'second' }, { value: 'third' }]), expected: [3, 2] },
+  'scim.groups-remove-member-filter-ignored': {
+    probe: (h) => membersAfter(h, 'remove', undefined, 'members[value eq "FIRST"]', ['FIRST', 'second']),
+    expected: [1, 0],
+  },
+  'scim.groups-replace-members-appends': { probe: (h) => membersAfter(h, 'replace', [{ value: 'second' }]), expected: [1, 2] },
+  'scim.client-string-booleans-rejected': {
+    probe: async (h) => (await h.patch(`/Users/${await created(h, email())}`, [{ op: 'replace', path: 'active', value: 'False' }])).status,
+    expected: [204, 400],
+    variant: 'idp-minimal',
+  },
+  'scim.client-dotted-names-rejected': {
+    probe: async (h) => (await h.patch(`/Users/${await created(h)}`, [{ op: 'replace', value: { 'name.givenName': 'D' } }])).status,
+    expected: [200, 400],
+  },
+  'scim.client-remove-members-value-ignored': {
+    probe: (h) => membersAfter(h, 'remove', [{ value: 'FIRST' }], 'members', ['FIRST', 'second']),
+    expected: [1, 0],
+  },
+  'scim.client-add-unmatched-no-target': {
+    probe: async (h) =>
+      (await h.patch(`/Users/${await created(h, email())}`, [{ op: 'add', path: 'emails[type eq "work"].value', value: `${unique()}@x.example` }])).status,
+    expected: [204, 400],
+    variant: 'idp-minimal',
+  },
+  'scim.client-put-members-merged': {
+    probe: async (h) => {
+      const [a, b] = [await created(h), await created(h)];
+      const id = await memberGroup(h, [a]);
+      const res = await h.call('PUT', `/Groups/${id}`, { body: { schemas: [GROUP_URN], displayName: unique('g'), members: [{ value: b }] } });
+      return (res.obj.members as unknown[]).length;
+    },
+    expected: [1, 2],
+  },
+  'scim.client-external-id-filter-refused': { probe: (h) => status(h.get(`/Users${q({ filter: 'externalId eq "x"' })}`)), expected: [200, 400] },
+  'scim.client-own-id-refused': {
+    probe: async (h) => {
+      const id = await memberGroup(h, []);
+      return (await h.patch(`/Groups/${id}`, [{ op: 'replace', value: { id, displayName: unique('renamed') } }])).status;
+    },
+    expected: [204, 400],
+    variant: 'idp-minimal',
+  },
+  'scim.client-inactive-hidden': {
+    probe: async (h) => status(h.get(`/Users/${await created(h, { active: false })}`)),
+    expected: [200, 404],
   },
 };
 
