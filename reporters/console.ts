@@ -38,12 +38,11 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   const paint = opts.color ? ANSI : NO_PAINT;
   const clean = makeCleaner({ redact: opts.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
   const verdict = verdictOf(result, { strict });
-  const sections = [header(result, clean), levelTable(result.checks, { clean, paint, strict })];
+  const caveats = verdict.caveats.map((caveat) => paint.warn(`! ${caveat}`));
+  const sections = [[header(result, clean), ...caveats].join('\n'), levelTable(result.checks, { clean, paint, strict })];
 
   const skipped = result.checks.filter((check) => markOf(check, strict) === 'SKIP');
-  if (skipped.length > 0) {
-    sections.push(skipped.map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(skipText(check))}`).join('\n'));
-  }
+  if (skipped.length > 0) sections.push(skippedLines(skipped, clean, paint));
   // An interrupted run: one line for the checks it did not finish (the reports list each).
   const unfinished = result.checks.filter((check) => markOf(check, strict) === 'INTERRUPTED');
   if (unfinished.length > 0) {
@@ -66,8 +65,32 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
       ].join('\n'),
     );
   }
-  sections.push(`${finalLine(result, verdict)}\n${paintVerdict(verdict, paint)}`);
+  sections.push([finalLine(result, verdict), ...caveats, paintVerdict(verdict, paint)].join('\n'));
   return sections.filter((section) => section !== '').join('\n\n');
+}
+
+/** The ids a reason's line names before it says how many more (the reports list every check). */
+const SKIPPED_IDS_SHOWN = 3;
+
+/**
+ * The skipped checks, one line per reason (a family's missing credentials skip dozens of checks for
+ * one reason): `SKIP  [<id>]  <reason>` for a reason of one check, `SKIP  23 checks  <reason>: <id>,
+ * <id>, <id> and 20 more` for several.
+ */
+function skippedLines(skipped: readonly CheckResult[], clean: Cleaner, paint: Paint): string {
+  const byReason = new Map<string, string[]>();
+  for (const check of skipped) {
+    const reason = clean.line(skipText(check));
+    byReason.set(reason, [...(byReason.get(reason) ?? []), clean.line(check.id)]);
+  }
+  return [...byReason]
+    .map(([reason, ids]) => {
+      if (ids.length === 1) return `${paint.dim('SKIP')}  [${ids[0] ?? ''}]  ${reason}`;
+      const shown = ids.slice(0, SKIPPED_IDS_SHOWN).join(', ');
+      const more = ids.length > SKIPPED_IDS_SHOWN ? ` and ${ids.length - SKIPPED_IDS_SHOWN} more` : '';
+      return `${paint.dim('SKIP')}  ${ids.length} checks  ${reason}: ${shown}${more}`;
+    })
+    .join('\n');
 }
 
 /** `--list`: one check a line, columns aligned (id, level, anchor, title), in registry order. */

@@ -20,6 +20,8 @@ import { expectValidReport, RUN_SCHEMA_FILE, runSchema, validateReport } from '.
 const SCHEMA_DIGESTS: Record<number, string> = {
   // Version 1 took the per-family cleanup report before any release (issue 17, merged with issue 21).
   1: 'da8752bb058fecbb3a8f997baacaab9921f7afcbcd6b2a1c19e0ba5f7e9736a3',
+  // Version 2 (issue 18): `tls` (--ca, --insecure) and the verdict's `caveats`, which every report says.
+  2: '2e33670b4bc073757803438e9fcd30343a69d3db7167c2c003ebeec316f5b6a8',
 };
 
 describe('the schema changes only deliberately', () => {
@@ -50,6 +52,7 @@ const EVERY_FIELD: Complete<JsonReport> = {
     exitCode: 143,
     headline: 'INTERRUPTED by SIGTERM: 1 of 1 check did not finish',
     tally: '1 check, 0 passed, 1 failed, 0 advisory, 0 known, 0 skipped, 0 interrupted',
+    caveats: ['TLS certificates were not verified (--insecure): an answer may not have come from the target'],
     counts: { checks: 1, passed: 0, failed: 1, advisory: 0, known: 0, skipped: 0, interrupted: 0 },
   },
   targets: { intapi: 'http://127.0.0.1:8080' },
@@ -71,6 +74,7 @@ const EVERY_FIELD: Complete<JsonReport> = {
     families: { scim: { created: { users: 2 }, deleted: 1, gone: 0, left: 1, leftBecause: 'kept by --keep' } },
   },
   interrupted: { signal: 'SIGTERM' },
+  tls: { ca: '/etc/ssl/company-ca.pem', insecure: true },
   checks: [
     {
       id: 'intapi.v2.templates.list.sort.ascending',

@@ -14,6 +14,10 @@ export const LEARNER: Family = {
   // The platform's API key travels with every learner API request too (public-facts).
   http: { apiKey: { header: 'x-api-key', ref: (p) => p.credentials.apiKey }, contentType: 'application/json', tokenExchange: 'learner.auth.token' },
   invariants: LEARNER_INVARIANTS,
+  // Before the run: the learner's log-in (or ready token) and one catalog read.
+  async preflight(ctx) {
+    await ctx.read('learner.catalog.list', { _limit: '1' });
+  },
   sandbox(profile) {
     const c = profile.familyCredentials.learner;
     // The sandbox's learner (a department with branding) logs in through the token exchange.

@@ -18,6 +18,10 @@ export const SCIM: Family = {
   http: { accept: SCIM_MEDIA_TYPE, contentType: SCIM_MEDIA_TYPE, tokenExchange: 'scim.auth.token' },
   invariants: SCIM_INVARIANTS,
   cleanup: SCIM_CLEANUP,
+  // Before the run: the token (the profile's, or the exchange's) and one user read (RFC 7644 §3.4.2.4).
+  async preflight(ctx) {
+    await ctx.read('scim.users.list', { count: '1' });
+  },
   sandbox(profile) {
     const c = profile.familyCredentials.scim;
     // A ready bearer token, or the username and password of the token exchange (DEVELOPERS.md).
