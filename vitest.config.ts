@@ -21,6 +21,7 @@ const LONGEST_FIRST = [
   'tests/hostile-target.test.ts',
   'tests/ci-examples.test.ts',
   'tests/coverage.test.ts',
+  'tests/positive-controls.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {

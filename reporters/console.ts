@@ -41,8 +41,22 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   const caveats = verdict.caveats.map((caveat) => paint.warn(`! ${caveat}`));
   const sections = [[header(result, clean), ...caveats].join('\n'), levelTable(result.checks, { clean, paint, strict })];
 
-  const skipped = result.checks.filter((check) => markOf(check, strict) === 'SKIP');
-  if (skipped.length > 0) sections.push(skippedLines(skipped, clean, paint));
+  // Checks refused their fixture are listed once per cause (issue 19): one refusal of the target,
+  // however many checks it kept from running; the other skipped checks once per reason.
+  const skipped = result.checks.filter((check) => markOf(check, strict) === 'SKIP' && !check.notSetUp);
+  const notSetUp = notSetUpCauses(result.checks);
+  if (skipped.length > 0 || notSetUp.size > 0) {
+    sections.push(
+      [
+        ...(skipped.length > 0 ? [skippedLines(skipped, clean, paint)] : []),
+        ...[...notSetUp].map(
+          ([key, checks]) =>
+            `${paint.warn('NOT SET UP')}  ${clean.line(key)} (${clean.line(checks[0]?.notSetUp?.answer ?? '')}): ${plural(checks.length, 'check')}: ` +
+            clean.line(checks.map((check) => check.id).join(', ')),
+        ),
+      ].join('\n'),
+    );
+  }
   // An interrupted run: one line for the checks it did not finish (the reports list each).
   const unfinished = result.checks.filter((check) => markOf(check, strict) === 'INTERRUPTED');
   if (unfinished.length > 0) {
@@ -91,6 +105,18 @@ function skippedLines(skipped: readonly CheckResult[], clean: Cleaner, paint: Pa
       return `${paint.dim('SKIP')}  ${ids.length} checks  ${reason}: ${shown}${more}`;
     })
     .join('\n');
+}
+
+/** The checks that could not set up, by cause (`POST /v2/Users answered 409 uniqueness`), in run order. */
+export function notSetUpCauses(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const causes = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    if (check.status !== 'skipped' || !check.notSetUp) continue;
+    const list = causes.get(check.notSetUp.key) ?? [];
+    list.push(check);
+    causes.set(check.notSetUp.key, list);
+  }
+  return causes;
 }
 
 /** `--list`: one check a line, columns aligned (id, level, anchor, title), in registry order. */
@@ -163,7 +189,7 @@ function levelTable(checks: readonly CheckResult[], ctx: { clean: Cleaner; paint
  * verdict's tally, the time, the requests, what the run waited for and what it cleaned up. */
 function finalLine(result: RunResult, verdict: Verdict): string {
   return (
-    `lp-conformance: ${verdict.tally} in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})` +
+    `lp-conformance: ${verdict.tally}${outcomesText(result.checks)} in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})` +
     waitedText(result) +
     (result.interrupted ? `; interrupted by ${result.interrupted.signal}` : '') +
     cleanupText(result)
@@ -175,6 +201,15 @@ function paintVerdict(verdict: Verdict, paint: Paint): string {
   if (verdict.outcome === 'failed') return paint.fail(paint.bold(verdict.headline));
   if (verdict.outcome === 'interrupted') return paint.warn(paint.bold(verdict.headline));
   return paint.pass(paint.bold(verdict.headline));
+}
+
+/** ` (40 not set up by 1 cause, 3 blocked)`: the skips that are outcomes of the target, not of the profile. */
+function outcomesText(checks: readonly CheckResult[]): string {
+  const causes = notSetUpCauses(checks);
+  const notSetUp = [...causes.values()].reduce((n, list) => n + list.length, 0);
+  const blocked = checks.filter((check) => check.status === 'skipped' && check.blockedBy).length;
+  const parts = [...(notSetUp > 0 ? [`${notSetUp} not set up by ${plural(causes.size, 'cause')}`] : []), ...(blocked > 0 ? [`${blocked} blocked`] : [])];
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }
 
 /**

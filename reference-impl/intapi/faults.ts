@@ -388,6 +388,10 @@ const NAMED_FAULTS = {
     description: "A manager's direct-report list holds every user below the manager (reports of reports too).",
     apply: (b) => void (b.users.directReports = 'transitive'),
   },
+  'direct-reports-update-answers-before': {
+    description: 'POST /managers/{managerId}/direct-reports stores the update but answers the direct reports as they were before it.',
+    apply: (b) => void (b.users.updateAnswer = 'before'),
+  },
   'direct-reports-on-v1': {
     description: 'The manager direct-report operations (version 2 only) are served with version 1 too.',
     apply: (b) => void (b.users.directReportVersions = 'v1-and-v2'),

@@ -140,6 +140,11 @@ const RUN_OPTIONS = {
   ...TLS,
   faults: FAULTS,
   scale: SCALE,
+  variant: {
+    type: 'string',
+    value: 'NAME',
+    help: "the bundled server as another kind of real server (serve --list-variants), judged\nwith that variant's expectations for its family (fixtures/profiles/<family>-<variant>.yaml)",
+  },
   'no-color': { type: 'boolean', help: 'no ANSI colours in the console summary' },
   'no-progress': { type: 'boolean', help: 'no progress on stderr (default: a live line on a terminal, else a line every 10 s)' },
   compare: {
@@ -183,7 +188,9 @@ export const SERVE = {
     },
     faults: { ...FAULTS, help: 'faults to enable, comma-separated (see --list-faults)' },
     scale: { ...SCALE, help: 'N users, resources and submissions (default: the seed data only)' },
+    variant: { type: 'string', value: 'NAME', help: 'another kind of real server (a legitimate configuration, not a fault)' },
     'list-faults': { type: 'boolean', help: 'list the fault names and exit' },
+    'list-variants': { type: 'boolean', help: 'list the variants, what each does, and exit' },
   },
 } as const satisfies CommandSpec;
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { constants as osConstants } from 'node:os';
-import { FAMILIES, loadProfile, ProfileError, redactor, resolveSecrets, withTarget } from '../profile/index.js';
+import { FAMILIES, loadProfile, ProfileError, redactor, resolveSecrets, withTarget, withVariantExpectations } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { newRunId } from '../runner/marker.js';
 import { DEFAULT_CONCURRENCY } from '../runner/model.js';
@@ -57,6 +57,13 @@ function helpAsked(command: CommandSpec, help: boolean): boolean {
 function patternsText(only: readonly string[], skip: readonly string[]): string {
   const given = [only.length > 0 ? `--only ${only.join(',')}` : '', skip.length > 0 ? `--skip ${skip.join(',')}` : ''].filter(Boolean);
   return given.length === 1 ? `${given[0]} selects` : `${given.join(' ') || 'the patterns'} select`;
+}
+
+async function variantOf(value: string | undefined): Promise<string | undefined> {
+  if (value === undefined) return undefined;
+  const { VARIANTS } = await referenceServer();
+  if (!Object.hasOwn(VARIANTS, value)) throw new UsageError(`unknown variant '${value}' (${Object.keys(VARIANTS).join(', ')})`);
+  return value;
 }
 
 async function faultsOf(values: string[] | undefined): Promise<string[]> {
@@ -112,6 +119,9 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const bundled = values.target === undefined && values.profile === undefined;
   if (faults.length > 0 && !bundled) throw new UsageError('--faults applies to the bundled reference server only (no --target/--profile)');
   if (values.scale !== undefined && !bundled) throw new UsageError('--scale applies to the bundled reference server only (no --target/--profile)');
+  const variant = await variantOf(values.variant);
+  if (variant !== undefined && !bundled) throw new UsageError('--variant applies to the bundled reference server only (no --target/--profile)');
+  if (variant !== undefined) profile = withVariantExpectations(profile, variant);
   const reference = bundled ? await referenceServer() : undefined;
   const scale = values.scale ?? 0;
   const selects = (family: string): boolean => selectsFamily(only, skip, family);
@@ -149,7 +159,13 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
         profile,
         sandbox,
         selects,
-        server: { faults, ids: reference.seededIds(seed), ruleBatchMs: reference.BUNDLED_RULE_BATCH_MS, scale },
+        server: {
+          faults,
+          ids: reference.seededIds(seed),
+          ruleBatchMs: reference.BUNDLED_RULE_BATCH_MS,
+          scale,
+          ...(variant ? reference.variantOptions(variant) : {}),
+        },
       });
       profile = server.profile;
     }
@@ -179,6 +195,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       values.profile ? `--profile ${values.profile}` : '',
       faults.length ? `--faults ${faults.join(',')}` : '',
       scale ? `--scale ${scale}` : '',
+      variant ? `--variant ${variant}` : '',
       values.runs !== undefined ? `--runs ${runs}` : '',
       values['include-slow'] ? '--include-slow' : '',
       `--run-id ${runId}`,
@@ -326,6 +343,15 @@ async function serve(argv: string[]): Promise<number> {
     process.stdout.write(`${reference.allFaults().join('\n')}\n`);
     return 0;
   }
+  if (values['list-variants']) {
+    process.stdout.write(
+      `${Object.entries(reference.VARIANTS)
+        .map(([name, v]) => `${name}  ${v.description}`)
+        .join('\n')}\n`,
+    );
+    return 0;
+  }
+  const variant = await variantOf(values.variant);
   checkOutputs(SERVE, values);
   const port = values.port ?? 8080;
   const host = values.host ?? '127.0.0.1';
@@ -338,7 +364,7 @@ async function serve(argv: string[]): Promise<number> {
       profile,
       sandbox,
       selects: () => true,
-      server: { faults: await faultsOf(values.faults), scale: values.scale ?? 0 },
+      server: { faults: await faultsOf(values.faults), scale: values.scale ?? 0, ...(variant ? reference.variantOptions(variant) : {}) },
       listen: { port, host },
     });
   } catch (error) {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
 import type { ProfileDocument } from '../families/family.js';
-import { FAMILIES, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
+import { FAMILIES, familyNamed, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
 import { pathParameters, type OperationId, type OperationRoute } from './routes.js';
 import { ProfileError } from './errors.js';
 import { DEFAULT_LIMITS, PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
@@ -263,4 +263,20 @@ export function baseUrlOf(p: Profile, family: string): string {
   const target = (p.families as unknown as Readonly<Record<string, FamilyTarget | undefined>>)[family];
   if (!target) throw new Error(`profile ${p.source}: the ${family} family has no base URL`);
   return target.baseUrl;
+}
+
+/** The profile of a variant of the bundled server (`--variant <family>.<name>`): fixtures/profiles/<family>-<name>.yaml. */
+export function variantProfilePath(variant: string): string {
+  return join(packageRoot(), 'fixtures', 'profiles', `${variant.replace('.', '-')}.yaml`);
+}
+
+/** The profile with a variant's expectations for its family (the part of `expectations` the family
+ * owns), the rest as it was: a bundled run of a variant is judged by the variant's choices. */
+export function withVariantExpectations(p: Profile, variant: string): Profile {
+  const from = loadProfile(variantProfilePath(variant));
+  const family = familyNamed(variant.slice(0, variant.indexOf('.')));
+  const own = Object.keys(family.profile.expectations ?? {});
+  const expectations = { ...p.expectations } as Record<string, unknown>;
+  for (const key of own) expectations[key] = (from.expectations as unknown as Record<string, unknown>)[key];
+  return deepFreeze({ ...p, name: `${p.name}+${from.name}`, expectations: expectations as unknown as Expectations });
 }

@@ -69,14 +69,28 @@ export interface CheckResult extends CheckMeta {
   /** Why a check was skipped (e.g. the profile does not name a record it needs; INTERRUPTED_NOT_RUN
    * and INTERRUPTED_STOPPED for the checks an interrupted run did not finish). */
   skipReason?: string;
-  /** A skipped check whose fixture the target refused: the refused request and the answer (issue 19). */
-  notSetUp?: { request: string; answer: string };
-  /** A skipped check that depends on another rule, found broken: that rule's check id (issue 19). */
+  /** Skipped because a request that makes the check's fixture was refused (issue 19): it neither
+   * passes nor fails its rule. */
+  notSetUp?: NotSetUpCause;
+  /** Skipped because a rule the check depends on, owned by this check id, is broken (its verdict says so). */
   blockedBy?: string;
   /** How much of the rule a property check's runs exercised; absent for checks without a property. */
   coverage?: Coverage;
   /** Present when the check worked on a sample of a large collection (suites/_harness/budget.ts). */
   sampled?: Sampled;
+}
+
+/** A fixture request the target refused: what a "not set up" check names. */
+export interface NotSetUpCause {
+  /** Method and path of the refused request, ids as `{id}` (`POST /v2/Users`). */
+  request: string;
+  /** The answer: status and the start of the body. */
+  answer: string;
+  /** What the request was to make (`a user to work on`). */
+  what: string;
+  /** The cause, the same for every check refused alike: request and status (and the error's
+   * machine word: scimType, term), e.g. `POST /v2/Users answered 409 uniqueness`. */
+  key: string;
 }
 
 /** A check that met a collection larger than the harness's threshold judged a sample of it. */
@@ -230,6 +244,8 @@ export interface CheckRunMeta {
   applied: Record<string, number>;
   failure?: Failure;
   skipReason?: string;
+  notSetUp?: NotSetUpCause;
+  blockedBy?: string;
   coverage?: Coverage;
   sampled?: Sampled;
   /** Every exchange of the check, in order, when the run config asks for them (`digests`, a

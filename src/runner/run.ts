@@ -167,7 +167,10 @@ function resultOf(t: TestCase, target: MatrixTarget, interrupted: boolean): Chec
   const durationMs = found.durationMs;
   const coverage = { requests: found.requests, ...(found.coverage ? { coverage: found.coverage } : {}), ...(found.sampled ? { sampled: found.sampled } : {}) };
   if (found.failure) return { ...check, status: 'failed', durationMs, failure: found.failure, ...coverage };
-  if (found.skipReason !== undefined) return { ...check, status: 'skipped', durationMs, skipReason: found.skipReason, ...coverage };
+  if (found.skipReason !== undefined) {
+    const outcome = { ...(found.notSetUp ? { notSetUp: found.notSetUp } : {}), ...(found.blockedBy ? { blockedBy: found.blockedBy } : {}) };
+    return { ...check, status: 'skipped', durationMs, skipReason: found.skipReason, ...outcome, ...coverage };
+  }
   return { ...check, status: 'passed', durationMs, ...coverage };
 }
 

@@ -48,6 +48,12 @@ export function expectStatus(res: ApiResponse, expected: number | readonly numbe
   }
 }
 
+/** Any success (2xx): a request the check needs accepted, whose exact status another check judges
+ * (an operation's success-status check): one deviation, one failure. */
+export function expectSuccess(res: ApiResponse, what = ''): void {
+  if (res.status < 200 || res.status > 299) fail(`a success (2xx)${what ? ` ${what}` : ''}`, describeResponse(res), res);
+}
+
 /** The entries of an error body's `validations`, or undefined when there is no such array. */
 export function validationsOf(res: ApiResponse): string[] | undefined {
   const body = res.json;

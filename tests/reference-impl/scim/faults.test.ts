@@ -52,6 +52,14 @@ const SPOTS: Record<ScimFaultName, Spot> = {
   'scim.start-index-below-one-rejected': { probe: (h) => status(h.get('/Users?startIndex=0&count=1')), expected: [200, 400] },
   'scim.negative-count-default': { probe: field('/Users?count=-1', 'itemsPerPage'), expected: [0, 20] },
   'scim.count-zero-default-page': { probe: field('/Users?count=0', 'itemsPerPage'), expected: [0, 20] },
+  'scim.count-plus-one': { probe: field('/Users?count=2', 'itemsPerPage'), expected: [2, 3] },
+  'scim.start-index-rounded-to-page': {
+    probe: firstIds('/Users?startIndex=2&count=2'),
+    expected: [
+      [scimSeedUserId(1), scimSeedUserId(2)],
+      [scimSeedUserId(2), scimSeedUserId(3)],
+    ],
+  },
   'scim.past-end-returns-first-page': { probe: field('/Users?startIndex=100000&count=2', 'itemsPerPage'), expected: [0, 2] },
   'scim.items-per-page-requested': { probe: field(`/Users${q({ filter: `id eq "${U0}"`, count: 10 })}`, 'itemsPerPage'), expected: [1, 10] },
   'scim.total-results-page-size': { probe: field(`/Users${q({ filter: 'id sw "5c100000-"', count: 5 })}`, 'totalResults'), expected: [2500, 5] },
@@ -62,6 +70,11 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     },
     expected: [1, 0],
   },
+  'scim.projection-names-case-sensitive': {
+    probe: async (h) => typeof (await h.get(`/Users/${U0}?attributes=USERNAME`)).obj.userName,
+    expected: ['string', 'undefined'],
+  },
+  'scim.filter-strings-case-sensitive': { probe: async (h) => ((await total('title eq "ENGINEER"')(h)) as number) > 0, expected: [true, false] },
   'scim.filter-case-exact-ignored': { probe: total('externalId eq "ext-9"'), expected: [0, 1] },
   'scim.filter-malformed-ignored': { probe: (h) => status(h.get('/Users?filter=userName%20eq')), expected: [400, 200] },
   'scim.filter-boolean-ordering-accepted': { probe: (h) => status(h.get(`/Users${q({ filter: 'active gt false' })}`)), expected: [400, 200] },
