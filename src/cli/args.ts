@@ -291,11 +291,11 @@ function unknownOption(command: CommandSpec, flag: string): UsageError {
 }
 
 function integerOf(name: string, spec: OptionSpec, text: string): number {
-  const range = `from ${spec.min ?? '-∞'} to ${spec.max ?? '∞'}`;
-  if (!/^-?\d+$/.test(text)) throw new UsageError(`--${name} must be an integer ${range}, not '${text}'`);
+  const range = `${spec.min ?? '-∞'} to ${spec.max ?? '∞'}`;
+  if (!/^-?\d+$/.test(text)) throw new UsageError(`--${name} must be an integer from ${range}, not '${text}'`);
   const n = Number(text);
   if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max))
-    throw new UsageError(`--${name} must be an integer ${range}, not ${text}`);
+    throw new UsageError(`--${name} must be from ${range}, not ${text}`);
   return n;
 }
 
