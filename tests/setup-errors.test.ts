@@ -203,13 +203,18 @@ describe('noise', () => {
   // oidc-provider warns of Node 20 on the console, painted red on a terminal, when the bundled server's
   // OAuth provider starts (at its first OAuth request): a run on a terminal (`script` gives it one,
   // where the machine has it) shows none of it. Without the colour-blind filter, this test fails.
-  test.skipIf(spawnSync('script', ['--version']).status !== 0)('a run on a terminal shows no library warning', () => {
+  test.skipIf(spawnSync('script', ['--version']).status !== 0)('a run on a terminal shows no library warning, and its progress total is the summary', () => {
     const bin = join(ROOT, 'bin/lp-conformance.js');
-    const command = `${process.execPath} ${bin} run --only intapi.oauth.wrong-redirect-uri-refused --runs 1 --junit ${join(dir, 'tty.xml')}`;
+    const command = `${process.execPath} ${bin} run --only intapi.oauth.wrong-redirect-uri-refused,intapi.invariant --runs 1 --junit ${join(dir, 'tty.xml')}`;
     const r = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', timeout: 120_000 });
     expect(r.status, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/1 check, 1 passed/);
+    const total = Number(/lp-conformance: (\d+) checks, 1 passed, 0 failed/.exec(r.stdout)?.[1]);
+    expect(total).toBeGreaterThan(1);
     expect(r.stdout).not.toMatch(/oidc-provider|Unsupported runtime/);
+    // The live progress line counts what the summary counts: the check and the invariants it reports.
+    const totals = [...r.stdout.matchAll(/\d+\/(\d+) checks/g)].map((m) => Number(m[1]));
+    expect(totals.length).toBeGreaterThan(0);
+    for (const seen of totals) expect(seen).toBe(total);
   });
 });
 
