@@ -7,16 +7,17 @@
  * 2. its credential variables are set: a family whose credentials a run requires stops the run; one
  *    whose credentials are optional is not tried further (its checks are skipped, saying why);
  * 3. its registration's `preflight`: typically its token (a log-in, or a ready token) and one cheap
- *    read (`ctx.read`). A refusal (401, 403; a token exchange's 400), a transport error, or an answer
- *    that is not an API (404, a web page, a success that is not JSON) is a SetupError; another odd
- *    answer (a 5xx) is a warning, and the checks judge it.
+ *    read (`ctx.read`). A refusal (401, 403; a token exchange's 400), a TLS error, a connection never
+ *    made, or an answer that is not an API (404, a web page, a success that is not JSON) is a
+ *    SetupError; another odd answer (a 5xx, a reset, no answer in time) is a warning, and the checks
+ *    judge it.
  * Families the run does not select are not contacted.
  */
 import { SetupError, type Family, type PreflightContext } from '../families/family.js';
 import { FAMILIES } from '../families/registry.js';
 import { baseUrlOf, operation, type FamilyTarget, type Profile } from '../profile/index.js';
 import { CredentialsError, NoTokenError, type Exchanged, type ExchangeAnswer } from '../target/errors.js';
-import { judge, reach, readOnce, transportProblem } from '../target/probe.js';
+import { judge, noConnection, reach, readOnce, transportProblem } from '../target/probe.js';
 import { createSecrets, credentialsMissing, type Secrets } from '../target/secrets.js';
 import { tlsProblem } from '../target/tls.js';
 
@@ -88,10 +89,12 @@ function contextOf(family: Family, profile: Profile, secrets: Secrets, options: 
       throw new SetupError(`${where}: ${exchanged.sent} answered ${verdict.why}, so this is not the ${family.title} (${hint}): ${answer}`);
     if (verdict.kind === 'odd') options.warn(`${where}: ${exchanged.sent} answered ${answer}; the checks will say more`);
   };
-  /** A transport error: TLS and refused connections are the set-up's; a deadline is a warning. */
+  /** A transport error: a TLS error or a connection never made is the set-up's; an answer cut short
+   * (a reset, a deadline) is the target's, a warning, and the checks judge it. */
   const transport = (error: unknown, what: string): undefined => {
-    if (tlsProblem(error) || (error as { code?: string }).code !== 'LPC_DEADLINE') throw new SetupError(`${where}: ${what} failed: ${transportProblem(error)}`);
-    options.warn(`${where}: ${what} got no answer within ${options.timeoutMs} ms; the checks will say more`);
+    if (tlsProblem(error) || noConnection(error)) throw new SetupError(`${where}: ${what} failed: ${transportProblem(error)}`);
+    const late = (error as { code?: string }).code === 'LPC_DEADLINE';
+    options.warn(`${where}: ${what} ${late ? `got no answer within ${options.timeoutMs} ms` : `failed: ${transportProblem(error)}`}; the checks will say more`);
     return undefined;
   };
   let token: Promise<Awaited<ReturnType<PreflightContext['token']>>> | undefined;

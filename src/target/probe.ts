@@ -24,6 +24,20 @@ const NETWORK_PROBLEMS: Readonly<Record<string, string>> = {
   ETIMEDOUT: 'the connection timed out',
 };
 
+/** The errors of a connection that was never made (as opposed to an answer cut short: a reset, a deadline). */
+const NO_CONNECTION = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** Whether `error` (or one of its causes) is a connection that was never made. */
+export function noConnection(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NO_CONNECTION.has(code)) return true;
+  }
+  return false;
+}
+
 /** A transport error said in a line: TLS verification, a refused connection, a deadline. */
 export function transportProblem(error: unknown): string {
   const tls = tlsProblem(error);
@@ -101,7 +115,7 @@ export async function readOnce(
     res = await honouring429(() =>
       request(url, { method: method as 'GET', headers, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, signal: deadline }),
     );
-    text = (await res.body.text()).slice(0, 100_000);
+    text = await res.body.text();
   } catch (error) {
     if (!deadline.aborted) throw error;
     throw Object.assign(new Error(`no complete answer within ${options.timeoutMs} ms`), { code: 'LPC_DEADLINE' });
@@ -113,7 +127,8 @@ export async function readOnce(
     json = undefined;
   }
   const type = res.headers['content-type'];
-  const answer: ExchangeAnswer = { status: res.statusCode, contentType: (Array.isArray(type) ? type[0] : type) ?? '', text, json };
+  // The body is parsed whole (a large JSON answer is still JSON); messages need only its start.
+  const answer: ExchangeAnswer = { status: res.statusCode, contentType: (Array.isArray(type) ? type[0] : type) ?? '', text: text.slice(0, 10_000), json };
   return { sent: sentLine(method, url, { headers: vars, ...(bearer ? { bearer } : {}) }), answer };
 }
 
