@@ -17,6 +17,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { distance } from 'fastest-levenshtein';
+import { FAMILIES } from '../profile/index.js';
 
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
 export class UsageError extends Error {}
@@ -65,7 +66,13 @@ export type Values<T extends OptionTable> = { -readonly [K in keyof T]?: ValueOf
 // ---------------------------------------------------------------------------------------------
 // The options, shared where commands share them.
 
-const TARGET = { type: 'string', value: 'URL', help: "the target's base URL" } as const;
+/** Where each family is under the target URL, as the help says it. */
+const TARGET_LAYOUT = FAMILIES.flatMap((f) => {
+  const at = f.profile.baseUrl;
+  return at === undefined ? [] : [`${f.title}: URL${'suffix' in at ? at.suffix : ''}`];
+}).join(', ');
+
+const TARGET = { type: 'string', value: 'URL', help: `the target's base URL (${TARGET_LAYOUT})` } as const;
 const PROFILE = { type: 'string', value: 'FILE', help: "target profile (YAML); default: the bundled server's profile" } as const;
 const TIMEOUT = { type: 'integer', value: 'MS', min: 1, max: 3_600_000, help: 'deadline of one exchange, for the whole answer (default 10000)' } as const;
 const FAULTS = { type: 'string', value: 'LIST', multiple: true, help: 'faults to enable in the bundled server (negative controls), comma-separated' } as const;
@@ -86,7 +93,7 @@ const TLS = {
 } as const;
 
 const RUN_OPTIONS = {
-  target: { ...TARGET, help: "the target's base URL (default: the bundled reference server)" },
+  target: { ...TARGET, help: `${TARGET.help};\ndefault: the bundled reference server` },
   profile: PROFILE,
   junit: { type: 'string', value: 'FILE', output: true, help: 'JUnit report path (default reports/junit.xml)' },
   json: { type: 'string', value: 'FILE', output: true, help: 'also write the run as JSON (schema: reports/run.schema.json in the package)' },
