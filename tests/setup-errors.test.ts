@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ROOT, runCli, runShell, serveCli, type CliResult } from './support/cli.js';
+import { ROOT, runCli, runCliCalls, runShell, serveCli, type CliResult } from './support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lpc-setup-'));
 
@@ -169,33 +169,56 @@ describe("the issue's table: each mistake is exit 2 (0 for --help) with one line
     expect(r.stderr).not.toContain('8080');
   });
 
-  test.each(['run', 'baseline', 'serve', 'openapi', 'cleanup'])('%s --help prints its options and exits 0', async (command) => {
-    const r = await runCli([command, '--help']);
+  // The calls answered before any run starts share one node process (runCliCalls).
+  const HELP = ['run', 'baseline', 'serve', 'openapi', 'cleanup'];
+  const USAGE: readonly (readonly [readonly string[], RegExp])[] = [
+    [['run', '--runs', '-5'], /^lp-conformance: --runs must be from 1 to 1000000, not -5$/],
+    [['run', '--runs=-5'], /^lp-conformance: --runs must be from 1 to 1000000, not -5$/],
+    [['run', '--rnus', '5'], /unknown option '--rnus' for lp-conformance run; did you mean --runs\?/],
+    [['serve', '--prot', '0'], /unknown option '--prot' for lp-conformance serve; did you mean --port\?/],
+    [['serve', '--hepl'], /unknown option '--hepl' for lp-conformance serve; did you mean --help\?/],
+    [['serve', '--only', 'scim'], /--only is an option of lp-conformance run, not of serve/],
+    [['run', '--fail-on', 'may'], /--fail-on must be must or should, not 'may'/],
+    [['run', '--runs'], /--runs needs a value: N/],
+    [['run', '--runs', '--seed', '3'], /--runs needs a value: N/],
+    [['run', '--ca', 'x.pem', '--insecure'], /--ca and --insecure contradict each other/],
+    [['rnu'], /unknown command 'rnu'; did you mean run\?/],
+  ];
+  const aFile = join(dir, 'a-file');
+  const OUTPUTS: readonly (readonly [readonly string[], RegExp])[] = [
+    // The target is a closed port: the paths are checked before it would be tried.
+    [['run', '--target', 'http://127.0.0.1:9', '--html', join(aFile, 'r.html')], /^lp-conformance: --html \S+r\.html: \S+a-file is a file, not a folder$/],
+    [['run', '--target', 'http://127.0.0.1:9', '--json', dir], /--json \S+: is a folder; give a file name/],
+    [['baseline', '--out', join(aFile, 'b.yml')], /--out \S+b\.yml: \S+a-file is a file, not a folder/],
+    [['serve', '--env', join(aFile, 'sandbox.env')], /--env \S+sandbox\.env: \S+a-file is a file, not a folder/],
+  ];
+  let answers: CliResult[] = [];
+  beforeAll(async () => {
+    writeFileSync(aFile, '');
+    answers = await runCliCalls([...HELP.map((c) => [c, '--help']), ...USAGE.map(([args]) => args), ...OUTPUTS.map(([args]) => args)], { env });
+  });
+
+  test.each(HELP.map((c, i) => [c, i] as const))('%s --help prints its options and exits 0', (command, i) => {
+    const r = answers[i]!;
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^lp-conformance ${command} `));
     expect(r.stdout).toMatch(/^ {2}--\w/m);
     expect(r.stderr).toBe('');
   });
 
-  test.each([
-    [['run', '--runs', '-5'], /^lp-conformance: --runs must be from 1 to 1000000, not -5$/],
-    [['run', '--runs=-5'], /^lp-conformance: --runs must be from 1 to 1000000, not -5$/],
-    [['run', '--rnus', '5'], /unknown option '--rnus' for lp-conformance run; did you mean --runs\?/],
-    [['serve', '--prot', '0'], /unknown option '--prot' for lp-conformance serve; did you mean --port\?/],
-    [['serve', '--only', 'scim'], /--only is an option of lp-conformance run, not of serve/],
-    [['run', '--fail-on', 'may'], /--fail-on must be must or should, not 'may'/],
-    [['run', '--runs'], /--runs needs a value: N/],
-    [['run', '--list', '--only', 'no.such.check'], /--only no\.such\.check selects no check/],
-  ])('%j', async (args, message) => {
-    oneLineError(await runCli(args), message);
+  test.each(USAGE.map(([args, message], i) => [args, message, HELP.length + i] as const))('%j', (_args, message, i) => {
+    oneLineError(answers[i]!, message);
   });
 
-  test('an output path that cannot be written is said before the run starts (the target is never contacted)', async () => {
-    const file = join(dir, 'a-file');
-    writeFileSync(file, '');
-    const r = await runCli(['run', '--target', 'http://127.0.0.1:9', '--html', join(file, 'r.html')], { env });
-    oneLineError(r, /^lp-conformance: --html \S+r\.html: \S+a-file is a file, not a folder$/);
-    oneLineError(await runCli(['run', '--json', dir]), /--json \S+: is a folder; give a file name/);
+  test.each(OUTPUTS.map(([args, message], i) => [args, message, HELP.length + USAGE.length + i] as const))(
+    'an output path that cannot be written is said before anything starts: %j',
+    (_args, message, i) => {
+      oneLineError(answers[i]!, message);
+    },
+  );
+
+  test('--only selecting no check is said in one line', async () => {
+    oneLineError(await runCli(['run', '--list', '--only', 'no.such.check']), /--only no\.such\.check selects no check/);
   });
 });
 

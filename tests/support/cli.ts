@@ -87,3 +87,39 @@ export function runShell(command: string, options: { cwd: string; env?: NodeJS.P
     );
   });
 }
+
+/** The command lines of `calls` run one after the other by `main` in ONE node process (each run
+ * costs a process start otherwise): what each wrote to stdout and stderr, and its exit code. For
+ * calls that fail or answer before any run starts (usage, `--help`, set-up errors). */
+export function runCliCalls(calls: readonly (readonly string[])[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CliResult[]> {
+  const script = `
+    const { main } = await import(${JSON.stringify(resolve(ROOT, 'dist/src/cli/main.js'))});
+    const calls = JSON.parse(process.argv[1]);
+    const results = [];
+    const out = process.stdout.write.bind(process.stdout);
+    for (const argv of calls) {
+      const result = { code: null, stdout: '', stderr: '' };
+      process.stdout.write = (chunk) => ((result.stdout += String(chunk)), true);
+      process.stderr.write = (chunk) => ((result.stderr += String(chunk)), true);
+      try {
+        result.code = await main(argv);
+      } finally {
+        delete process.stdout.write;
+        delete process.stderr.write;
+      }
+      results.push(result);
+    }
+    out(JSON.stringify(results), () => process.exit(0));
+  `;
+  return new Promise((done, failed) => {
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', script, JSON.stringify(calls)],
+      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...options.env }, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        if (error) failed(new Error(`${error.message}\n${stderr}`));
+        else done(JSON.parse(stdout) as CliResult[]);
+      },
+    );
+  });
+}
