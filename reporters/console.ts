@@ -38,16 +38,17 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   const paint = opts.color ? ANSI : NO_PAINT;
   const clean = makeCleaner({ redact: opts.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
   const verdict = verdictOf(result, { strict });
-  const sections = [header(result, clean), levelTable(result.checks, { clean, paint, strict })];
+  const caveats = verdict.caveats.map((caveat) => paint.warn(`! ${caveat}`));
+  const sections = [[header(result, clean), ...caveats].join('\n'), levelTable(result.checks, { clean, paint, strict })];
 
   // Checks refused their fixture are listed once per cause (issue 19): one refusal of the target,
-  // however many checks it kept from running.
+  // however many checks it kept from running; the other skipped checks once per reason.
   const skipped = result.checks.filter((check) => markOf(check, strict) === 'SKIP' && !check.notSetUp);
   const notSetUp = notSetUpCauses(result.checks);
   if (skipped.length > 0 || notSetUp.size > 0) {
     sections.push(
       [
-        ...skipped.map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(skipText(check))}`),
+        ...(skipped.length > 0 ? [skippedLines(skipped, clean, paint)] : []),
         ...[...notSetUp].map(
           ([key, checks]) =>
             `${paint.warn('NOT SET UP')}  ${clean.line(key)} (${clean.line(checks[0]?.notSetUp?.answer ?? '')}): ${plural(checks.length, 'check')}: ` +
@@ -78,8 +79,32 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
       ].join('\n'),
     );
   }
-  sections.push(`${finalLine(result, verdict)}\n${paintVerdict(verdict, paint)}`);
+  sections.push([finalLine(result, verdict), ...caveats, paintVerdict(verdict, paint)].join('\n'));
   return sections.filter((section) => section !== '').join('\n\n');
+}
+
+/** The ids a reason's line names before it says how many more (the reports list every check). */
+const SKIPPED_IDS_SHOWN = 3;
+
+/**
+ * The skipped checks, one line per reason (a family's missing credentials skip dozens of checks for
+ * one reason): `SKIP  [<id>]  <reason>` for a reason of one check, `SKIP  23 checks  <reason>: <id>,
+ * <id>, <id> and 20 more` for several.
+ */
+function skippedLines(skipped: readonly CheckResult[], clean: Cleaner, paint: Paint): string {
+  const byReason = new Map<string, string[]>();
+  for (const check of skipped) {
+    const reason = clean.line(skipText(check));
+    byReason.set(reason, [...(byReason.get(reason) ?? []), clean.line(check.id)]);
+  }
+  return [...byReason]
+    .map(([reason, ids]) => {
+      if (ids.length === 1) return `${paint.dim('SKIP')}  [${ids[0] ?? ''}]  ${reason}`;
+      const shown = ids.slice(0, SKIPPED_IDS_SHOWN).join(', ');
+      const more = ids.length > SKIPPED_IDS_SHOWN ? ` and ${ids.length - SKIPPED_IDS_SHOWN} more` : '';
+      return `${paint.dim('SKIP')}  ${ids.length} checks  ${reason}: ${shown}${more}`;
+    })
+    .join('\n');
 }
 
 /** The checks that could not set up, by cause (`POST /v2/Users answered 409 uniqueness`), in run order. */

@@ -59,6 +59,7 @@ pre { margin: 0; padding: .4rem .6rem; background: var(--code); border-radius: 4
 .verdict { font-size: 1.1rem; font-weight: 600; margin: .25rem 0 0; }
 .verdict.failed { color: var(--fail); } .verdict.passed { color: var(--pass); } .verdict.interrupted { color: var(--warn); }
 .tally { margin: 0 0 .5rem; }
+.caveat { margin: 0 0 .5rem; font-weight: bold; color: #9a6700; }
 table.areas { border-collapse: collapse; margin: .25rem 0 .5rem; font-size: .9rem; }
 table.areas th, table.areas td { padding: .1rem .6rem; border-bottom: 1px solid var(--line); text-align: right; }
 table.areas th:first-child, table.areas td:first-child { text-align: left; }
@@ -215,6 +216,7 @@ export function renderHtml(result: RunResult, options: HtmlOptions = {}): string
 <h1>lp-conformance report</h1>
 <p class="verdict ${verdict.outcome}" id="verdict">${escapeHtml(verdict.headline)}</p>
 <p class="tally" id="tally">${escapeHtml(verdict.tally)}</p>
+${verdict.caveats.map((caveat) => `<p class="caveat">${escapeHtml(caveat)}</p>`).join('\n')}
 ${withFailures.length > 0 ? areaTable(withFailures, 'failing-areas') : ''}
 <details id="all-areas"><summary>Counts of all ${grouped.length} areas</summary>
 ${areaTable(grouped, 'areas')}

@@ -13,16 +13,16 @@ import { attachmentsOf, type SideFileIndex } from './failure-block.js';
 import { verdictOf, type Verdict } from './verdict.js';
 
 /** The version of `reports/run.schema.json` this report follows: its `schemaVersion` const. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** What the JSON report holds of the verdict: everything the reports and the exit code agree on. */
-export type ReportVerdict = Pick<Verdict, 'outcome' | 'failOn' | 'exitCode' | 'headline' | 'tally'> & { counts: Verdict['counts'] };
+export type ReportVerdict = Pick<Verdict, 'outcome' | 'failOn' | 'exitCode' | 'headline' | 'tally' | 'caveats'> & { counts: Verdict['counts'] };
 
 /** The JSON report: the run model with its schema's version and its verdict. */
 export type JsonReport = { schemaVersion: typeof SCHEMA_VERSION; verdict: ReportVerdict } & RunResult;
 
 export function jsonReport(result: RunResult, options: { strict?: boolean; side?: SideFileIndex } = {}): JsonReport {
-  const { outcome, failOn, exitCode, headline, tally, counts } = verdictOf(result, options);
+  const { outcome, failOn, exitCode, headline, tally, caveats, counts } = verdictOf(result, options);
   const side = options.side;
   const checks = side
     ? result.checks.map((check) => {
@@ -32,7 +32,7 @@ export function jsonReport(result: RunResult, options: { strict?: boolean; side?
           : check;
       })
     : result.checks;
-  return { schemaVersion: SCHEMA_VERSION, verdict: { outcome, failOn, exitCode, headline, tally, counts }, ...result, checks };
+  return { schemaVersion: SCHEMA_VERSION, verdict: { outcome, failOn, exitCode, headline, tally, caveats, counts }, ...result, checks };
 }
 
 export function renderJson(result: RunResult, options: { strict?: boolean; side?: SideFileIndex } = {}): string {

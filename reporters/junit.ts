@@ -68,6 +68,7 @@ export function renderJUnit(result: RunResult, options: JUnitOptions = {}): stri
     suite.time(seconds(checks.reduce((sum, check) => sum + check.durationMs, 0)));
     suite.property('verdict', verdict.headline);
     suite.property('tally', verdict.tally);
+    for (const caveat of verdict.caveats) suite.property('caveat', caveat);
     for (const [family, url] of Object.entries(result.targets)) {
       suite.property(clean.line(`target.${family}`), clean.line(url));
     }

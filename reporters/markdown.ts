@@ -46,6 +46,7 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
   const lines = [
     `## lp-conformance: ${ICON[verdict.outcome]} ${verdict.headline}`,
     '',
+    ...verdict.caveats.flatMap((caveat) => [`> **Caveat:** ${caveat}`, '']),
     `${verdict.tally} in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests); seed ${result.seed}, profile ${code(clean.line(result.profileName))}.`,
     '',
     '| area | passed | failed | advisory | known | skipped |',

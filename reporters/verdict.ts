@@ -51,7 +51,13 @@ export interface Verdict {
   headline: string;
   /** One line of counts, the same in every report: `8 checks, 2 passed, 2 failed, 2 advisory, 1 skipped`. */
   tally: string;
+  /** What a reader must know before trusting the verdict, one line each, said by every report
+   * (`--insecure`: the certificates were not verified). */
+  caveats: string[];
 }
+
+/** The caveat of a run that verified no TLS certificate. */
+export const INSECURE_CAVEAT = 'TLS certificates were not verified (--insecure): an answer may not have come from the target';
 
 /** The mark of one check in a run with these options. */
 export function markOf(check: CheckResult, strict = false): Mark {
@@ -90,13 +96,14 @@ export function verdictOf(result: RunResult, options: VerdictOptions = {}): Verd
     ...(signal ? { signal } : {}),
     exitCode: signal ? EXIT_ON_SIGNAL[signal] : outcome === 'failed' ? 1 : 0,
   } as const;
-  return { ...verdict, headline: headlineOf(verdict, result.baseline !== undefined, strict), tally: tallyOf(counts, result) };
+  const caveats = result.tls?.insecure ? [INSECURE_CAVEAT] : [];
+  return { ...verdict, headline: headlineOf(verdict, result.baseline !== undefined, strict), tally: tallyOf(counts, result), caveats };
 }
 
 const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const levels = (byLevel: readonly [Level, number][]): string => byLevel.map(([level, n]) => `${n} ${level}`).join(', ');
 
-function headlineOf(v: Omit<Verdict, 'headline' | 'tally'>, baseline: boolean, strict: boolean): string {
+function headlineOf(v: Omit<Verdict, 'headline' | 'tally' | 'caveats'>, baseline: boolean, strict: boolean): string {
   const { counts } = v;
   const advisory = counts.advisory > 0 ? `; ${counts.advisory} advisory (${levels(v.advisoryByLevel)})` : '';
   if (v.signal) {

@@ -13,7 +13,7 @@ describe('usage and configuration errors exit 2 with one line', () => {
   // main() in one process for all of them (the exit code is main's; the tests below that start the
   // command line see it as the process's).
   const USAGE: [string[], RegExp][] = [
-    [['run', '--bogus'], /Unknown option '--bogus'/],
+    [['run', '--bogus'], /unknown option '--bogus' for lp-conformance run/],
     [['run', '--runs', 'abc'], /--runs must be an integer/],
     [['run', '--runs', '0'], /--runs must be from 1/],
     [['run', '--target', 'not a url'], /--target must be an http\(s\) URL/],
@@ -26,7 +26,7 @@ describe('usage and configuration errors exit 2 with one line', () => {
     [['run', '--concurrency', '0'], /--concurrency must be from 1 to 256, not 0/],
     [['run', '--concurrency=-1'], /--concurrency must be from 1 to 256, not -1/],
     [['run', '--concurrency', '-1'], /--concurrency/],
-    [['run', '--concurrency', 'abc'], /--concurrency must be an integer, not 'abc'/],
+    [['run', '--concurrency', 'abc'], /--concurrency must be an integer from 1 to 256, not 'abc'/],
     [['run', '--concurrency', '257'], /--concurrency must be from 1 to 256, not 257/],
     [['run', '--max-rps', '0'], /--max-rps must be from 1/],
     [['run', '--max-rps', 'fast'], /--max-rps must be an integer/],
@@ -58,7 +58,7 @@ describe('usage and configuration errors exit 2 with one line', () => {
       env: { LPC_API_KEY: 'k', LPC_USERNAME: 'u', LPC_PASSWORD: 'p', LPC_PRIVATE_KEY: 'q' },
     });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/target http:\/\/127\.0\.0\.1:9 is unreachable \(ECONNREFUSED\)/);
+    expect(r.stderr).toMatch(/Integration API at http:\/\/127\.0\.0\.1:9 is unreachable: connection refused \(ECONNREFUSED\)/);
     expect(oneLine(r.stderr)).toBe(true);
   });
 
@@ -81,7 +81,7 @@ describe('usage and configuration errors exit 2 with one line', () => {
         env: { LPC_API_KEY: 'lpc-not-the-key-5150', LPC_USERNAME: 'x', LPC_PASSWORD: 'y', LPC_PRIVATE_KEY: 'z' },
       });
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/refused the profile's credentials: 401/);
+      expect(r.stderr).toMatch(/POST \/authenticate with x-api-key \$\{LPC_API_KEY\}.* was refused: 401/);
       expect(r.stderr).not.toContain('lpc-not-the-key-5150');
     } finally {
       await stop();

@@ -44,6 +44,13 @@ function start(behaviour: Behaviour, options: { authenticate?: boolean } = {}): 
       res.end('"hostile-token"');
       return;
     }
+    // The preflight's one read answers as the API would, so that the run reaches the checks (a target
+    // that answers a web page there is not the API: exit 2, tests/setup-errors.test.ts).
+    if (req.url === '/resources?_limit=1') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[]');
+      return;
+    }
     behaviour(res);
   });
   server.keepAliveTimeout = 1000;

@@ -21,6 +21,8 @@ const SCHEMA_DIGESTS: Record<number, string> = {
   // Version 1 took the per-family cleanup report and the not-set-up outcomes before any release (issues 17
   // and 19, merged with issue 21).
   1: 'fa4da29d438c34750931ef7e9121eb8c3e84c23e61d7abfc0ff0dc20fde3009e',
+  // Version 2 (issue 18): `tls` (--ca, --insecure) and the verdict's `caveats`, which every report says.
+  2: '94f6df2277711d2dddc0166b2649ebcade6a47e985f62fab15d3164debd2a663',
 };
 
 describe('the schema changes only deliberately', () => {
@@ -51,6 +53,7 @@ const EVERY_FIELD: Complete<JsonReport> = {
     exitCode: 143,
     headline: 'INTERRUPTED by SIGTERM: 1 of 1 check did not finish',
     tally: '1 check, 0 passed, 1 failed, 0 advisory, 0 known, 0 skipped, 0 interrupted',
+    caveats: ['TLS certificates were not verified (--insecure): an answer may not have come from the target'],
     counts: { checks: 1, passed: 0, failed: 1, advisory: 0, known: 0, skipped: 0, interrupted: 0 },
   },
   targets: { intapi: 'http://127.0.0.1:8080' },
@@ -72,6 +75,7 @@ const EVERY_FIELD: Complete<JsonReport> = {
     families: { scim: { created: { users: 2 }, deleted: 1, gone: 0, left: 1, leftBecause: 'kept by --keep' } },
   },
   interrupted: { signal: 'SIGTERM' },
+  tls: { ca: '/etc/ssl/company-ca.pem', insecure: true },
   checks: [
     {
       id: 'intapi.v2.templates.list.sort.ascending',

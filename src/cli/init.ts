@@ -9,7 +9,6 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { SetupError, type InitContext, type InitFound, type InitPart } from '../families/family.js';
 import { FAMILIES, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
@@ -19,16 +18,11 @@ import { newRunId, runMarker } from '../runner/marker.js';
 import { toolClient } from '../target/client.js';
 import { CredentialsError, MissingCredentialsError } from '../target/errors.js';
 import { createSecrets } from '../target/secrets.js';
+import { tlsConfigOf, useTls } from '../target/tls.js';
+import { checkOutputs, commandHelp, INIT, parseCommand } from './args.js';
 
 /** The profile init starts from without `--profile`: every default, no record. */
 const DEFAULTS = 'name: init\n';
-
-function timeoutOf(value: string | undefined): number {
-  if (value === undefined) return 10_000;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 3_600_000)
-    throw new SetupError(`--timeout must be an integer from 1 to 3600000, not '${value}'`);
-  return Number(value);
-}
 
 /** Why a session cannot be had, in one line without secrets. */
 function problemOf(error: unknown, redact: (text: string) => string): string {
@@ -56,23 +50,16 @@ function familyPlaces(profile: Profile, parts: ReadonlyMap<string, InitPart>): I
 }
 
 export async function initCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      target: { type: 'string' },
-      profile: { type: 'string' },
-      out: { type: 'string' },
-      force: { type: 'boolean' },
-      name: { type: 'string' },
-      'probe-writes': { type: 'boolean' },
-      timeout: { type: 'string' },
-    },
-  });
+  const { values, help } = parseCommand(INIT, argv);
+  if (help) {
+    process.stdout.write(`${commandHelp(INIT)}\n`);
+    return 0;
+  }
   if (values.target === undefined && values.profile === undefined)
     throw new SetupError('init needs --target URL: the server to read (or --profile FILE naming it)');
-  const timeoutMs = timeoutOf(values.timeout);
+  useTls(tlsConfigOf(values));
+  checkOutputs(INIT, values);
+  const timeoutMs = values.timeout ?? 10_000;
   const out = values.out === undefined ? undefined : resolve(values.out);
   if (out && existsSync(out) && !values.force) throw new SetupError(`${values.out} exists: give another --out, or --force to replace it`);
   let profile = values.profile === undefined ? parseProfile(DEFAULTS, 'the defaults') : loadProfile(values.profile);

@@ -8,28 +8,33 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { connect } from 'node:net';
 import { constants as osConstants } from 'node:os';
-import {
-  baseUrlOf,
-  FAMILIES,
-  familyAbsence,
-  loadProfile,
-  ProfileError,
-  redactor,
-  resolveSecrets,
-  withTarget,
-  withVariantExpectations,
-  type Profile,
-} from '../profile/index.js';
+import { FAMILIES, familyAbsence, loadProfile, ProfileError, redactor, resolveSecrets, withTarget, withVariantExpectations } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { newRunId } from '../runner/marker.js';
 import { DEFAULT_CONCURRENCY } from '../runner/model.js';
+import { selection, selectsFamily } from '../runner/select.js';
 import type { CompareServer } from '../runner/compare.js';
 import { CredentialsError, MissingCredentialsError } from '../target/secrets.js';
+import { TlsConfigError, tlsConfigOf, useTls } from '../target/tls.js';
 import { sandboxEnvironment, sandboxOfEnvironment, startBundled, type BundledServer } from '../runner/bundled.js';
-import { preflight, SetupError } from './preflight.js';
+import {
+  BASELINE,
+  checkOutputs,
+  CLEANUP,
+  closestName,
+  COMMANDS,
+  commandHelp,
+  parseCommand,
+  RUN,
+  SERVE,
+  splitList,
+  toolHelp,
+  UsageError,
+  type CommandSpec,
+  type Values,
+} from './args.js';
+import { checkUrlsGiven, preflight, reachFamilies, SetupError } from './preflight.js';
 
 /*
  * The heavy parts are imported where a command needs them: the runner (vitest), the reference
@@ -42,110 +47,16 @@ const runner = () => import('../runner/run.js');
 /** The signals that interrupt a run: Ctrl-C, and SIGTERM, with which CI cancels a job or ends it at its timeout. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
-/** A problem with how the tool was called or configured: exit 2 with this one line. */
-class UsageError extends Error {}
-
-/** Where each family is under the target URL (`--target`), as the help says it. */
-const TARGET_LAYOUT = FAMILIES.flatMap((f) => {
-  const at = f.profile.baseUrl;
-  return at === undefined ? [] : [`${f.title}: URL${'suffix' in at ? at.suffix : ''}`];
-}).join(', ');
-
-const HELP = `lp-conformance: conformance suite for the learning platform's APIs
-
-Usage:
-  lp-conformance init --target URL [--out FILE]
-                                   read the target and write a commented profile of it: its records,
-                                   found through its API, and its choices, probed with reads
-  lp-conformance run [options]     run the suites (default target: the bundled reference server)
-  lp-conformance baseline --out FILE [run options]
-                                   run, then write the failing checks as a known-failure baseline
-  lp-conformance serve [options]   start the bundled reference server
-  lp-conformance openapi [options] write the profile's OpenAPI 3.1 document (YAML) to stdout
-  lp-conformance cleanup --target URL [--profile FILE] [--dry-run]
-                                   delete the records earlier runs left behind where the API can
-                                   (names starting lpc-<run id>-; a run deletes its own when it ends);
-                                   --dry-run lists them and deletes nothing
-
-run options:
-  --target URL      the target's base URL (${TARGET_LAYOUT})
-  --profile FILE    target profile (YAML); default: the bundled server's profile
-  --junit FILE      JUnit report path (default reports/junit.xml)
-  --json FILE       also write the run as JSON (schema: reports/run.schema.json in the package)
-  --markdown FILE   also write a Markdown summary (and append it to $GITHUB_STEP_SUMMARY when set)
-  --html FILE       also write a self-contained HTML report (filters by status and level; no network)
-  --record FILE     write every request (check, case, method, url, headers, body; secrets as \${VAR}) as JSON lines
-  --seed N          run seed (default: random, printed)
-  --runs N          property runs per check (default 100)
-  --only PATTERN    check-id prefix or glob; repeatable or comma-separated
-  --path PATH       fast-check path to replay (with --only naming one check)
-  --replay-path P   fast-check commands replay path (model-based checks print it in their replay line)
-  --list            list every check id, level and spec anchor, without running
-  --strict          SHOULD-level failures fail the run too (the same as --fail-on should)
-  --fail-on LEVEL   must (default: MUST and PROFILE failures fail the run) or should (SHOULD too)
-  --baseline FILE   known failures (from lp-conformance baseline): only new failures fail the run
-  --read-only       send no write (only reads, and the families' token exchanges); checks that must write are skipped
-  --keep            delete nothing the run created (a failure's curl then finds the records it names;
-                    lp-conformance cleanup removes them later)
-  --run-id ID       the run's id, 6 hex digits, in its records' marker lpc-<id>- (default: random; replay
-                    lines repeat it)
-  --include-slow    also run the checks that wait more than 60 s for the target (the rule-based enrollment
-                    check waits up to records.ruleEnrollment.withinMs, 10 minutes by default)
-  --check-profile   before any check, read each record id of the profile once; ids the target does not
-                    have exit 2, one line each
-  --timeout MS      deadline of one exchange, for the whole answer (default 10000)
-  --concurrency N   checks in flight at once (default 8; 1 runs them one by one, in order)
-  --max-rps N       at most N requests per second to the target (a 429's Retry-After is always honoured)
-  --faults LIST     faults to enable in the bundled server (negative controls), comma-separated
-  --scale N         bundled server: N users, resources and submissions (0..2000000; default: the seed)
-  --variant NAME    the bundled server as another kind of real server (serve --list-variants), judged
-                    with that variant's expectations for its family (fixtures/profiles/<family>-<variant>.yaml)
-  --no-color        no ANSI colours in the console summary
-  --no-progress     no progress on stderr (default: a live line on a terminal, else a line every 10 s)
-  --compare URL     also send the same seeded requests to the server at URL (or 'bundled': the bundled
-                    reference server) and report each check's first difference as compare.<check id>
-  --compare-profile FILE  profile of the --compare server (default: the target's; with 'bundled' the reference)
-
-serve options:
-  --port N          port (default 8080; 0 = any free port)
-  --host HOST       interface (default 127.0.0.1)
-  --faults LIST     faults to enable, comma-separated (see --list-faults)
-  --scale N         N users, resources and submissions (0..2000000; default: the seed data only)
-  --variant NAME    another kind of real server (a legitimate configuration, not a fault)
-  --id-seed N       derive every seeded record's id from N (0..2147483647), so that no profile knows
-                    them (default: the fixed ids the bundled profile names)
-  --list-faults     list the fault names and exit
-  --list-variants   list the variants, what each does, and exit
-
-init options:
-  --target URL      the target's base URL (as run's); credentials from the same variables as run
-  --profile FILE    start from this profile (its paths, credential variables, base URLs); what it
-                    names and init cannot find is kept
-  --out FILE        where to write the profile (default: stdout); --force replaces an existing file
-  --name NAME       the profile's name (default: the target's host)
-  --probe-writes    also probe what only a write shows (statuses of create and update, refused bodies,
-                    PATCH answers); what it creates is named lpc-<run id>-… and reported
-  --timeout MS      deadline of one exchange (default 10000)
-
-openapi options:
-  --profile FILE    target profile (YAML): its paths, statuses and list parameters; default: the bundled server's
-  --target URL      the document's server URL (default: the profile's target URL)
-
-Exit codes: 0 passed, 1 a check failed, 2 usage, configuration or unreachable target.`;
-
-function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} must be an integer, not '${value}'`);
-  const n = Number(value);
-  if (n < min || n > max) throw new UsageError(`--${name} must be from ${min} to ${max}, not ${value}`);
-  return n;
+/** The command's `--help`, when it was asked for. */
+function helpAsked(command: CommandSpec, help: boolean): boolean {
+  if (help) process.stdout.write(`${commandHelp(command)}\n`);
+  return help;
 }
 
-function splitList(values: string[] | undefined): string[] {
-  return (values ?? [])
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter((v) => v.length > 0);
+/** `--only a,b --skip c select` (or `--only a selects`), as given, for messages. */
+function patternsText(only: readonly string[], skip: readonly string[]): string {
+  const given = [only.length > 0 ? `--only ${only.join(',')}` : '', skip.length > 0 ? `--skip ${skip.join(',')}` : ''].filter(Boolean);
+  return given.length === 1 ? `${given[0]} selects` : `${given.join(' ') || 'the patterns'} select`;
 }
 
 async function variantOf(value: string | undefined): Promise<string | undefined> {
@@ -164,98 +75,40 @@ async function faultsOf(values: string[] | undefined): Promise<string[]> {
   return faults;
 }
 
-/** Whether `--only` can select checks of a family: no pattern, a pattern of that family, or one
- * that begins with a wildcard. */
-function selectsFamily(only: readonly string[], family: string): boolean {
-  return only.length === 0 || only.some((p) => p.startsWith(`${family}.`) || p === family || /^[*?[]/.test(p) || family.startsWith(p.replace(/[*?].*$/, '')));
-}
-
-/** Reachable means it accepts a connection: what it then answers (or fails to) is for the checks to judge. */
-async function ensureReachable(url: string, timeoutMs: number): Promise<void> {
-  const { hostname, port, protocol } = new URL(url);
-  const host = hostname.replace(/^\[|\]$/g, '');
-  await new Promise<void>((done, failed) => {
-    const socket = connect({ host, port: Number(port || (protocol === 'https:' ? 443 : 80)), timeout: timeoutMs });
-    socket.once('connect', () => {
-      socket.destroy();
-      done();
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      failed(new UsageError(`target ${url} is unreachable (no connection within ${timeoutMs} ms)`));
-    });
-    socket.once('error', (e: NodeJS.ErrnoException) => failed(new UsageError(`target ${url} is unreachable (${e.code ?? e.message})`)));
-  });
-}
-
-/** Every selected family's base URL accepts a connection (each origin tried once). */
-async function ensureFamiliesReachable(profile: Profile, selects: (family: string) => boolean, timeoutMs: number): Promise<void> {
-  const urls = FAMILIES.filter((f) => f.profile.baseUrl !== undefined && selects(f.name)).map((f) => baseUrlOf(profile, f.name));
-  const origins = new Map<string, string>();
-  for (const url of urls) if (!origins.has(new URL(url).origin)) origins.set(new URL(url).origin, url);
-  for (const url of origins.values()) await ensureReachable(url, timeoutMs);
-}
-
 async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      target: { type: 'string' },
-      profile: { type: 'string' },
-      junit: { type: 'string' },
-      json: { type: 'string' },
-      markdown: { type: 'string' },
-      baseline: { type: 'string' },
-      out: { type: 'string' },
-      'fail-on': { type: 'string' },
-      'read-only': { type: 'boolean' },
-      'include-slow': { type: 'boolean' },
-      keep: { type: 'boolean' },
-      'run-id': { type: 'string' },
-      'check-profile': { type: 'boolean' },
-      html: { type: 'string' },
-      record: { type: 'string' },
-      seed: { type: 'string' },
-      runs: { type: 'string' },
-      only: { type: 'string', multiple: true },
-      path: { type: 'string' },
-      'replay-path': { type: 'string' },
-      list: { type: 'boolean' },
-      strict: { type: 'boolean' },
-      timeout: { type: 'string' },
-      concurrency: { type: 'string' },
-      'max-rps': { type: 'string' },
-      faults: { type: 'string', multiple: true },
-      scale: { type: 'string' },
-      variant: { type: 'string' },
-      'no-color': { type: 'boolean' },
-      'no-progress': { type: 'boolean' },
-      compare: { type: 'string' },
-      'compare-profile': { type: 'string' },
-    },
-  });
+  const spec = command === 'baseline' ? BASELINE : RUN;
+  // `run` has every option of `baseline` but --out, which its table does not accept.
+  const { values, help } = parseCommand(spec, argv) as { values: Values<typeof BASELINE.options>; help: boolean };
+  if (helpAsked(spec, help)) return 0;
   const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
   if (command === 'baseline' && values.out === undefined) throw new UsageError('baseline needs --out FILE: where to write the failing checks');
-  if (command === 'run' && values.out !== undefined) throw new UsageError('--out belongs to `lp-conformance baseline`');
   const failOn = values['fail-on'];
-  if (failOn !== undefined && failOn !== 'must' && failOn !== 'should') throw new UsageError(`--fail-on must be must or should, not '${failOn}'`);
   if (failOn === 'must' && values.strict) throw new UsageError('--fail-on must contradicts --strict (which is --fail-on should)');
   // --fail-on should is --strict: SHOULD failures fail the run too; must (the default) says so.
   const strict = (values.strict ?? false) || failOn === 'should';
   let profile = loadProfile(values.profile);
+  const only = splitList(values.only);
+  const skip = splitList(values.skip);
+  const selected = selection(only, skip);
   if (values.list) {
     const [{ listChecks }, { formatList }] = await Promise.all([runner(), import('../../reporters/console.js')]);
-    process.stdout.write(`${formatList(await listChecks())}\n`);
+    const checks = (await listChecks()).filter((c) => selected(c.id));
+    if (checks.length === 0) throw new UsageError(`${patternsText(only, skip)} no check (lp-conformance run --list shows them all)`);
+    process.stdout.write(`${formatList(checks)}\n`);
     return 0;
   }
-  const seed = integer('seed', values.seed, Math.floor(Math.random() * 2 ** 31), -(2 ** 31), 2 ** 31 - 1);
-  const runs = integer('runs', values.runs, 100, 1, 1_000_000);
-  const timeoutMs = integer('timeout', values.timeout, 10_000, 1, 3_600_000);
-  const concurrency = integer('concurrency', values.concurrency, DEFAULT_CONCURRENCY, 1, 256);
-  const maxRps = values['max-rps'] === undefined ? undefined : integer('max-rps', values['max-rps'], 0, 1, 100_000);
-  const only = splitList(values.only);
+  // Where the run writes, and the certificates it trusts, are checked before anything runs.
+  checkOutputs(spec, values, [
+    ...(values.junit === undefined ? [['--junit', 'reports/junit.xml'] as const] : []),
+    ...(process.env.GITHUB_STEP_SUMMARY ? [['$GITHUB_STEP_SUMMARY', process.env.GITHUB_STEP_SUMMARY] as const] : []),
+  ]);
+  const tls = tlsConfigOf(values);
+  useTls(tls);
+  const seed = values.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const runs = values.runs ?? 100;
+  const timeoutMs = values.timeout ?? 10_000;
+  const concurrency = values.concurrency ?? DEFAULT_CONCURRENCY;
+  const maxRps = values['max-rps'];
   const runIdGiven = values['run-id'];
   if (runIdGiven !== undefined && !/^[0-9a-f]{6}$/.test(runIdGiven)) throw new UsageError(`--run-id must be 6 lower-case hex digits, not '${runIdGiven}'`);
   // The run's id, in its records' marker lpc-<id>-: a replay line repeats it, so that it sends the same bytes.
@@ -270,7 +123,9 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   if (variant !== undefined && !bundled) throw new UsageError('--variant applies to the bundled reference server only (no --target/--profile)');
   if (variant !== undefined) profile = withVariantExpectations(profile, variant);
   const reference = bundled ? await referenceServer() : undefined;
-  const scale = integer('scale', values.scale, 0, 0, reference?.MAX_SCALE ?? 0);
+  const scale = values.scale ?? 0;
+  // A family the profile says the target does not have is neither contacted nor set up.
+  const selects = (family: string): boolean => selectsFamily(only, skip, family) && familyAbsence(profile, family) === undefined;
   if (values.target !== undefined) {
     let url: URL;
     try {
@@ -280,13 +135,13 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http(s) URL, not '${values.target}'`);
     profile = withTarget(profile, values.target);
+  } else if (!bundled) {
+    checkUrlsGiven(profile, selects);
   }
   if (values['compare-profile'] !== undefined && values.compare === undefined) throw new UsageError('--compare-profile needs --compare');
   if (values.compare !== undefined && values.compare !== 'bundled' && !/^https?:\/\/[^/?#\s]+/.test(values.compare)) {
     throw new UsageError(`--compare must be an http(s) URL or 'bundled', not '${values.compare}'`);
   }
-  // A family the profile says the target does not have is neither contacted nor set up.
-  const selects = (family: string): boolean => selectsFamily(only, family) && familyAbsence(profile, family) === undefined;
 
   const { listChecks, runSuites } = await runner();
   // A baseline is configuration: read and checked before any server is contacted.
@@ -314,11 +169,10 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
         },
       });
       profile = server.profile;
-    } else {
-      await ensureFamiliesReachable(profile, selects, Math.min(timeoutMs, 10_000));
     }
-    // Before any check: each selected family's credentials and set-up (a refusal is exit 2, one line,
-    // not hundreds of failed checks). Families the run does not select are not contacted.
+    // Before any check: each selected family's URL, credentials and set-up (a refusal, an unreachable
+    // URL, a TLS error or a target that is not the API is exit 2, one line, not hundreds of failed
+    // checks). Families the run does not select are not contacted.
     await preflight(profile, { selects, timeoutMs, warn });
     if (values['check-profile']) await (await import('./check-profile.js')).checkProfileRecords(profile, { selects, timeoutMs, warn });
     const compare = values.compare === undefined ? undefined : await import('../runner/compare.js');
@@ -330,7 +184,6 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
         selects,
         ...(values.compare === 'bundled' && sandbox ? { sandbox, scale } : {}),
       });
-      if (values.compare !== 'bundled') await ensureFamiliesReachable(comparing.profile, selects, Math.min(timeoutMs, 10_000));
       await preflight(comparing.profile, { selects, timeoutMs, warn: (line) => warn(`--compare server: ${line}`) }).catch((error: unknown) => {
         if (error instanceof SetupError) throw new SetupError(`--compare server: ${error.message}`);
         throw error;
@@ -368,6 +221,8 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       runs,
       runId,
       only,
+      ...(skip.length > 0 ? { skip } : {}),
+      ...(tls ? { tls } : {}),
       ...replay,
       replayBase,
       timeoutMs,
@@ -403,8 +258,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       for (const s of STOP_SIGNALS) process.removeListener(s, onStop[s]);
     }
     const result = baseline ? applyBaseline(ran, baseline) : ran;
-    if (result.checks.length === 0 && !result.interrupted)
-      throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
+    if (result.checks.length === 0 && !result.interrupted) throw new UsageError(`${patternsText(only, skip)} no check (lp-conformance run --list shows them)`);
     const junit = resolve(values.junit ?? 'reports/junit.xml');
     // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
     const redact = redactor(resolveSecrets(profile).values);
@@ -447,18 +301,16 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
 
 /** `lp-conformance cleanup`: deletes the records of earlier runs (run markers) that the families can find. */
 async function cleanup(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: { target: { type: 'string' }, profile: { type: 'string' }, timeout: { type: 'string' }, 'dry-run': { type: 'boolean' } },
-  });
+  const { values, help } = parseCommand(CLEANUP, argv);
+  if (helpAsked(CLEANUP, help)) return 0;
   if (values.target === undefined && values.profile === undefined) throw new UsageError('cleanup needs --target URL (or --profile FILE naming the target)');
-  const timeoutMs = integer('timeout', values.timeout, 10_000, 1, 3_600_000);
+  const timeoutMs = values.timeout ?? 10_000;
+  useTls(tlsConfigOf(values));
   let profile = loadProfile(values.profile);
+  const cleans = (name: string): boolean => FAMILIES.some((f) => f.name === name && f.cleanup) && familyAbsence(profile, name) === undefined;
   if (values.target !== undefined) profile = withTarget(profile, values.target);
-  const cleans = (name: string) => FAMILIES.some((f) => f.name === name && f.cleanup) && familyAbsence(profile, name) === undefined;
-  await ensureFamiliesReachable(profile, cleans, Math.min(timeoutMs, 10_000));
+  else checkUrlsGiven(profile, cleans);
+  await reachFamilies(profile, cleans, timeoutMs);
   const { deleteRecords, findLeftovers } = await import('../runner/cleanup.js');
   let found;
   try {
@@ -483,60 +335,61 @@ async function cleanup(argv: string[]): Promise<number> {
   return outcome.failed.length > 0 ? 1 : 0;
 }
 
+/** `lp-conformance serve`: the bundled reference server as a sandbox, with what its families start
+ * beside it (a mail sink), printing every credential it accepts as export lines (and `--env FILE`). */
 async function serve(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      faults: { type: 'string', multiple: true },
-      scale: { type: 'string' },
-      variant: { type: 'string' },
-      'id-seed': { type: 'string' },
-      'list-faults': { type: 'boolean' },
-      'list-variants': { type: 'boolean' },
-    },
-  });
-  const { allFaults, createReferenceServer, MAX_SCALE, SANDBOX, sandboxOptions, variantOptions, VARIANTS } = await referenceServer();
+  const { values, help } = parseCommand(SERVE, argv);
+  if (helpAsked(SERVE, help)) return 0;
+  const reference = await referenceServer();
   if (values['list-faults']) {
-    process.stdout.write(`${allFaults().join('\n')}\n`);
+    process.stdout.write(`${reference.allFaults().join('\n')}\n`);
     return 0;
   }
   if (values['list-variants']) {
     process.stdout.write(
-      `${Object.entries(VARIANTS)
+      `${Object.entries(reference.VARIANTS)
         .map(([name, v]) => `${name}  ${v.description}`)
         .join('\n')}\n`,
     );
     return 0;
   }
   const variant = await variantOf(values.variant);
-  const port = integer('port', values.port, 8080, 0, 65535);
+  checkOutputs(SERVE, values);
+  const port = values.port ?? 8080;
   const host = values.host ?? '127.0.0.1';
   // The documented sandbox, where the reference profile's credential variables do not say otherwise.
-  const reference = loadProfile();
-  const sandbox = sandboxOfEnvironment(reference, resolveSecrets(reference).values, SANDBOX);
-  const server = createReferenceServer({
-    ...sandboxOptions(sandbox),
-    faults: await faultsOf(values.faults),
-    scale: integer('scale', values.scale, 0, 0, MAX_SCALE),
-    ...(variant ? variantOptions(variant) : {}),
-    ...(values['id-seed'] === undefined ? {} : { idSeed: integer('id-seed', values['id-seed'], 0, 0, 2 ** 31 - 1) }),
-  });
-  let url: string;
+  const profile = loadProfile();
+  const sandbox = sandboxOfEnvironment(profile, resolveSecrets(profile).values, reference.SANDBOX);
+  let server: BundledServer;
   try {
-    url = await server.listen({ port, host });
+    server = await startBundled({
+      profile,
+      sandbox,
+      selects: () => true,
+      server: {
+        faults: await faultsOf(values.faults),
+        scale: values.scale ?? 0,
+        ...(variant ? reference.variantOptions(variant) : {}),
+        ...(values['id-seed'] === undefined ? {} : { idSeed: values['id-seed'] }),
+      },
+      listen: { port, host },
+    });
   } catch (error) {
-    throw new UsageError(`cannot listen on ${host}:${port} (${(error as { code?: string }).code ?? String(error)})`);
+    const code = (error as { code?: string }).code;
+    if (code === undefined) throw error;
+    throw new UsageError(`cannot listen on ${host}:${port} (${code})`);
   }
-  process.stdout.write(`listening on ${url}\n`);
+  const { sandboxText, writeEnvFile } = await import('./sandbox.js');
+  const env = { ...sandboxEnvironment(profile, sandbox), ...server.env };
+  if (values.env !== undefined) writeEnvFile(values.env, server.url, env);
+  process.stdout.write(sandboxText(server.url, env, server.says, values.env));
   await new Promise<void>((done) => {
     const stop = () => void server.close().then(done);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  // The file says how to reach a server that no longer listens: it goes with it.
+  if (values.env !== undefined) rmSync(values.env, { force: true });
   return 0;
 }
 
@@ -560,14 +413,26 @@ export async function main(argv: string[]): Promise<number> {
       case '-v':
         process.stdout.write('lp-conformance 0.1.0\n');
         return 0;
+      case 'help': {
+        // `lp-conformance help run` is `lp-conformance run --help`.
+        const topic = COMMANDS.find((c) => c.name === rest[0]);
+        process.stdout.write(`${topic ? commandHelp(topic) : toolHelp()}\n`);
+        return 0;
+      }
       case undefined:
       case '--help':
       case '-h':
-      case 'help':
-        process.stdout.write(`${HELP}\n`);
+        process.stdout.write(`${toolHelp()}\n`);
         return command === undefined ? 2 : 0;
-      default:
-        throw new UsageError(`unknown command '${command}' (init, run, baseline, serve, openapi or cleanup; --help shows the options)`);
+      default: {
+        const near = closestName(
+          command,
+          COMMANDS.map((c) => c.name),
+        );
+        throw new UsageError(
+          `unknown command '${command}'${near ? `; did you mean ${near}?` : ''} (${COMMANDS.map((c) => c.name).join(', ')}; lp-conformance --help shows them)`,
+        );
+      }
     }
   } catch (error) {
     if (
@@ -575,15 +440,11 @@ export async function main(argv: string[]): Promise<number> {
       error instanceof ProfileError ||
       error instanceof CredentialsError ||
       error instanceof SetupError ||
+      error instanceof TlsConfigError ||
       error instanceof BaselineError
     ) {
       // One line, or one per problem (the records --check-profile did not find).
       for (const line of error instanceof SetupError ? error.lines : [error.message]) process.stderr.write(`lp-conformance: ${line}\n`);
-      return 2;
-    }
-    const code = (error as { code?: string }).code;
-    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`lp-conformance: ${(error as Error).message.split('\n')[0]}\n`);
       return 2;
     }
     process.stderr.write(`lp-conformance: internal error: ${(error as Error).message?.split('\n')[0] ?? String(error)}\n`);

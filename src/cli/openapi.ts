@@ -2,17 +2,16 @@
  * `lp-conformance openapi [--profile FILE] [--target URL]`: the OpenAPI 3.1 document (YAML) of the
  * profile's APIs (each family that describes its own) on stdout. A bad profile or URL is a ProfileError (exit 2, one line).
  */
-import { parseArgs } from 'node:util';
 import { loadProfile, withTarget } from '../profile/index.js';
 import { renderOpenApi } from '../openapi/index.js';
+import { commandHelp, OPENAPI, parseCommand } from './args.js';
 
 export function openapiCommand(argv: string[]): number {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: { profile: { type: 'string' }, target: { type: 'string' } },
-  });
+  const { values, help } = parseCommand(OPENAPI, argv);
+  if (help) {
+    process.stdout.write(`${commandHelp(OPENAPI)}\n`);
+    return 0;
+  }
   let profile = loadProfile(values.profile);
   if (values.target !== undefined) profile = withTarget(profile, values.target);
   // `openapi | head`: a reader that stops early closes the pipe; that is no error of ours.

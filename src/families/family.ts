@@ -218,12 +218,18 @@ export interface InitContext {
   part(family: string): InitPart | undefined;
 }
 
-/** What the core hands a family's hooks before a run. */
+/** What the core hands a family's preflight (src/cli/preflight.ts), after it found the family's base
+ * URL takes a connection and its credential variables set. */
 export interface PreflightContext {
   readonly profile: Profile;
   readonly timeoutMs: number;
-  /** The family's session token, as the checks will have it (obtained once). */
-  token(): Promise<Token>;
+  /** The family's session token, as the checks will have it (obtained once). A refusal, a transport
+   * error or an answer that is not the API throws SetupError (one line naming the family, the URL,
+   * what was sent and what came back); another odd answer is a warning, and undefined. */
+  token(): Promise<Token | undefined>;
+  /** One GET of `op` with `query`, as the checks send it (the family's protocol and session token),
+   * judged as `token()` is: the cheap read that shows the credentials work on the API itself. */
+  read(op: OperationId, query?: Readonly<Record<string, string>>): Promise<void>;
   /** Where to say what is not an error (one line each). */
   warn(line: string): void;
 }
@@ -234,6 +240,11 @@ export interface BundledPart {
   readonly profile: Profile;
   /** Options of the reference server (createReferenceServer) the part needs. */
   readonly server: Readonly<Record<string, unknown>>;
+  /** The variables (with their values) through which a profile reaches the part (`serve` prints
+   * them beside the credentials: a run against it needs them). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** What the part is, one line each, for `serve` to say (where it listens, how to reach it). */
+  readonly says?: readonly string[];
   close(): Promise<void>;
 }
 
@@ -255,14 +266,15 @@ export interface Family {
    * operation that may update instead, RFC 9110 §15.3.2). Families that note their own records (with
    * the operation that deletes them) need not list them. */
   readonly creates?: Readonly<Record<string, { readonly collection: string; readonly only201?: true }>>;
-  /** Checks before any check runs, when the run selects the family's checks: a SetupError is exit 2. */
+  /** Checks before any check runs, when the run selects the family's checks (and its credentials are
+   * set): typically its token and one cheap read (`ctx.read`). A SetupError is exit 2. */
   preflight?(ctx: PreflightContext): Promise<void>;
   /** Which of its credential variables hold which of the credentials the bundled reference server
    * accepts (`Sandbox[<name>][<credential>]`): a bundled run sets them from the sandbox, and a
    * bundled server that must accept a profile's credentials (`--compare bundled`) takes them. */
   sandbox?(profile: Profile): readonly (readonly [variable: EnvRef, credential: string])[];
-  /** What the family starts beside the bundled reference server of a run. */
-  bundled?(profile: Profile): Promise<BundledPart>;
+  /** What the family starts beside the bundled reference server of a run (or of `serve`, on `host`). */
+  bundled?(profile: Profile, options?: { readonly host?: string }): Promise<BundledPart>;
   /** `lp-conformance init`: finds its records through its API's reads and probes the choices its
    * profile part declares (a write only with `ctx.probeWrites`). */
   init?(ctx: InitContext): Promise<InitPart>;

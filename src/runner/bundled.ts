@@ -43,6 +43,12 @@ export function sandboxOfEnvironment(profile: Profile, values: Readonly<Record<s
 export interface BundledServer {
   /** The profile aimed at the server (and what the families' parts add: a mailbox, say). */
   readonly profile: Profile;
+  /** Where it listens. */
+  readonly url: string;
+  /** The variables through which a profile reaches the families' parts, with their values. */
+  readonly env: Readonly<Record<string, string>>;
+  /** What the families' parts are, one line each. */
+  readonly says: readonly string[];
   close(): Promise<void>;
 }
 
@@ -55,6 +61,8 @@ export async function startBundled(options: {
   sandbox: Sandbox;
   selects: (family: string) => boolean;
   server: Omit<ReferenceServerOptions, 'credentials' | 'scimToken' | 'learners' | 'oauthClient'>;
+  /** Where to listen (default: a free port on loopback). */
+  listen?: { port: number; host: string };
 }): Promise<BundledServer> {
   const reference = await import('../../reference-impl/index.js');
   const parts: BundledPart[] = [];
@@ -62,7 +70,7 @@ export async function startBundled(options: {
   try {
     for (const family of FAMILIES) {
       if (!family.bundled || !options.selects(family.name)) continue;
-      const part = await family.bundled(profile);
+      const part = await family.bundled(profile, options.listen ? { host: options.listen.host } : {});
       parts.push(part);
       profile = part.profile;
     }
@@ -71,9 +79,18 @@ export async function startBundled(options: {
       ...reference.sandboxOptions(options.sandbox),
       ...(Object.assign({}, ...parts.map((p) => p.server)) as Partial<ReferenceServerOptions>),
     });
-    const url = await server.listen({ port: 0, host: '127.0.0.1' });
+    let url: string;
+    try {
+      url = await server.listen(options.listen ?? { port: 0, host: '127.0.0.1' });
+    } catch (error) {
+      await server.close().catch(() => undefined);
+      throw error;
+    }
     return {
       profile: withTarget(profile, url),
+      url,
+      env: Object.assign({}, ...parts.map((p) => p.env ?? {})) as Record<string, string>,
+      says: parts.flatMap((p) => p.says ?? []),
       close: async () => {
         await server.close();
         for (const part of parts) await part.close();

@@ -153,6 +153,16 @@ export interface RunResult {
   /** The run was stopped by a signal before every check finished: the checks it did not finish are
    * skipped with INTERRUPTED_NOT_RUN or INTERRUPTED_STOPPED as their reason (markInterrupted). */
   interrupted?: { signal: InterruptSignal };
+  /** `--ca` or `--insecure`: how the run verified the targets' TLS certificates. */
+  tls?: TlsConfig;
+}
+
+/** How the run verified its targets' TLS certificates, when not by Node's CAs alone. */
+export interface TlsConfig {
+  /** Absolute path of a PEM file of CA certificates trusted besides Node's (`--ca`). */
+  readonly ca?: string;
+  /** No certificate was verified (`--insecure`): every report says so. */
+  readonly insecure?: true;
 }
 
 /** The signals that stop a run early (Ctrl-C; a CI's cancel or time-out). */
@@ -337,6 +347,8 @@ export interface TargetRun extends RunConfig {
   key: string;
   /** `--only` patterns; undefined selects every check. */
   only?: readonly string[];
+  /** `--skip` patterns: the checks they match are left out. */
+  skip?: readonly string[];
 }
 
 export interface MatrixConfig {
@@ -345,4 +357,6 @@ export interface MatrixConfig {
   concurrency: number;
   /** At most this many requests per second to one target server (undefined: no limit). */
   maxRps?: number;
+  /** How targets' TLS certificates are verified (`--ca`, `--insecure`); absent: Node's defaults. */
+  tls?: TlsConfig;
 }

@@ -46,6 +46,20 @@ export class Progress {
     this.total += checks;
   }
 
+  private invariants = 0;
+
+  /** Invariants the run will report: checks of the total, judged when the run ends. */
+  expectInvariants(invariants: number): void {
+    this.invariants += invariants;
+    this.total += invariants;
+  }
+
+  /** The run ended: its invariants are judged. */
+  invariantsDone(): void {
+    this.done += this.invariants;
+    this.invariants = 0;
+  }
+
   /** One check ended, with what it found against each target. */
   checkDone(results: Record<string, CheckRunMeta> | undefined): void {
     for (const r of Object.values(results ?? {})) {

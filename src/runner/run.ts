@@ -10,18 +10,22 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { InvariantMeta } from '../families/family.js';
 import { familyOfCheck, INVARIANTS } from '../families/registry.js';
 import { familyAbsence } from '../profile/index.js';
-import type { CheckMeta, CheckResult, CheckRunMeta, CleanupReport, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun } from './model.js';
+import type { CheckMeta, CheckResult, CheckRunMeta, CleanupReport, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun, TlsConfig } from './model.js';
 import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, type InterruptSignal } from './model.js';
 import './task-meta.js';
 import { CACHE_ROOT } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import { cleanUp, newRunId, readJournal } from './cleanup.js';
 import { Progress, type ProgressSink } from './progress.js';
-import { idMatcher, testNamePattern } from './select.js';
+import { selection, testNamePattern } from './select.js';
 
 /** A run against one target: what its checks see (RunConfig), and how the run is driven. */
 export interface RunOptions extends RunConfig {
   only?: string[];
+  /** `--skip`: the checks these patterns match are left out. */
+  skip?: string[];
+  /** How the target's TLS certificate is verified (`--ca`, `--insecure`). */
+  tls?: TlsConfig;
   /** Checks in flight at once (default 8; 1 runs them one after the other, in registration order). */
   concurrency?: number;
   /** At most this many requests per second to the target. */
@@ -34,7 +38,7 @@ export interface RunOptions extends RunConfig {
 }
 
 /** One target of a matrix run: its own profile (so its own server), seed, runs and selection. */
-export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps' | 'signal'> {
+export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps' | 'signal' | 'tls'> {
   /** Results are filed under this key. */
   key: string;
 }
@@ -49,13 +53,15 @@ export interface MatrixOptions {
   signal?: AbortSignal;
   /** Receives each check's exchange digests per target (targets with `digests`: a differential run). */
   onDigests?: (targetKey: string, checkId: string, digests: readonly ExchangeDigest[]) => void;
+  /** How the targets' TLS certificates are verified (`--ca`, `--insecure`); the run model records it. */
+  tls?: TlsConfig;
 }
 
 /** What the suites see of a target: its RunConfig, its key and its selection (a RunConfig has no
  * field that drives the run, so the rest stays in this process). */
 function targetRun(t: MatrixTarget): TargetRun {
-  const { only, progress: _progress, ...config } = t;
-  return { ...config, ...(only && only.length > 0 ? { only } : {}) };
+  const { only, skip, progress: _progress, ...config } = t;
+  return { ...config, ...(only && only.length > 0 ? { only } : {}), ...(skip && skip.length > 0 ? { skip } : {}) };
 }
 
 /**
@@ -63,9 +69,12 @@ function targetRun(t: MatrixTarget): TargetRun {
  * tests all start at once (sequence.concurrent) and the suites' own scheduler decides which run,
  * `concurrency` at a time, keeping apart checks that would disturb each other.
  */
-/** A vitest reporter that tells the progress line what was collected and what has ended. */
-function progressReporter(progress: Progress, targets: readonly MatrixTarget[]): Reporter {
-  const selects = targets.map((t) => idMatcher(t.only));
+/** A vitest reporter that tells the progress line what was collected and what has ended. Its total is
+ * the report's: the checks each target selects, and its invariants (reported as checks of their own,
+ * counted done when the run ends). */
+function progressReporter(progress: Progress, targets: readonly MatrixTarget[], reported: readonly ((id: string) => boolean)[]): Reporter {
+  const selects = targets.map((t) => selection(t.only, t.skip));
+  progress.expectInvariants(reported.reduce((n, select) => n + INVARIANTS.filter((inv) => select(inv.id)).length, 0));
   return {
     onTestModuleCollected(m) {
       for (const t of m.children.allTests()) {
@@ -208,18 +217,30 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     stopFile: join(journalDir, 'interrupted'),
     only: runSelection(t.only),
   }));
-  const matrix: MatrixConfig = { targets: targets.map(targetRun), concurrency: options.concurrency, ...(options.maxRps ? { maxRps: options.maxRps } : {}) };
+  const matrix: MatrixConfig = {
+    targets: targets.map(targetRun),
+    concurrency: options.concurrency,
+    ...(options.maxRps ? { maxRps: options.maxRps } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
+  };
   // A single target's selection also narrows what vitest collects.
   const only = targets.length === 1 ? targets[0]?.only : undefined;
   const progress = options.progress ? new Progress(options.progress) : undefined;
   const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
   const listenersBefore = new Set(STOP_SIGNALS.flatMap((s) => process.listeners(s)));
-  const vitest = await vitestFor(matrix, only && only.length > 0 ? testNamePattern(only) : undefined, progress ? progressReporter(progress, targets) : {});
+  const perTarget = options.targets.map((t) => ({ checks: [] as CheckResult[], metas: [] as CheckRunMeta[], select: selection(t.only, t.skip) }));
+  const reporter = progress
+    ? progressReporter(
+        progress,
+        targets,
+        perTarget.map((t) => t.select),
+      )
+    : {};
+  const vitest = await vitestFor(matrix, only && only.length > 0 ? testNamePattern(only) : undefined, reporter);
   // vitest's logger ends the process on SIGINT and SIGTERM (its cleanup listeners); a run given a
   // signal handles both itself: no further check starts, and the records the run created are deleted.
   if (options.signal) for (const s of STOP_SIGNALS) for (const l of process.listeners(s)) if (!listenersBefore.has(l)) process.off(s, l);
   let cleanups: (CleanupReport | undefined)[] = [];
-  const perTarget = options.targets.map((t) => ({ checks: [] as CheckResult[], metas: [] as CheckRunMeta[], select: idMatcher(t.only) }));
   const cancel = (): void => {
     writeFileSync(join(journalDir, 'interrupted'), '');
     void vitest.cancelCurrentRun('keyboard-input');
@@ -243,6 +264,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     }
   } finally {
     options.signal?.removeEventListener('abort', cancel);
+    progress?.invariantsDone();
     progress?.stop();
     await vitest.close();
     // The records each target's checks created are deleted now, also when the run failed (the
@@ -283,17 +305,19 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
       runId: (targets[i] as (typeof targets)[number]).runId,
       ...(cleanups[i] ? { cleanup: cleanups[i] } : {}),
       ...(options.signal?.aborted ? { interrupted: { signal: (options.signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT') as InterruptSignal } } : {}),
+      ...(options.tls ? { tls: options.tls } : {}),
     };
   });
 }
 
 /** One target: the command line's run. */
 export async function runSuites(options: RunOptions): Promise<RunResult> {
-  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, signal, ...target } = options;
+  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, signal, tls, ...target } = options;
   const [result] = await runMatrix({
     targets: [{ ...target, key: 'target' }],
     concurrency,
     ...(maxRps ? { maxRps } : {}),
+    ...(tls ? { tls } : {}),
     ...(progress ? { progress } : {}),
     ...(signal ? { signal } : {}),
   });

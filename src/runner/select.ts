@@ -17,6 +17,24 @@ export function idMatcher(patterns: readonly string[] | undefined): (id: string)
   return (id) => re.test(id);
 }
 
+/** The checks `only` selects (all without patterns) less those `skip` matches (`--skip`). */
+export function selection(only?: readonly string[], skip?: readonly string[]): (id: string) => boolean {
+  const included = idMatcher(only);
+  if (!skip || skip.length === 0) return included;
+  const excluded = idMatcher(skip);
+  return (id) => included(id) && !excluded(id);
+}
+
+/** Whether `only` and `skip` can leave checks of a family selected (its ids start `<family>.`): no
+ * pattern, a pattern of that family or one that begins with a wildcard; and no `skip` pattern that
+ * matches every check of the family. */
+export function selectsFamily(only: readonly string[], skip: readonly string[], family: string): boolean {
+  const named =
+    only.length === 0 || only.some((p) => p.startsWith(`${family}.`) || p === family || /^[*?[]/.test(p) || family.startsWith(p.replace(/[*?].*$/, '')));
+  const left = skip.some((p) => p === '*' || p === family || p === `${family}.` || p === `${family}.*`);
+  return named && !left;
+}
+
 /** The same selection as a vitest testNamePattern over test names `[<id>] <title>`. */
 export function testNamePattern(patterns: readonly string[]): RegExp {
   const ids = patterns.map((p) => patternSource(p).replace(/\.\*/g, '[^\\]]*').replace(/\$$/, ''));

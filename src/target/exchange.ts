@@ -6,13 +6,32 @@
  */
 import { request } from 'undici';
 import type { FamilyCredentials } from '../profile/types.js';
+import { CredentialsError, NoTokenError, type ExchangeAnswer } from './errors.js';
 import { honouring429 } from './retry.js';
 
-export interface ExchangeAnswer {
-  status: number;
-  text: string;
-  /** The parsed body; undefined when it is not JSON. */
-  json: unknown;
+export type { ExchangeAnswer };
+
+/** The statuses with which a token exchange refuses the credentials it was sent. */
+export const REFUSALS: readonly number[] = [400, 401, 403];
+
+/**
+ * A request in one line for messages, its credentials named by the variables that hold them:
+ * `POST /authenticate with x-api-key ${LPC_API_KEY}, body username ${LPC_USERNAME}, password ${LPC_PASSWORD}`
+ * (headers and body fields by the variable of their value; `bearer`: the token's variable).
+ */
+export function sentLine(
+  method: string,
+  url: string,
+  credentials: { headers?: Readonly<Record<string, string>>; bearer?: string; body?: Readonly<Record<string, string>> } = {},
+): string {
+  const { pathname, search } = new URL(url);
+  const headers = [
+    ...Object.entries(credentials.headers ?? {}).map(([name, env]) => `${name} \${${env}}`),
+    ...(credentials.bearer ? [`authorization Bearer \${${credentials.bearer}}`] : []),
+  ];
+  const body = Object.entries(credentials.body ?? {}).map(([field, env]) => `${field} \${${env}}`);
+  const parts = [...headers, ...(body.length > 0 ? [`body ${body.join(', ')}`] : [])];
+  return `${method} ${pathname}${search}${parts.length > 0 ? ` with ${parts.join(', ')}` : ''}`;
 }
 
 export async function exchangeForToken(
@@ -43,7 +62,8 @@ export async function exchangeForToken(
   } catch {
     json = undefined;
   }
-  return { status: answer.statusCode, text: answer.text, json };
+  const type = answer.headers['content-type'];
+  return { status: answer.statusCode, contentType: (Array.isArray(type) ? type[0] : type) ?? '', text: answer.text, json };
 }
 
 /** The answer, one line, secrets redacted: for messages. */
@@ -69,6 +89,8 @@ export async function ownCredentialsToken(
     tokenVar: string;
     /** What the token is, for messages (`<family> token`). */
     what: string;
+    /** The variables of `headers`' secret values, by header name (for messages). */
+    headerVars?: Readonly<Record<string, string>>;
   },
 ): Promise<{ env: string; value: string }> {
   const c = options.credentials;
@@ -82,10 +104,17 @@ export async function ownCredentialsToken(
     },
     ctx.timeoutMs,
   );
+  const path = new URL(options.url).pathname;
+  const body = Object.fromEntries(
+    Object.entries({ username: c.username?.env, password: c.password?.env }).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  const exchanged = { sent: sentLine(options.method, options.url, { headers: options.headerVars ?? {}, body }), answer };
+  // Refused credentials are the caller's configuration; any other odd answer is the target's.
+  if (REFUSALS.includes(answer.status))
+    throw new CredentialsError(`${options.method} ${path} refused the profile's credentials: ${answerLine(answer, ctx.redact)}`, exchanged);
   const token = typeof answer.json === 'object' && answer.json !== null ? (answer.json as Record<string, unknown>)[options.tokenField] : undefined;
   if (answer.status < 200 || answer.status > 299 || typeof token !== 'string' || token.length === 0) {
-    const path = new URL(options.url).pathname;
-    throw Object.assign(new Error(`${options.method} ${path} did not issue a ${options.what}: ${answerLine(answer, ctx.redact)}`), { code: 'LPC_NO_TOKEN' });
+    throw new NoTokenError(`${options.method} ${path} did not issue a ${options.what}: ${answerLine(answer, ctx.redact)}`, exchanged);
   }
   return { env: options.tokenVar, value: token };
 }

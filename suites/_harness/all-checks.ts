@@ -6,8 +6,13 @@
  * A suite file that does not load becomes a failed check of its own, named after it, so that none
  * hides another.
  */
+import { useTls } from '../../src/target/tls.js';
+import { matrixConfig } from './config.js';
 import { fail } from './failure.js';
 import { requirement } from './requirement.js';
+
+// Every path of this worker to a target verifies its certificate as the run says (`--ca`, `--insecure`).
+useTls(matrixConfig().tls);
 
 const files = import.meta.glob('../**/*.check.ts');
 

@@ -20,6 +20,7 @@ import { baseUrlOf, collectionOf, familyOf, isTokenExchange, operation, type Ope
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
 import { honouring429, sleep } from '../../src/target/retry.js';
+import { tlsOptions } from '../../src/target/tls.js';
 import type { ApiRequest, ApiResponse, Exchange } from './exchange.js';
 import { CheckFailure } from './failure.js';
 import { checkInvariants } from './invariants.js';
@@ -110,8 +111,9 @@ function dispatcher(timeoutMs: number): Agent {
     connections: 64,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
-    // An answer sent before the target closed on a body still being sent is read (connection.ts).
-    connect: answerReadingConnector({ timeout: timeoutMs }),
+    // An answer sent before the target closed on a body still being sent is read (connection.ts);
+    // certificates are verified as the run says (`--ca`, `--insecure`: src/target/tls.ts).
+    connect: answerReadingConnector({ timeout: timeoutMs, ...tlsOptions() }),
     maxResponseSize: MAX_RESPONSE_BYTES,
   });
   return agent;

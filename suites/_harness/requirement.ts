@@ -10,7 +10,7 @@ import { test, TestRunner } from 'vitest';
 import { type CheckRunMeta, type Failure, INTERRUPTED_NOT_RUN, INTERRUPTED_STOPPED, type Level, type Sampled, SLOW_CHECK_MS } from '../../src/runner/model.js';
 import '../../src/runner/task-meta.js';
 import { familyAbsence, type Profile } from '../../src/profile/index.js';
-import { idMatcher } from '../../src/runner/select.js';
+import { selection } from '../../src/runner/select.js';
 import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
 import { CheckFailure } from './failure.js';
 import { CoverageTally } from './coverage.js';
@@ -264,10 +264,10 @@ function onceEach<T>(predicate: (value: T) => Promise<void>): (value: T) => Prom
 let scheduler: Scheduler | undefined;
 const selectors = new Map<TargetRun, (id: string) => boolean>();
 
-/** Whether a target of the run selects the check (its --only patterns). */
+/** Whether a target of the run selects the check (its --only and --skip patterns). */
 function selects(target: TargetRun, id: string): boolean {
   let select = selectors.get(target);
-  if (!select) selectors.set(target, (select = idMatcher(target.only)));
+  if (!select) selectors.set(target, (select = selection(target.only, target.skip)));
   return select(id);
 }
 

@@ -39,6 +39,20 @@ describe('formatSummary', () => {
     expect(plain).toContain(`SKIP  [${SKIPPED.id}]  ${SKIPPED.skipReason ?? ''}`);
   });
 
+  it('summarises skipped checks once per reason, naming a few of them', () => {
+    const reason = 'LPC_SCIM_TOKEN is not set (the SCIM token): set it to run the SCIM checks';
+    const many = Array.from({ length: 5 }, (_, i): CheckResult => ({ ...SKIPPED, id: `scim.users.check-${i}`, skipReason: reason }));
+    const text = formatSummary(baseRun([PASSED, SKIPPED, ...many]), { color: false });
+    expect(text).toContain(`SKIP  [${SKIPPED.id}]  ${SKIPPED.skipReason ?? ''}`);
+    expect(text).toContain(`SKIP  5 checks  ${reason}: scim.users.check-0, scim.users.check-1, scim.users.check-2 and 2 more`);
+    expect(text.match(/^SKIP/gm)).toHaveLength(2);
+  });
+
+  it('states --insecure beside the verdict', () => {
+    const text = formatSummary({ ...baseRun([PASSED]), tls: { insecure: true } }, { color: false });
+    expect(text).toMatch(/^! TLS certificates were not verified \(--insecure\)/m);
+  });
+
   it('prints each failure in the house layout', () => {
     expect(plain).toContain(MUST_FAILED_BLOCK);
     expect(plain).toContain('FAIL  [intapi.invariant.no-5xx]  MUST · spec#integration-api\n');

@@ -76,7 +76,7 @@ export function runMain(argvs: readonly (readonly string[])[], env: NodeJS.Proce
     execFile(
       process.execPath,
       ['--input-type=module', '-e', MAIN_SCRIPT, ROOT, JSON.stringify(argvs)],
-      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: HANG_GUARD_MS },
+      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 16 * 1024 * 1024, timeout: HANG_GUARD_MS },
       (error, stdout, stderr) => (error ? failed(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout) as CliResult[])),
     );
   });

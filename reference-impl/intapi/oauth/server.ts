@@ -234,7 +234,8 @@ export function createOAuthServer(options: {
 async function quietly<T>(load: () => Promise<T>): Promise<T> {
   const warn = console.warn;
   console.warn = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].startsWith('oidc-provider WARNING: Unsupported runtime')) return;
+    // On a terminal the library paints the line (ANSI colour codes before its text).
+    if (typeof args[0] === 'string' && args[0].replace(/\u001b\[[\d;]*m/g, '').startsWith('oidc-provider WARNING: Unsupported runtime')) return;
     warn(...args);
   };
   try {

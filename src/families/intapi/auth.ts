@@ -7,8 +7,8 @@
 import { operation } from '../../profile/operation.js';
 import type { EnvRef, Profile } from '../../profile/types.js';
 import { shellQuote } from '../../target/curl.js';
-import { CredentialsError } from '../../target/errors.js';
-import { answerLine, exchangeForToken } from '../../target/exchange.js';
+import { CredentialsError, NoTokenError } from '../../target/errors.js';
+import { answerLine, exchangeForToken, REFUSALS, sentLine } from '../../target/exchange.js';
 import type { AuthContext, FamilyAuth, Token } from '../family.js';
 
 /** The variable name under which a token from POST /authenticate is shown. */
@@ -53,12 +53,20 @@ async function authenticate(ctx: AuthContext): Promise<Token> {
     ctx.timeoutMs,
   );
   const line = answerLine(answer, ctx.redact);
+  const body = { username: creds.username?.env, password: creds.password?.env, privateKey: creds.privateKey?.env };
+  const exchanged = {
+    sent: sentLine(method, url, {
+      headers: { 'x-api-key': creds.apiKey.env },
+      body: Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => e[1] !== undefined)),
+    }),
+    answer,
+  };
   // Refused credentials are the caller's configuration; any other odd answer is the target's.
-  if ([400, 401, 403].includes(answer.status)) throw new CredentialsError(`POST ${path} refused the profile's credentials: ${line}`);
+  if (REFUSALS.includes(answer.status)) throw new CredentialsError(`POST ${path} refused the profile's credentials: ${line}`, exchanged);
   // Any 2xx with a token will do for the session; intapi.auth.authenticate-token judges the status.
   const token = answer.json;
   if (answer.status < 200 || answer.status > 299 || typeof token !== 'string' || token.length === 0) {
-    throw Object.assign(new Error(`POST ${path} did not issue a token: ${line}`), { code: 'LPC_NO_TOKEN' });
+    throw new NoTokenError(`POST ${path} did not issue a token: ${line}`, exchanged);
   }
   const preamble = renderTokenPreamble({
     url,

@@ -1,6 +1,6 @@
 /** The Integration API (`x-api-version: 1|2`): what it registers with the core (src/families/family.ts). */
 import type { EnvRef } from '../../profile/types.js';
-import { SetupError, type Family } from '../family.js';
+import type { Family } from '../family.js';
 import { INTAPI_AUTH } from './auth.js';
 import { INTAPI_INVARIANTS } from './invariants.js';
 import { intapiOpenApi } from './openapi.js';
@@ -8,7 +8,6 @@ import { INTAPI_OPERATIONS } from './operations.js';
 import { INTAPI_PROFILE } from './profile.js';
 import { intapiInit } from './init.js';
 import { intapiRecordReads } from './records.js';
-import { CredentialsError } from '../../target/errors.js';
 
 export const INTAPI: Family = {
   name: 'intapi',
@@ -34,15 +33,10 @@ export const INTAPI: Family = {
     'enrollments.create': { collection: 'enrollments', only201: true },
   },
   openapi: intapiOpenApi,
-  // Authenticate once before the run: refused credentials are a configuration error (exit 2), not
-  // hundreds of failed checks. A target that does not answer is left to the checks to judge.
+  // Before the run: authenticate once and read one resource. Refused credentials, or a target that is
+  // not this API, are a configuration error (exit 2), not hundreds of failed checks.
   async preflight(ctx) {
-    try {
-      await ctx.token();
-    } catch (error) {
-      if (error instanceof CredentialsError) throw new SetupError(error.message);
-      ctx.warn(`authentication did not complete (${(error as { code?: string }).code ?? String(error)}); the checks will say more`);
-    }
+    await ctx.read('resources.list', { _limit: '1' });
   },
   sandbox(profile) {
     const c = profile.credentials;
@@ -61,9 +55,19 @@ export const INTAPI: Family = {
   recordReads: intapiRecordReads,
   init: intapiInit,
   // The bundled server's mail goes to a local SMTP sink whose Mailpit-style API the mail checks read.
-  async bundled(profile) {
+  // `serve` prints the variable the profile reads the mailbox from (LPC_MAILBOX_API in the reference
+  // profile), or says to name the API in the profile.
+  async bundled(profile, options = {}) {
     const { startMailSink } = await import('./mail-sink.js');
-    const sink = await startMailSink();
-    return { profile: { ...profile, mailbox: { api: sink.api } }, server: { smtp: sink.smtp }, close: () => sink.close() };
+    const sink = await startMailSink(options.host);
+    const env = profile.mailbox?.env;
+    const reach = env ? `a profile reads it from ${env}` : `give it to a profile as mailbox: { api: ${sink.api} }`;
+    return {
+      profile: { ...profile, mailbox: { api: sink.api } },
+      server: { smtp: sink.smtp },
+      ...(env ? { env: { [env]: sink.api } } : {}),
+      says: [`mail: the server's mail goes to an SMTP sink at ${sink.smtp.host}:${sink.smtp.port}, read at ${sink.api}/api/v1/messages (${reach})`],
+      close: () => sink.close(),
+    };
   },
 };

@@ -47,9 +47,20 @@ export interface RuleEnrollment {
   readonly unenrolls: boolean;
 }
 
-/** A mailbox the suite reads (a Mailpit-style HTTP API: `GET <api>/api/v1/messages`). */
+/** A mailbox the suite reads (a Mailpit-style HTTP API: `GET <api>/api/v1/messages`): its URL, when
+ * known (the profile's, or its variable's value when the profile was loaded), and the variable the
+ * profile names for it. */
 export interface Mailbox {
-  readonly api: string;
+  readonly api?: string;
+  readonly env?: string;
+}
+
+/** The mailbox of the profile document: `api` a URL, or `{ env: NAME }` read from the environment. */
+function mailboxOf(given: { api: string | EnvRef } | undefined, env: NodeJS.ProcessEnv = process.env): Mailbox | undefined {
+  if (!given) return undefined;
+  if (typeof given.api === 'string') return { api: given.api };
+  const value = env[given.api.env];
+  return value ? { api: value, env: given.api.env } : { env: given.api.env };
 }
 
 /** Fields that a target may allow in `_filter` and `_sort`, per collection (spec field tables). */
@@ -367,8 +378,13 @@ const SCHEMA = {
   },
   top: {
     mailbox: closed(
-      { api: { type: 'string', pattern: '^https?://', description: 'Base URL of a Mailpit-style API (GET <api>/api/v1/messages).' } },
-      { required: ['api'], description: "Where the target's mail can be read; without it the mail checks are skipped." },
+      {
+        api: {
+          oneOf: [{ type: 'string', pattern: '^https?://' }, { $ref: '#/$defs/envRef' }],
+          description: 'Base URL of a Mailpit-style API (GET <api>/api/v1/messages), or the variable that holds it (`{ env: NAME }`).',
+        },
+      },
+      { required: ['api'], description: "Where the target's mail can be read; without it (or with its variable unset) the mail checks are skipped." },
     ),
   },
 };
@@ -400,7 +416,7 @@ export const INTAPI_PROFILE: FamilyProfile = {
   expectations: DEFAULT_INTAPI_EXPECTATIONS as unknown as Readonly<Record<string, unknown>>,
   load(doc: ProfileDocument) {
     const given = doc.credentials as GivenCredentials | undefined;
-    const mailbox = doc.mailbox as Mailbox | undefined;
+    const mailbox = mailboxOf(doc.mailbox as { api: string | EnvRef } | undefined);
     return {
       credentials: credentialsOf(given),
       oauthCredentials: { ...DEFAULT_OAUTH_CREDENTIALS, ...given?.oauth },

@@ -27,6 +27,7 @@ export const LEARNER_AUTH: FamilyAuth = {
       url: `${ctx.profile.families.learner.baseUrl.replace(/\/+$/, '')}${path}`,
       method,
       headers: { 'x-api-key': ctx.value(ctx.profile.credentials.apiKey) },
+      headerVars: { 'x-api-key': ctx.profile.credentials.apiKey.env },
       tokenField: 'access_token',
       tokenVar: LEARNER_TOKEN_VAR,
       what: 'learner token',

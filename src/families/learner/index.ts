@@ -16,6 +16,10 @@ export const LEARNER: Family = {
   http: { apiKey: { header: 'x-api-key', ref: (p) => p.credentials.apiKey }, contentType: 'application/json', tokenExchange: 'learner.auth.token' },
   invariants: LEARNER_INVARIANTS,
   init: learnerInit,
+  // Before the run: the learner's log-in (or ready token) and one catalog read.
+  async preflight(ctx) {
+    await ctx.read('learner.catalog.list', { _limit: '1' });
+  },
   sandbox(profile) {
     const c = profile.familyCredentials.learner;
     // The sandbox's learner (a department with branding) logs in through the token exchange.

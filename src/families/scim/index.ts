@@ -20,6 +20,10 @@ export const SCIM: Family = {
   invariants: SCIM_INVARIANTS,
   cleanup: SCIM_CLEANUP,
   init: scimInit,
+  // Before the run: the token (the profile's, or the exchange's) and one user read (RFC 7644 §3.4.2.4).
+  async preflight(ctx) {
+    await ctx.read('scim.users.list', { count: '1' });
+  },
   sandbox(profile) {
     const c = profile.familyCredentials.scim;
     // A ready bearer token, or the username and password of the token exchange (DEVELOPERS.md).

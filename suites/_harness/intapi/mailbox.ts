@@ -16,7 +16,8 @@ export interface MailMessage {
 
 /** The mailbox API's base URL, or the check is skipped. */
 export function mailboxOf(t: CheckContext): string {
-  const api = t.profile.mailbox?.api;
+  const { api, env } = t.profile.mailbox ?? {};
+  if (!api && env) t.skip(`${env} is not set (the profile's mailbox.api: a Mailpit-style API), so the mail the target sends cannot be read`);
   if (!api) t.skip('the profile names no mailbox (mailbox.api: a Mailpit-style API), so the mail the target sends cannot be read');
   return api.replace(/\/+$/, '');
 }

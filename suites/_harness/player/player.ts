@@ -16,6 +16,8 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { CHROMIUM_ENV, ChromiumUnavailableError, launchChromium } from '../../../src/browser/chromium.js';
 import { playerPageUrl, type PlayerTarget } from '../../../src/families/player/profile.js';
+import { chromiumTlsArgs } from '../../../src/target/tls.js';
+import { matrixConfig } from '../config.js';
 import { CheckFailure, expectStatus } from '../failure.js';
 import { walk } from '../learner/api.js';
 import type { CheckContext } from '../requirement.js';
@@ -24,7 +26,8 @@ let browser: Promise<Browser> | undefined;
 
 /** The process's browser, launched at the first call. A launch that failed is not tried again. */
 function sharedBrowser(): Promise<Browser> {
-  browser ??= launchChromium();
+  // The page's certificate is verified as the run says (`--ca`, `--insecure`).
+  browser ??= launchChromium({ args: chromiumTlsArgs(matrixConfig().tls) });
   return browser;
 }
 
