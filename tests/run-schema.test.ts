@@ -19,6 +19,8 @@ import { expectValidReport, RUN_SCHEMA_FILE, runSchema, validateReport } from '.
 /** The digest of each released schema version (of its JSON, whatever its formatting). */
 const SCHEMA_DIGESTS: Record<number, string> = {
   1: '9c781b657c89b8a1862ed599d4418ebdade25c687b1c9f7b2ddd61778d5f5e9b',
+  // 2: a shard's record (`shard`), a merged run's shards (`shards`), an invariant's `violations`.
+  2: '3c39a5351360ce7af983fe13661e1b2934577b51996f93491cdf0df130c39ce7',
 };
 
 describe('the schema changes only deliberately', () => {
@@ -64,6 +66,8 @@ const EVERY_FIELD: Complete<JsonReport> = {
   runId: '0a1b2c',
   cleanup: { deleted: 1, gone: 0, failed: ['SCIM user lpc-0a1b2c-x: 500'] },
   interrupted: { signal: 'SIGTERM' },
+  shard: { index: 1, count: 2, plan: 'a'.repeat(64), sharedServer: true, checks: 2, positions: [1] },
+  shards: [{ index: 1, runId: '0a1b2c', seed: 1, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 10, requests: 9, checks: 1 }],
   checks: [
     {
       id: 'intapi.v2.templates.list.sort.ascending',
@@ -91,6 +95,7 @@ const EVERY_FIELD: Complete<JsonReport> = {
       blockedBy: 'scim.users.create-201',
       coverage: { runs: 5, degenerate: 1, outcomes: ['o'], degenerateReasons: { 'an empty page': 1 } },
       sampled: { collection: 20_000, read: 7_000 },
+      violations: { count: 3, check: 'intapi.v2.templates.list.sort.descending' },
     },
   ],
 };

@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
 import { baseUrlOf, FAMILIES, loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
-import { DEFAULT_CONCURRENCY } from '../runner/model.js';
+import { DEFAULT_CONCURRENCY, type RunResult } from '../runner/model.js';
+import { relayProgress, type ProgressListener, type ProgressSink } from '../runner/progress.js';
 import type { CompareServer } from '../runner/compare.js';
 import { CredentialsError, MissingCredentialsError } from '../target/secrets.js';
 import { sandboxEnvironment, sandboxOfEnvironment, startBundled, type BundledServer } from '../runner/bundled.js';
@@ -41,6 +42,9 @@ Usage:
   lp-conformance run [options]     run the suites (default target: the bundled reference server)
   lp-conformance baseline --out FILE [run options]
                                    run, then write the failing checks as a known-failure baseline
+  lp-conformance merge [--junit FILE] [--json FILE] [--markdown FILE] [--html FILE] REPORT.json…
+                                   the reports and exit code of one run from the --json reports of
+                                   its shards (run --shard I/N), each shard once
   lp-conformance serve [options]   start the bundled reference server
   lp-conformance openapi [options] write the profile's OpenAPI 3.1 document (YAML) to stdout
   lp-conformance cleanup --target URL [--profile FILE]
@@ -77,6 +81,11 @@ run options:
   --compare URL     also send the same seeded requests to the server at URL (or 'bundled': the bundled
                     reference server) and report each check's first difference as compare.<check id>
   --compare-profile FILE  profile of the --compare server (default: the target's; with 'bundled' the reference)
+  --shard I/N       run shard I of N of the selected checks (a CI matrix job); checks that would disturb
+                    each other on one server share a shard; merge the shards' --json reports
+  --shard-plan FILE an earlier run's --json report: balance the shards by its checks' durations
+  --jobs N          bundled server: split the run over N processes, each with its own server (default:
+                    the whole suite over one process per two cores, at most 4)
 
 serve options:
   --port N          port (default 8080; 0 = any free port)
@@ -147,6 +156,65 @@ async function ensureFamiliesReachable(profile: Profile, selects: (family: strin
   for (const url of origins.values()) await ensureReachable(url, timeoutMs);
 }
 
+/** Shard processes of a bundled run (`--jobs N`): by default one per core (at most four) for the whole
+ * suite, one for a selection (`--only`), a replay, a `--scale`d server or checks run one by one. */
+async function jobsOf(
+  value: string | undefined,
+  run: { bundled: boolean; sharded: boolean; only: string[]; concurrency: number; scale: number; oneCheck: boolean; compare: boolean },
+): Promise<number> {
+  if (value !== undefined) {
+    const jobs = integer('jobs', value, 1, 1, 64);
+    if (jobs > 1 && !run.bundled)
+      throw new UsageError('--jobs applies to the bundled reference server only (no --target/--profile); a CI matrix runs --shard I/N');
+    if (jobs > 1 && run.sharded) throw new UsageError('--jobs splits a run into shards itself: no --shard');
+    if (jobs > 1 && (run.compare || run.oneCheck)) throw new UsageError('--jobs does not combine with --compare, --path or --replay-path');
+    return jobs;
+  }
+  if (!run.bundled || run.sharded || run.compare || run.oneCheck || run.only.length > 0 || run.scale > 0 || run.concurrency === 1) return 1;
+  return (await import('./parallel.js')).defaultJobs();
+}
+
+/** Where a run's progress goes: to the run that started it as a shard (over IPC), or a line on stderr. */
+function progressOf(quiet: boolean): { progress?: ProgressSink | ProgressListener } {
+  const send = process.send?.bind(process);
+  if (process.env.LPC_SHARD_OF_RUN === '1' && send) return { progress: relayProgress((event) => void send(event)) };
+  return quiet ? {} : { progress: process.stderr };
+}
+
+/** `--shard I/N` and `--shard-plan FILE`, checked before anything runs; `select` plans the shard of a
+ * selection (collecting the checks, as `--list` does). */
+async function shardOptions(values: { shard?: string; 'shard-plan'?: string }, bundled: boolean) {
+  if (values.shard === undefined) {
+    if (values['shard-plan'] !== undefined) throw new UsageError('--shard-plan needs --shard I/N');
+    return undefined;
+  }
+  const [{ parseShard }, { readCosts, shardSelection, ShardError }] = await Promise.all([import('../runner/shard.js'), import('./shard.js')]);
+  const spec = parseShard(values.shard);
+  if (!spec) throw new UsageError(`--shard must be I/N with 1 <= I <= N (the shard's number, of how many), not '${values.shard}'`);
+  let costs: Map<string, number> | undefined;
+  try {
+    costs = values['shard-plan'] === undefined ? undefined : readCosts(resolve(values['shard-plan']));
+  } catch (error) {
+    if (error instanceof ShardError) throw new UsageError(error.message);
+    throw error;
+  }
+  return {
+    ...spec,
+    async select(profile: Profile, only: string[]) {
+      const { collectChecks, runSelection } = await runner();
+      const { INVARIANTS } = await import('../families/registry.js');
+      const invariants = new Set(INVARIANTS.map((i) => i.id));
+      const { idMatcher } = await import('../runner/select.js');
+      const runs = idMatcher(runSelection(only));
+      const executed = (await collectChecks())
+        .filter((c) => !invariants.has(c.check.id) && runs(c.check.id))
+        .map((c) => ({ id: c.check.id, area: c.check.area, ...(c.uses ? { uses: c.uses } : {}) }));
+      // Each shard of a bundled run has its bundled server of its own: nothing it does reaches another.
+      return shardSelection({ executed, reported: idMatcher(only), profile, ...spec, sharedServer: !bundled, ...(costs ? { costs } : {}) });
+    },
+  };
+}
+
 async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -181,6 +249,9 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       'no-progress': { type: 'boolean' },
       compare: { type: 'string' },
       'compare-profile': { type: 'string' },
+      shard: { type: 'string' },
+      'shard-plan': { type: 'string' },
+      jobs: { type: 'string' },
     },
   });
   const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
@@ -192,9 +263,13 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   // --fail-on should is --strict: SHOULD failures fail the run too; must (the default) says so.
   const strict = (values.strict ?? false) || failOn === 'should';
   let profile = loadProfile(values.profile);
+  const bundled = values.target === undefined && values.profile === undefined;
+  const sharding = await shardOptions(values, bundled);
   if (values.list) {
     const [{ listChecks }, { formatList }] = await Promise.all([runner(), import('../../reporters/console.js')]);
-    process.stdout.write(`${formatList(await listChecks())}\n`);
+    const checks = await listChecks();
+    const shard = sharding ? await sharding.select(profile, splitList(values.only)) : undefined;
+    process.stdout.write(`${formatList(shard ? checks.filter((c) => shard.ids.includes(c.id)) : checks)}\n`);
     return 0;
   }
   const seed = integer('seed', values.seed, Math.floor(Math.random() * 2 ** 31), -(2 ** 31), 2 ** 31 - 1);
@@ -206,7 +281,6 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   if (values.path && only.length !== 1) throw new UsageError('--path replays one check: give exactly one --only');
   if (values.path && !/^\d+(:\d+)*$/.test(values.path)) throw new UsageError(`--path must look like 4:1:0, not '${values.path}'`);
   const faults = await faultsOf(values.faults);
-  const bundled = values.target === undefined && values.profile === undefined;
   if (faults.length > 0 && !bundled) throw new UsageError('--faults applies to the bundled reference server only (no --target/--profile)');
   if (values.scale !== undefined && !bundled) throw new UsageError('--scale applies to the bundled reference server only (no --target/--profile)');
   const reference = bundled ? await referenceServer() : undefined;
@@ -225,11 +299,58 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   if (values.compare !== undefined && values.compare !== 'bundled' && !/^https?:\/\/[^/?#\s]+/.test(values.compare)) {
     throw new UsageError(`--compare must be an http(s) URL or 'bundled', not '${values.compare}'`);
   }
-  const selects = (family: string): boolean => selectsFamily(only, family);
+  if (sharding && values.compare !== undefined) throw new UsageError('--shard does not combine with --compare');
+  if (sharding && values.path) throw new UsageError('--path replays one check: no --shard');
+  // A shard runs its plan's checks: its families are those of its checks.
+  const shard = sharding ? await sharding.select(profile, only) : undefined;
+  const selects = (family: string): boolean => (shard ? shard.selects(family) : selectsFamily(only, family));
+
+  const jobs = await jobsOf(values.jobs, {
+    bundled,
+    sharded: sharding !== undefined,
+    only,
+    concurrency,
+    scale,
+    oneCheck: values.path !== undefined || values['replay-path'] !== undefined,
+    compare: values.compare !== undefined,
+  });
 
   const { listChecks, runSuites } = await runner();
   // A baseline is configuration: read and checked before any server is contacted.
   const baseline = values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await listChecks()).map((c) => c.id)));
+  // What every run ends with: the baseline applied, the reports written, the verdict's exit code.
+  const finish = async (ran: RunResult, reportProfile: Profile): Promise<number> => {
+    const sharded = shard
+      ? {
+          ...ran,
+          shard: (await import('./shard.js')).shardRecord(
+            shard,
+            ran.checks.map((c) => c.id),
+          ),
+        }
+      : ran;
+    const result = baseline ? applyBaseline(sharded, baseline) : sharded;
+    // An empty shard of a plan that has checks is no error: its report says so to the merge.
+    if (shard ? shard.record.checks === 0 : result.checks.length === 0) {
+      throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
+    }
+    // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
+    const redact = redactor(resolveSecrets(reportProfile).values);
+    const exitCode = await (await import('./reports.js')).writeRunReports(result, values, { strict, redact, color });
+    if (command === 'baseline') {
+      const out = resolve(values.out ?? '');
+      mkdirSync(dirname(out), { recursive: true });
+      const n = writeBaseline(result, out);
+      process.stdout.write(`Baseline: ${n} failing check${n === 1 ? '' : 's'} written to ${out}; give each a reason.\n`);
+      return 0;
+    }
+    return exitCode;
+  };
+  if (jobs > 1) {
+    // Each shard has its own bundled server and sandbox; this process starts none.
+    const { runShardsAtOnce } = await import('./parallel.js');
+    return runShardsAtOnce({ values, jobs, seed, ...(values['no-progress'] ? {} : { progress: process.stderr }) }, (merged) => finish(merged, profile));
+  }
   // The bundled server accepts a fresh sandbox of credentials, put where the profile names them; its
   // new ids follow the run seed, so a seeded run repeats exactly.
   const sandbox = reference ? reference.freshSandbox() : undefined;
@@ -297,13 +418,14 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       seed,
       runs,
       only,
+      ...(shard ? { ids: shard.ids } : {}),
       ...replay,
       replayBase,
       timeoutMs,
       concurrency,
       ...(maxRps ? { maxRps } : {}),
       ...(record ? { record } : {}),
-      ...(values['no-progress'] ? {} : { progress: process.stderr }),
+      ...progressOf(values['no-progress'] === true),
       ...(values['read-only'] ? { readOnly: true } : {}),
       ...(values['include-slow'] ? { includeSlow: true } : {}),
     };
@@ -316,6 +438,8 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       process.once('SIGINT', () => process.exit(130));
     };
     process.once('SIGINT', onInterrupt);
+    // A shard of a run split over the cores stops as on Ctrl-C when the run that started it is gone.
+    if (process.env.LPC_SHARD_OF_RUN === '1') process.once('disconnect', () => process.kill(process.pid, 'SIGINT'));
     let ran;
     try {
       ran =
@@ -332,30 +456,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       );
       return 130;
     }
-    const result = baseline ? applyBaseline(ran, baseline) : ran;
-    if (result.checks.length === 0) throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
-    const junit = resolve(values.junit ?? 'reports/junit.xml');
-    // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
-    const redact = redactor(resolveSecrets(profile).values);
-    const { writeReports } = await import('../../reporters/write.js');
-    const reports = {
-      junit,
-      ...(values.json !== undefined ? { json: values.json } : {}),
-      ...(values.markdown !== undefined ? { markdown: values.markdown } : {}),
-      ...(values.html !== undefined ? { html: values.html } : {}),
-      // GitHub Actions' job summary: appended, as other steps may write to it too.
-      ...(process.env.GITHUB_STEP_SUMMARY ? { stepSummary: process.env.GITHUB_STEP_SUMMARY } : {}),
-    };
-    const { summary, verdict } = writeReports(result, reports, { strict, redact, color });
-    process.stdout.write(`${summary}\nJUnit report: ${junit}\n`);
-    if (command === 'baseline') {
-      const out = resolve(values.out ?? '');
-      mkdirSync(dirname(out), { recursive: true });
-      const n = writeBaseline(result, out);
-      process.stdout.write(`Baseline: ${n} failing check${n === 1 ? '' : 's'} written to ${out}; give each a reason.\n`);
-      return 0;
-    }
-    return verdict.exitCode;
+    return await finish(ran, profile);
   } finally {
     if (attachments) rmSync(attachments, { recursive: true, force: true });
     await comparing?.close();
@@ -447,6 +548,8 @@ export async function main(argv: string[]): Promise<number> {
         return await serve(rest);
       case 'openapi':
         return (await import('./openapi.js')).openapiCommand(rest);
+      case 'merge':
+        return await (await import('./merge.js')).mergeCommand(rest);
       case 'cleanup':
         return await cleanup(rest);
       case '--version':
@@ -460,7 +563,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${HELP}\n`);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command '${command}' (run, baseline, serve, openapi or cleanup; --help shows the options)`);
+        throw new UsageError(`unknown command '${command}' (run, baseline, merge, serve, openapi or cleanup; --help shows the options)`);
     }
   } catch (error) {
     if (
@@ -468,7 +571,8 @@ export async function main(argv: string[]): Promise<number> {
       error instanceof ProfileError ||
       error instanceof CredentialsError ||
       error instanceof SetupError ||
-      error instanceof BaselineError
+      error instanceof BaselineError ||
+      (error instanceof Error && error.name === 'MergeError')
     ) {
       process.stderr.write(`lp-conformance: ${error.message}\n`);
       return 2;

@@ -1,0 +1,32 @@
+/**
+ * `lp-conformance merge [--junit FILE] [--json FILE] [--markdown FILE] [--html FILE] REPORT.json…`:
+ * the shards' JSON reports of a sharded run (`run --shard I/N --json …`) become every report of one
+ * run, written by the function a run writes its reports with, and the exit code that run's verdict
+ * gives (src/runner/merge.ts says how). Shards that are not one plan's, each once, are exit 2 with one
+ * line naming the shard.
+ */
+import { parseArgs } from 'node:util';
+import { MergeError, mergeShards, readShardReport } from '../runner/merge.js';
+import { writeRunReports } from './reports.js';
+
+export { MergeError };
+
+export async function mergeCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      junit: { type: 'string' },
+      json: { type: 'string' },
+      markdown: { type: 'string' },
+      html: { type: 'string' },
+      'no-color': { type: 'boolean' },
+    },
+  });
+  if (positionals.length === 0) throw new MergeError('merge needs the JSON reports of every shard: lp-conformance merge shard-1.json shard-2.json …');
+  const { result, strict } = mergeShards(positionals.map((file) => readShardReport(file)));
+  const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  process.stdout.write(`lp-conformance merge: ${result.shards?.length ?? 0} shards, ${result.checks.length} checks\n`);
+  return writeRunReports(result, values, { strict, color });
+}
