@@ -3,6 +3,7 @@ import type { Family } from '../family.js';
 import { LEARNER_AUTH } from './auth.js';
 import { LEARNER_INVARIANTS } from './invariants.js';
 import { LEARNER_OPERATIONS } from './operations.js';
+import { learnerOpenApi } from './openapi.js';
 import { LEARNER_PROFILE } from './profile.js';
 
 export const LEARNER: Family = {
@@ -14,6 +15,7 @@ export const LEARNER: Family = {
   // The platform's API key travels with every learner API request too (public-facts).
   http: { apiKey: { header: 'x-api-key', ref: (p) => p.credentials.apiKey }, contentType: 'application/json', tokenExchange: 'learner.auth.token' },
   invariants: LEARNER_INVARIANTS,
+  openapi: learnerOpenApi,
   sandbox(profile) {
     const c = profile.familyCredentials.learner;
     // The sandbox's learner (a department with branding) logs in through the token exchange.

@@ -4,6 +4,7 @@ import { SCIM_AUTH } from './auth.js';
 import { SCIM_CLEANUP } from './cleanup.js';
 import { SCIM_INVARIANTS } from './invariants.js';
 import { SCIM_OPERATIONS } from './operations.js';
+import { scimOpenApi } from './openapi.js';
 import { SCIM_PROFILE } from './profile.js';
 
 /** The SCIM media type (RFC 7644 §3.1, §8.1). */
@@ -18,6 +19,7 @@ export const SCIM: Family = {
   http: { accept: SCIM_MEDIA_TYPE, contentType: SCIM_MEDIA_TYPE, tokenExchange: 'scim.auth.token' },
   invariants: SCIM_INVARIANTS,
   cleanup: SCIM_CLEANUP,
+  openapi: scimOpenApi,
   sandbox(profile) {
     const c = profile.familyCredentials.scim;
     // A ready bearer token, or the username and password of the token exchange (DEVELOPERS.md).
