@@ -85,7 +85,7 @@ describe('lp-conformance openapi (reference profile)', () => {
     for (const id of OPERATION_IDS) {
       // Another family's paths are written from the host's root (its base URL's path first), its server the origin.
       const family = familyOf(id).name;
-      const prefix = family === 'intapi' ? '' : new URL(profile.families[family].baseUrl).pathname;
+      const prefix = family === 'intapi' ? '' : new URL((profile.families as unknown as Record<string, { baseUrl: string }>)[family]?.baseUrl ?? '').pathname;
       expect({ id, method: ops.get(id)?.method, path: ops.get(id)?.path }).toEqual({
         id,
         method: profile.operations[id].method,
@@ -250,6 +250,16 @@ describe('lp-conformance openapi with a profile and a target', () => {
 // The document against the bundled server (what Schemathesis' status and schema conformance would
 // ask): every answer's status is documented for its operation, and every success body is valid
 // against the documented schema. Bounded: a few requests per operation, on the loopback only.
+/** ajv with the document added as `lpc:openapi`: `#/components/schemas/...` resolve inside it. */
+function documentAjv(doc: Document): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  ajvFormats.default(ajv);
+  ajv.addKeyword({ keyword: 'x-spec', schemaType: 'string' });
+  ajv.addVocabulary(['openapi', 'info', 'servers', 'security', 'paths', 'components']);
+  ajv.addSchema({ ...doc, $id: 'lpc:openapi' });
+  return ajv;
+}
+
 describe("the reference profile's document describes the bundled server", () => {
   const SANDBOX = {
     LPC_SCIM_TOKEN: 'lpc-openapi-scim-token',
@@ -271,11 +281,7 @@ describe("the reference profile's document describes the bundled server", () => 
     const doc = await documentOf([]);
     const { url, stop } = await serveCli([], SANDBOX);
     try {
-      const ajv = new Ajv2020({ strict: true, allErrors: true });
-      ajvFormats.default(ajv);
-      ajv.addKeyword({ keyword: 'x-spec', schemaType: 'string' });
-      ajv.addVocabulary(['openapi', 'info', 'servers', 'security', 'paths', 'components']);
-      ajv.addSchema({ ...doc, $id: 'lpc:openapi' });
+      const ajv = documentAjv(doc);
       const auth = await request(`${url}/authenticate`, {
         method: 'POST',
         headers: { 'x-api-key': SANDBOX.LPC_API_KEY, 'content-type': 'application/json' },
@@ -334,11 +340,7 @@ describe("the reference profile's document describes the bundled server", () => 
     const doc = await documentOf([]);
     const { url, stop } = await serveCli([], SANDBOX);
     try {
-      const ajv = new Ajv2020({ strict: true, allErrors: true });
-      ajvFormats.default(ajv);
-      ajv.addKeyword({ keyword: 'x-spec', schemaType: 'string' });
-      ajv.addVocabulary(['openapi', 'info', 'servers', 'security', 'paths', 'components']);
-      ajv.addSchema({ ...doc, $id: 'lpc:openapi' });
+      const ajv = documentAjv(doc);
       const login = await request(`${url}/api/rest/v2/token`, {
         method: 'POST',
         headers: { 'x-api-key': SANDBOX.LPC_API_KEY, 'content-type': 'application/json' },

@@ -30,7 +30,7 @@ export function buildOpenApi(contracts: ContractSchemas, profile: Profile, optio
   const paths = { ...(first.paths as JsonObject) };
   const components = { ...(first.components as JsonObject) };
   for (const part of rest) {
-    // A family under a path of the host (/scim/v2) has its paths written from the host's root, so that
+    // A family under a path of the host (its base URL /x/v2) has its paths written from the host's root, so that
     // two families' like paths (each its POST /token) stay two paths; its server is the origin.
     const [server] = (part.servers ?? []) as { url: string; description?: string }[];
     const base = server ? new URL(server.url) : undefined;
