@@ -14,12 +14,14 @@ const LONGEST_FIRST = [
   'tests/cli.test.ts',
   'tests/rate-limits.test.ts',
   'tests/budget.test.ts',
+  'tests/soak.test.ts',
   'tests/gate.test.ts',
   'tests/reports.test.ts',
   'tests/replay.test.ts',
   'tests/hostile-target.test.ts',
   'tests/ci-examples.test.ts',
   'tests/coverage.test.ts',
+  'tests/positive-controls.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {

@@ -19,6 +19,9 @@
 //     by 20 ms; I = R × 20 ms / concurrency. Target T ≤ 120 s and T ≤ 1.5 × I.
 //   scale: N records, filtered sorted page p50 X ms p99 Y ms
 //     bench/scale.js at 10^5 and 10^6 records. Targets p50 ≤ 20 ms and ≤ 200 ms, RSS < 2 GB.
+//   soak: run 1 X s, run 10 Y s, ratio Y/X
+//     bench/soak.js: ten consecutive default runs against one `lp-conformance serve`, as a nightly
+//     gate makes against a long-lived server. Target: every run exits 0 and Y/X ≤ 1.5.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -28,6 +31,7 @@ import { Agent, request } from 'undici';
 import { main } from '../dist/src/cli/main.js';
 import { createReferenceServer, seededIds } from '../dist/reference-impl/index.js';
 import { scaleBench } from './scale.js';
+import { soakBench } from './soak.js';
 
 const CONCURRENCY = 8;
 const DELAY_MS = 20;
@@ -203,5 +207,7 @@ if (wanted('latency')) {
 }
 
 if (wanted('scale')) await scaleBench();
+
+if (wanted('soak')) failed ||= !(await soakBench()).met;
 
 process.exit(failed ? 1 : 0);

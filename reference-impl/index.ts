@@ -14,6 +14,7 @@ import { createLearnerFamily } from './learner/index.js';
 import { LearnerStore } from './learner/store.js';
 import { createPlayerFamily } from './player/index.js';
 import { SCIM_FAULTS, scimBehaviourWithFaults } from './scim/faults.js';
+import { SCIM_VARIANTS } from './scim/variants.js';
 import { createScimFamily } from './scim/index.js';
 import { ScimStore } from './scim/store.js';
 import { createSeededStore } from './intapi/seed.js';
@@ -35,6 +36,7 @@ export type { EnrollmentMail } from './intapi/mail.js';
 export { MAIL_FROM, type SmtpOptions } from './intapi/mail.js';
 export { MAX_SCALE } from './intapi/scale.js';
 export { SCIM_FAULTS, type ScimFaultName } from './scim/faults.js';
+export { isScimVariant, SCIM_VARIANTS, type ScimVariantName } from './scim/variants.js';
 export { SCIM_PREFIX } from './scim/index.js';
 export { SCIM_SEED_GROUPS, SCIM_SEED_USERS, scimSeedGroupId, scimSeedUserId } from './scim/seed.js';
 export { createSeededStore, SEED_IDS, type SeedOptions } from './intapi/seed.js';
@@ -63,6 +65,9 @@ export interface ReferenceServerOptions {
   faults?: readonly string[];
   /** A SCIM bearer token accepted from the start, besides those of the token exchange. */
   scimToken?: string;
+  /** A variant of the SCIM server (SCIM_VARIANTS): a legitimate configuration RFC 7643/7644 allow,
+   * such as a server built for identity providers; faults apply on top of it. Default: the reference. */
+  scimVariant?: string;
   /** Whether SCIM starts with its seed of 2,500 users and 50 groups (default true); false starts it
    * empty (the negative controls' servers: the suite creates what it reads). */
   scimSeed?: boolean;
@@ -129,6 +134,21 @@ export function sandboxOptions(s: Sandbox): Pick<ReferenceServerOptions, 'creden
   };
 }
 
+/**
+ * Every variant of every family, by name `<family>.<variant>` (`--variant`, `serve --list-variants`):
+ * a legitimate configuration the specification or an RFC allows, each the kind of real server the
+ * suite is proven on (its profile: fixtures/profiles/<family>-<variant>.yaml).
+ */
+export const VARIANTS: Readonly<Record<string, { readonly description: string }>> = Object.freeze(
+  Object.fromEntries(Object.entries(SCIM_VARIANTS).map(([name, v]) => [`scim.${name}`, { description: v.description }])),
+);
+
+/** The server options of a variant (`VARIANTS`); an unknown name throws. */
+export function variantOptions(name: string): Pick<ReferenceServerOptions, 'scimVariant'> {
+  if (!Object.hasOwn(VARIANTS, name)) throw new TypeError(`unknown variant ${name}`);
+  return { scimVariant: name.slice('scim.'.length) };
+}
+
 /** Every fault of every family, by name (`--faults`, `serve --list-faults`). */
 export function allFaults(): string[] {
   return [...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)];
@@ -161,7 +181,10 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   if (options.store !== undefined && (options.scale ?? 0) > 0) throw new TypeError('createReferenceServer: give store or scale, not both');
   const faults = options.faults ?? [];
   const behaviour = behaviourWithFaults(faults.filter((name) => !name.startsWith('scim.') && !isLearnerFamilyFault(name)));
-  const scimBehaviour = scimBehaviourWithFaults(faults.filter((name) => name.startsWith('scim.')));
+  const scimBehaviour = scimBehaviourWithFaults(
+    faults.filter((name) => name.startsWith('scim.')),
+    options.scimVariant,
+  );
   const learnerBehaviour = learnerBehaviourWithFaults(faults.filter(isLearnerFamilyFault));
   const learnerTokenTtlSeconds = options.learnerTokenTtlSeconds ?? 3600;
   if (!Number.isInteger(learnerTokenTtlSeconds) || learnerTokenTtlSeconds < 1) {

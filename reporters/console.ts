@@ -40,9 +40,21 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   const verdict = verdictOf(result, { strict });
   const sections = [header(result, clean), levelTable(result.checks, { clean, paint, strict })];
 
-  const skipped = result.checks.filter((check) => markOf(check, strict) === 'SKIP');
-  if (skipped.length > 0) {
-    sections.push(skipped.map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(skipText(check))}`).join('\n'));
+  // Checks refused their fixture are listed once per cause (issue 19): one refusal of the target,
+  // however many checks it kept from running.
+  const skipped = result.checks.filter((check) => markOf(check, strict) === 'SKIP' && !check.notSetUp);
+  const notSetUp = notSetUpCauses(result.checks);
+  if (skipped.length > 0 || notSetUp.size > 0) {
+    sections.push(
+      [
+        ...skipped.map((check) => `${paint.dim('SKIP')}  [${clean.line(check.id)}]  ${clean.line(skipText(check))}`),
+        ...[...notSetUp].map(
+          ([key, checks]) =>
+            `${paint.warn('NOT SET UP')}  ${clean.line(key)} (${clean.line(checks[0]?.notSetUp?.answer ?? '')}): ${plural(checks.length, 'check')}: ` +
+            clean.line(checks.map((check) => check.id).join(', ')),
+        ),
+      ].join('\n'),
+    );
   }
   // An interrupted run: one line for the checks it did not finish (the reports list each).
   const unfinished = result.checks.filter((check) => markOf(check, strict) === 'INTERRUPTED');
@@ -68,6 +80,18 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   }
   sections.push(`${finalLine(result, verdict)}\n${paintVerdict(verdict, paint)}`);
   return sections.filter((section) => section !== '').join('\n\n');
+}
+
+/** The checks that could not set up, by cause (`POST /v2/Users answered 409 uniqueness`), in run order. */
+export function notSetUpCauses(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const causes = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    if (check.status !== 'skipped' || !check.notSetUp) continue;
+    const list = causes.get(check.notSetUp.key) ?? [];
+    list.push(check);
+    causes.set(check.notSetUp.key, list);
+  }
+  return causes;
 }
 
 /** `--list`: one check a line, columns aligned (id, level, anchor, title), in registry order. */
@@ -142,8 +166,9 @@ function levelTable(checks: readonly CheckResult[], ctx: { clean: Cleaner; paint
  * verdict's tally, the time, the requests, what the run waited for and what it cleaned up. */
 function finalLine(result: RunResult, verdict: Verdict): string {
   return (
-    `lp-conformance: ${verdict.tally} in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})` +
+    `lp-conformance: ${verdict.tally}${outcomesText(result.checks)} in ${(Math.max(0, result.durationMs) / 1000).toFixed(1)}s (${plural(result.requests, 'request')})` +
     waitedText(result) +
+    (result.interrupted ? `; interrupted by ${result.interrupted.signal}` : '') +
     cleanupText(result)
   );
 }
@@ -155,14 +180,34 @@ function paintVerdict(verdict: Verdict, paint: Paint): string {
   return paint.pass(paint.bold(verdict.headline));
 }
 
-/** `; deleted the 12 records it created`, and what it could not delete. */
+/** ` (40 not set up by 1 cause, 3 blocked)`: the skips that are outcomes of the target, not of the profile. */
+function outcomesText(checks: readonly CheckResult[]): string {
+  const causes = notSetUpCauses(checks);
+  const notSetUp = [...causes.values()].reduce((n, list) => n + list.length, 0);
+  const blocked = checks.filter((check) => check.status === 'skipped' && check.blockedBy).length;
+  const parts = [...(notSetUp > 0 ? [`${notSetUp} not set up by ${plural(causes.size, 'cause')}`] : []), ...(blocked > 0 ? [`${blocked} blocked`] : [])];
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+
+/**
+ * What became of the records the run created, per family: `records the run created (marker
+ * lpc-3f9a1c-): <family> 477 (users 470, groups 7): 477 deleted; <family> 212 (…): 212 left (no
+ * delete operation)`, and the first record whose deletion failed.
+ */
 function cleanupText(result: RunResult): string {
   const c = result.cleanup;
   if (!c) return '';
-  const made = c.deleted + c.gone + c.failed.length;
-  const left = c.failed.length === 0 ? '' : `; ${plural(c.failed.length, 'record')} left behind (lp-conformance cleanup removes them): ${c.failed[0]}`;
+  const families = Object.entries(c.families).map(([family, f]) => {
+    const made = Object.values(f.created).reduce((n, k) => n + k, 0);
+    const collections = Object.entries(f.created).map(([collection, n]) => `${collection} ${n}`);
+    const removed = f.deleted + f.gone;
+    const fate = [...(removed > 0 ? [`${removed} deleted`] : []), ...(f.left > 0 ? [`${f.left} left${f.leftBecause ? ` (${f.leftBecause})` : ''}`] : [])];
+    return `${family} ${made} (${collections.join(', ')}): ${fate.join(', ')}`;
+  });
+  const failed = c.failed.length === 0 ? '' : `; ${plural(c.failed.length, 'deletion')} failed (lp-conformance cleanup removes them): ${c.failed[0]}`;
+  // A merged run's records carry each shard's marker.
   const markers = (result.runId ? [result.runId] : (result.shards ?? []).flatMap((s) => (s.runId ? [s.runId] : []))).map((id) => `lpc-${id}-`);
-  return `; cleaned up ${c.deleted + c.gone} of the ${plural(made, 'record')} the run created (marker ${markers.length > 0 ? markers.join(', ') : 'lpc-?-'})${left}`;
+  return `; records the run created (marker ${markers.length > 0 ? markers.join(', ') : 'lpc-?-'}): ${families.join('; ')}${failed}`;
 }
 
 /** `; waited 12.0s for the target's rate limits (3 retries after 429)`, when the run waited at all. */

@@ -171,6 +171,7 @@ export function renderHtml(result: RunResult, options: HtmlOptions = {}): string
     ['property runs per check', String(result.runs)],
     ['duration', `${seconds(result.durationMs)} s`],
     ['waited', waitedText(result)],
+    ...(result.interrupted ? ([['interrupted', `by ${result.interrupted.signal}: the checks that had not finished are skipped`]] as [string, string][]) : []),
     ...(result.concurrency !== undefined ? ([['concurrency', String(result.concurrency)]] as [string, string][]) : []),
     ['fails the run', verdict.failOn === 'should' ? 'MUST, PROFILE, SHOULD' : 'MUST, PROFILE'],
     ...(result.baseline ? ([['baseline', result.baseline.file]] as [string, string][]) : []),

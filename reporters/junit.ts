@@ -76,6 +76,7 @@ export function renderJUnit(result: RunResult, options: JUnitOptions = {}): stri
     suite.property('runs', String(result.runs));
     const shards = shardsText(result);
     if (shards) suite.property('sharded', shards);
+    if (result.interrupted) suite.property('interrupted', result.interrupted.signal);
     for (const check of checks) addTestCase(suite, check, ctx);
     return completeSuite(suite.build(), checks, ctx).toString({ pretty: true, offset: 1 }).trimEnd();
   });

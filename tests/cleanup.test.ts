@@ -8,8 +8,12 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../reference-impl/index.js';
-import { readJournal } from '../src/runner/cleanup.js';
-import { BIN, ROOT, runCli } from './support/cli.js';
+import { cleanUp, readJournal } from '../src/runner/cleanup.js';
+import { loadProfile } from '../src/profile/index.js';
+import type { RunResult } from '../src/runner/model.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
+import { BIN, ROOT, runCli, serveCli } from './support/cli.js';
 
 const CREDENTIALS = { apiKey: 'key-cleanup-71f0', username: 'user-cleanup', password: 'pass-cleanup-2b9e', privateKey: 'priv-cleanup-c3d1' };
 const SCIM_TOKEN = 'scim-token-cleanup-9a4f';
@@ -35,12 +39,41 @@ async function scim(method: 'GET' | 'POST', path: string, body?: unknown): Promi
   return { status: res.statusCode, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-/** How many users and groups carry a name starting with `prefix`. */
-async function countWithPrefix(prefix: string): Promise<number> {
-  const users = await scim('GET', `/Users?filter=${encodeURIComponent(`userName sw "${prefix}"`)}&count=0`);
-  const groups = await scim('GET', `/Groups?filter=${encodeURIComponent(`displayName sw "${prefix}"`)}&count=0`);
-  return Number(users.json.totalResults) + Number(groups.json.totalResults);
+/** How many users (and groups, given a prefix) of the SCIM server at `base` carry a name starting with `prefix`. */
+async function countOf(base: string, token: string, prefix: string): Promise<number> {
+  const total = async (path: string) => {
+    const res = await request(`${base}/scim/v2${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return Number(((await res.body.json()) as { totalResults?: unknown }).totalResults);
+  };
+  if (prefix === '') return total('/Users?count=0');
+  const users = await total(`/Users?filter=${encodeURIComponent(`userName sw "${prefix}"`)}&count=0`);
+  return users + (await total(`/Groups?filter=${encodeURIComponent(`displayName sw "${prefix}"`)}&count=0`));
 }
+
+const countWithPrefix = (prefix = 'lpc-') => countOf(url, SCIM_TOKEN, prefix);
+
+/** The sandbox credentials `lp-conformance serve` takes (README "The reference server as a sandbox"). */
+const SANDBOX_ENV = {
+  LPC_API_KEY: 'lpc-sandbox-key',
+  LPC_USERNAME: 'lpc.admin',
+  LPC_PASSWORD: 'lpc-sandbox-password',
+  LPC_PRIVATE_KEY: 'lpc-sandbox-private-key',
+};
+
+/** A SCIM token from the sandbox's token exchange (POST /scim/v2/token with its username and password). */
+async function scimTokenOf(base: string): Promise<string> {
+  const res = await request(`${base}/scim/v2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: SANDBOX_ENV.LPC_USERNAME, password: SANDBOX_ENV.LPC_PASSWORD }),
+  });
+  return ((await res.body.json()) as { token: string }).token;
+}
+
+const schema = JSON.parse(readFileSync(join(ROOT, 'reports/run.schema.json'), 'utf8')) as object;
+const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+ajvFormats.default(ajv);
+const validateRun = ajv.compile(schema);
 
 beforeAll(async () => {
   server = createReferenceServer({ credentials: CREDENTIALS, scimToken: SCIM_TOKEN });
@@ -86,35 +119,106 @@ describe('a run deletes what it created', () => {
       },
     );
     expect(r.code, r.stdout).toBe(0);
-    const result = JSON.parse(readFileSync(json, 'utf8')) as { runId: string; cleanup?: { deleted: number; gone: number; failed: string[] } };
+    const result = JSON.parse(readFileSync(json, 'utf8')) as RunResult;
     expect(result.runId).toMatch(/^[0-9a-f]{6}$/);
     expect(result.cleanup?.failed).toEqual([]);
-    expect((result.cleanup?.deleted ?? 0) + (result.cleanup?.gone ?? 0)).toBeGreaterThan(0);
-    expect(r.stdout).toMatch(new RegExp(`cleaned up (\\d+) of the \\1 records the run created \\(marker lpc-${result.runId}-\\)`));
+    const scimRecords = result.cleanup?.families.scim;
+    const made = Object.values(scimRecords?.created ?? {}).reduce((n, k) => n + k, 0);
+    expect(made).toBeGreaterThan(0);
+    expect({ removed: (scimRecords?.deleted ?? 0) + (scimRecords?.gone ?? 0), left: scimRecords?.left }).toEqual({ removed: made, left: 0 });
+    expect(r.stdout).toMatch(new RegExp(`records the run created \\(marker lpc-${result.runId}-\\): scim ${made} \\(users \\d+[^)]*\\): ${made} deleted`));
     expect(await countWithPrefix(`lpc-${result.runId}-`)).toBe(0);
   }, 300_000);
 
   test('when interrupted (Ctrl-C): it stops, deletes what it created so far, and exits 130', async () => {
-    const child = spawn(
-      process.execPath,
-      [BIN, 'run', '--target', url, '--only', 'scim.*', '--concurrency', '1', '--no-progress', '--junit', join(dir, 'i.xml')],
-      {
-        cwd: ROOT,
-        env: { ...process.env, ...ENV, NO_COLOR: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((done) => child.on('close', done));
-    // Interrupt once the run has created something.
-    const before = await countWithPrefix('lpc-');
-    for (let i = 0; i < 600 && (await countWithPrefix('lpc-')) === before; i++) await new Promise((r) => setTimeout(r, 50));
-    child.kill('SIGINT');
-    expect(await exited, stderr).toBe(130);
-    expect(stderr).toMatch(/interrupted; stopping the checks/);
-    expect(stderr).toMatch(/interrupted; deleted \d+ of the records the run created/);
-    expect(await countWithPrefix('lpc-')).toBe(before);
+    const { code, stderr, after, before } = await interruptedRun(url, ENV, 'SIGINT', countWithPrefix, [], 'i');
+    expect(code, stderr).toBe(130);
+    expect(stderr).toMatch(/interrupted \(SIGINT\); stopping the checks and deleting what the run created/);
+    expect(stderr).toMatch(/interrupted \(SIGINT\) after \d+ of \d+ checks; the reports hold what they found; \d+ records the run created deleted, 0 left/);
+    expect(after).toBe(before);
+  }, 300_000);
+
+  test('when CI cancels it (SIGTERM, against serve): it stops, deletes, writes every report asked for, and exits 143', async () => {
+    const served = await serveCli([]);
+    try {
+      const env = { ...SANDBOX_ENV, LPC_SCIM_TOKEN: await scimTokenOf(served.url) };
+      const scimUsers = async () => countOf(served.url, env.LPC_SCIM_TOKEN, '');
+      const reports = ['--json', join(dir, 't.json'), '--markdown', join(dir, 't.md'), '--html', join(dir, 't.html')];
+      const { code, stderr, before, after } = await interruptedRun(served.url, env, 'SIGTERM', scimUsers, reports, 't');
+      expect(code, stderr).toBe(143);
+      expect(after).toBe(before);
+      const result = JSON.parse(readFileSync(join(dir, 't.json'), 'utf8')) as RunResult;
+      expect(validateRun(result), JSON.stringify(validateRun.errors)).toBe(true);
+      expect(result.interrupted).toEqual({ signal: 'SIGTERM' });
+      const unfinished = result.checks.filter((c) => c.status === 'skipped' && /interrupted$/.test(c.skipReason ?? ''));
+      expect(unfinished.length).toBeGreaterThan(0);
+      expect(result.checks.length - unfinished.length).toBeGreaterThan(0);
+      const junit = readFileSync(join(dir, 't.xml'), 'utf8');
+      expect(junit).toMatch(/<property name="interrupted" value="SIGTERM"\/>/);
+      expect(junit).toMatch(/<skipped message="[^"]*interrupted"/);
+      expect(readFileSync(join(dir, 't.md'), 'utf8')).toMatch(/^## lp-conformance: .*INTERRUPTED by SIGTERM/m);
+      expect(readFileSync(join(dir, 't.html'), 'utf8')).toMatch(/by SIGTERM: the checks that had not finished are skipped/);
+    } finally {
+      await served.stop();
+    }
+  }, 300_000);
+});
+
+/** Runs the SCIM checks one at a time and sends `signal` once the run has created a record (`count`
+ * grew); the exit code, stderr, and `count` before the run and after it ended. */
+async function interruptedRun(
+  target: string,
+  env: NodeJS.ProcessEnv,
+  signal: 'SIGINT' | 'SIGTERM',
+  count: () => Promise<number>,
+  reports: string[],
+  name: string,
+): Promise<{ code: number | null; stderr: string; before: number; after: number }> {
+  const before = await count();
+  const args = ['run', '--target', target, '--only', 'scim.*', '--concurrency', '1', '--no-progress', '--junit', join(dir, `${name}.xml`), ...reports];
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((done) => child.on('close', done));
+  for (let i = 0; i < 600 && (await count()) === before; i++) await new Promise((r) => setTimeout(r, 50));
+  child.kill(signal);
+  const code = await exited;
+  return { code, stderr, before, after: await count() };
+}
+
+describe('run --keep, then cleanup --dry-run', () => {
+  test("--keep deletes nothing and says so: a failure's request, sent after the run, finds its record; --dry-run lists it", async () => {
+    const faulty = createReferenceServer({ credentials: CREDENTIALS, scimToken: SCIM_TOKEN, faults: ['scim.attributes-ignored'], scimSeed: false });
+    const base = await faulty.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const json = join(dir, 'keep.json');
+      const only = ['--only', 'scim.projection.attributes-replaces-default', '--runs', '3', '--seed', '2'];
+      const r = await runCli(['run', '--target', base, ...only, '--keep', '--no-progress', '--json', json, '--junit', join(dir, 'keep.xml')], { env: ENV });
+      expect(r.code, r.stdout).toBe(1);
+      const result = JSON.parse(readFileSync(json, 'utf8')) as RunResult;
+      expect(result.cleanup?.kept).toBe(true);
+      expect(result.cleanup?.families.scim).toMatchObject({ created: { users: 1 }, deleted: 0, left: 1 });
+      expect(r.stdout).toMatch(/scim 1 \(users 1\): 1 left \(kept by --keep; lp-conformance cleanup deletes them\)/);
+      // The failure's exchange, sent again: the record it names is still there, and the failure repeats.
+      const [method, path] = (result.checks[0]?.failure?.operation ?? '').split(' ');
+      expect(method).toBe('GET');
+      const again = await request(`${base}/scim/v2${path}`, { headers: { authorization: `Bearer ${SCIM_TOKEN}` } });
+      expect(again.statusCode).toBe(200);
+      expect(await again.body.text()).toMatch(new RegExp(`lpc-${result.runId}-`));
+      const counted = () => countOf(base, SCIM_TOKEN, `lpc-${result.runId}-`);
+      expect(await counted()).toBe(1);
+
+      const dry = await runCli(['cleanup', '--target', base, '--dry-run'], { env: ENV });
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(dry.stdout).toMatch(
+        new RegExp(`^lp-conformance cleanup --dry-run: 1 record of earlier runs would be deleted:\\n  SCIM user lpc-${result.runId}-\\S+ \\(id \\S+\\)\\n$`),
+      );
+      expect(await counted()).toBe(1);
+      expect((await runCli(['cleanup', '--target', base], { env: ENV })).stdout).toMatch(/1 record of earlier runs found, 1 deleted/);
+      expect(await counted()).toBe(0);
+    } finally {
+      await faulty.close();
+    }
   }, 300_000);
 });
 
@@ -125,5 +229,32 @@ describe('the journal', () => {
     writeFileSync(file, `${JSON.stringify(entry)}\n${JSON.stringify(entry)}\n${JSON.stringify({ ...entry, id: 'u2' })}\n{"deleteOp":"scim.us`);
     expect(readJournal(file).map((e) => e.id)).toEqual(['u1', 'u2']);
     expect(readJournal(join(dir, 'none.jsonl'))).toEqual([]);
+  });
+
+  test('a record a check deleted itself is marked deleted; records without a delete operation are counted as left', async () => {
+    const file = join(dir, 'journal-kinds.jsonl');
+    const user = { deleteOp: 'scim.users.delete', id: 'u1', label: 'SCIM user lpc-000000-a', family: 'scim', collection: 'users' };
+    const submission = { id: 's1', label: 'submissions s1', family: 'intapi', collection: 'submissions' };
+    const lines = [
+      user,
+      { ...user, id: 'u2' },
+      submission,
+      { deleteOp: 'scim.users.delete', id: 'u1', label: 'u1', deleted: true },
+      { ...submission, id: 's2' },
+    ];
+    writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    const entries = readJournal(file);
+    expect(entries.map((e) => [e.id, e.deleted ?? false])).toEqual([
+      ['u1', true],
+      ['u2', false],
+      ['s1', false],
+      ['s2', false],
+    ]);
+    // Kept: nothing is sent, so no server is needed.
+    const report = await cleanUp(loadProfile(), entries, 1000, true);
+    expect(report.families).toEqual({
+      scim: { created: { users: 2 }, deleted: 0, gone: 1, left: 1, leftBecause: 'kept by --keep; lp-conformance cleanup deletes them' },
+      intapi: { created: { submissions: 2 }, deleted: 0, gone: 0, left: 2, leftBecause: 'no delete operation' },
+    });
   });
 });

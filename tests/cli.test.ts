@@ -32,6 +32,7 @@ describe('usage and configuration errors exit 2 with one line', () => {
     [['run', '--shard-plan', 'earlier.json'], /--shard-plan needs --shard I\/N/],
     [['run', '--shard', '1/2', '--shard-plan', 'no/such.json'], /--shard-plan .*no\/such\.json: no such file/],
     [['run', '--shard', '1/2', '--compare', 'bundled'], /--shard does not combine with --compare/],
+    [['run', '--shard', '1/2', '--run-id', '0a1b2c'], /--run-id names one run: each shard makes its own/],
     [['run', '--jobs', '0'], /--jobs must be from 1 to 64, not 0/],
     [['run', '--jobs', '2', '--target', 'http://127.0.0.1:9'], /--jobs applies to the bundled reference server only/],
     [['merge'], /merge needs the JSON reports of every shard/],
@@ -200,7 +201,7 @@ describe('a whole run', () => {
       expect(r.stdout).toContain('x-api-key: ${LPC_API_KEY}');
       expect(r.stdout).toContain('Bearer ${LPC_TOKEN}');
       expect(r.stdout).toMatch(
-        /Replay: +lp-conformance run --target \S+ --runs 20 --only intapi\.v2\.templates\.list\.envelope\.limit-echo --seed 3 --path \d/,
+        /Replay: +lp-conformance run --target \S+ --runs 20 --run-id [0-9a-f]{6} --only intapi\.v2\.templates\.list\.envelope\.limit-echo --seed 3 --path \d/,
       );
       const xml = readFileSync(junit, 'utf8');
       expect(xml).toMatch(/<failure[^>]*type="MUST"/);

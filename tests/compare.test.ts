@@ -143,7 +143,9 @@ describe.concurrent('run --compare', () => {
     expect(failure?.curl).toMatch(
       /^# target\n[\s\S]*curl -sS -i -X GET '[^']+\/resources'[\s\S]*\n# compare server\n[\s\S]*curl -sS -i -X GET '[^']+\/resources'/,
     );
-    expect(failure?.replay).toMatch(/--faults default-limit-10 --runs 5 --compare bundled --only intapi\.v2\.resources\.list\.limit\.default --seed 4$/);
+    expect(failure?.replay).toMatch(
+      /--faults default-limit-10 --runs 5 --run-id [0-9a-f]{6} --compare bundled --only intapi\.v2\.resources\.list\.limit\.default --seed 4$/,
+    );
     expect(failed[0]?.level).toBe('MUST');
     // The target's own check keeps its verdict; every other compare check passes.
     expect(result.checks.find((c) => c.id === 'intapi.v2.resources.list.limit.default')?.status).toBe('failed');

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { failuresMessage, type Found } from './support/controls.js';
 
 const found: Found = {
+  skipped: [],
   checks: 3,
   requests: 40,
   failed: [
@@ -47,6 +48,7 @@ describe('failuresMessage', () => {
 
   test('bounds what it shows: 20 checks, 1000 characters of each text', () => {
     const many: Found = {
+      skipped: [],
       checks: 30,
       requests: 30,
       failed: Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, expected: 'e', received: 'r'.repeat(5000) })),

@@ -18,9 +18,11 @@ import { expectValidReport, RUN_SCHEMA_FILE, runSchema, validateReport } from '.
 
 /** The digest of each released schema version (of its JSON, whatever its formatting). */
 const SCHEMA_DIGESTS: Record<number, string> = {
-  1: '9c781b657c89b8a1862ed599d4418ebdade25c687b1c9f7b2ddd61778d5f5e9b',
+  // Version 1 took the per-family cleanup report and the not-set-up outcomes before any release (issues 17
+  // and 19, merged with issue 21).
+  1: 'fa4da29d438c34750931ef7e9121eb8c3e84c23e61d7abfc0ff0dc20fde3009e',
   // 2: a shard's record (`shard`), a merged run's shards (`shards`), an invariant's `violations`.
-  2: '3c39a5351360ce7af983fe13661e1b2934577b51996f93491cdf0df130c39ce7',
+  2: '60d8b7488a4b2e2702259fe00d9676577b44c949c8ffd83549f37ccb5cc29496',
 };
 
 describe('the schema changes only deliberately', () => {
@@ -64,7 +66,13 @@ const EVERY_FIELD: Complete<JsonReport> = {
   waited: { retryAfterMs: 0, maxRpsMs: 0, retries: 0 },
   baseline: { file: 'b.yml', known: 0, nowPassing: ['intapi.v2.x.y'] },
   runId: '0a1b2c',
-  cleanup: { deleted: 1, gone: 0, failed: ['SCIM user lpc-0a1b2c-x: 500'] },
+  cleanup: {
+    deleted: 1,
+    gone: 0,
+    failed: ['SCIM user lpc-0a1b2c-x: 500'],
+    kept: true,
+    families: { scim: { created: { users: 2 }, deleted: 1, gone: 0, left: 1, leftBecause: 'kept by --keep' } },
+  },
   interrupted: { signal: 'SIGTERM' },
   shard: { index: 1, count: 2, plan: 'a'.repeat(64), sharedServer: true, checks: 2, positions: [1] },
   shards: [{ index: 1, runId: '0a1b2c', seed: 1, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 10, requests: 9, checks: 1 }],
@@ -91,7 +99,7 @@ const EVERY_FIELD: Complete<JsonReport> = {
       },
       known: { baseline: 'b.yml', reason: 'known' },
       skipReason: 'reason',
-      notSetUp: { request: 'POST /Users', answer: '409' },
+      notSetUp: { request: 'POST /Users', answer: '409', what: 'a user to work on', key: 'POST /Users 409 uniqueness' },
       blockedBy: 'scim.users.create-201',
       coverage: { runs: 5, degenerate: 1, outcomes: ['o'], degenerateReasons: { 'an empty page': 1 } },
       sampled: { collection: 20_000, read: 7_000 },

@@ -141,6 +141,10 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
           url: operation.path,
           // Runs before the body is read: a refused request is refused whatever its body.
           onRequest: (request, _reply, done) => {
+            if (family.maxUrlBytes !== undefined && Buffer.byteLength(request.url) > family.maxUrlBytes) {
+              done(new ApiError(414, 'BadRequest', 'The URI is too long.'));
+              return;
+            }
             try {
               contexts.set(request, family.guard(request.headers, operation));
               done();

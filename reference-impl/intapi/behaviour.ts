@@ -57,6 +57,8 @@ export interface Behaviour {
     contentTypes: 'json' | 'any-as-json';
     /** Operations whose JSON answers are labelled text/plain. */
     textPlainOperations: Set<string>;
+    /** The longest request target served (414 beyond); undefined: Node's header limit (16 KiB). */
+    maxUrlBytes: number | undefined;
     /** Operations that answer an unknown id with a 500 and a non-JSON body. */
     crashOnUnknownId: Set<string>;
     /** Operations not routed at all: they answer as an unknown route (404), in every version. */
@@ -155,6 +157,9 @@ export interface Behaviour {
     directReports: 'direct' | 'transitive';
     /** Versions of the direct-report operations: version 2 only (spec), or 1 and 2. */
     directReportVersions: 'v2-only' | 'v1-and-v2';
+    /** The answer to a direct-report update: the list after the update (spec: "update and return
+     * direct reports"), or the list as it was before. */
+    updateAnswer: 'after' | 'before';
   };
   /** Course evaluations (issue 8; release 5.121.0). */
   readonly evaluations: {
@@ -251,6 +256,7 @@ export function referenceBehaviour(): Behaviour {
       bodyLimit: BODY_LIMIT,
       contentTypes: 'json',
       textPlainOperations: new Set(),
+      maxUrlBytes: undefined,
       crashOnUnknownId: new Set(),
       unrouted: new Set(),
       unknownIdOk: new Set(),
@@ -292,7 +298,14 @@ export function referenceBehaviour(): Behaviour {
       sort: SPEC_SORT_SEMANTICS,
     },
     envelope: { returnedItems: 'page-length', limit: 'in-force', offset: 'in-force', totalItems: 'collection' },
-    users: { isManager: 'reports', idInUpdate: 'reject', idInUpsert: 'reject', directReports: 'direct', directReportVersions: 'v2-only' },
+    users: {
+      isManager: 'reports',
+      idInUpdate: 'reject',
+      idInUpsert: 'reject',
+      directReports: 'direct',
+      directReportVersions: 'v2-only',
+      updateAnswer: 'after',
+    },
     evaluations: { onV1: 'not-found', answers: 'of-course', get: 'asked' },
     provinces: { townships: 'absent', code: 'iso', countryFilter: 'apply', get: 'asked', unknownCountry: 'not-found' },
     oauth: { codeReuse: 'refused', redirectUri: 'registered', refreshToken: 'issued', accessTokenTtl: 4 * 3600, intapiAccepts: 'accepted' },

@@ -92,6 +92,10 @@ const NAMED_FAULTS = {
     description: 'A path id that is not a GUID answers 404 instead of 422.',
     apply: (b) => void (b.errors.pathIdNotGuidStatus = 404),
   },
+  'url-limit-4k': {
+    description: 'A request target longer than 4096 bytes answers 414 URI Too Long (RFC 9110 section 4.1 recommends accepting 8000).',
+    apply: (b) => void (b.http.maxUrlBytes = 4096),
+  },
   'text-content-type': {
     description: 'GET /submissions/{id} labels its JSON body text/plain.',
     apply: (b) => void b.http.textPlainOperations.add('submissions.get'),
@@ -383,6 +387,10 @@ const NAMED_FAULTS = {
   'direct-reports-transitive': {
     description: "A manager's direct-report list holds every user below the manager (reports of reports too).",
     apply: (b) => void (b.users.directReports = 'transitive'),
+  },
+  'direct-reports-update-answers-before': {
+    description: 'POST /managers/{managerId}/direct-reports stores the update but answers the direct reports as they were before it.',
+    apply: (b) => void (b.users.updateAnswer = 'before'),
   },
   'direct-reports-on-v1': {
     description: 'The manager direct-report operations (version 2 only) are served with version 1 too.',

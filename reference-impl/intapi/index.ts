@@ -58,5 +58,6 @@ export function createIntapiFamily(deps: IntapiDeps): Family<IntapiContext, Inta
     },
     renderError: intapiErrorRenderer(deps.behaviour.errors),
     textPlainOperations: http.textPlainOperations,
+    ...(http.maxUrlBytes === undefined ? {} : { maxUrlBytes: http.maxUrlBytes }),
   };
 }

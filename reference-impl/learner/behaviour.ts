@@ -55,6 +55,9 @@ export interface LearnerBehaviour {
   readonly sessions: {
     /** Completed sessions: as `includeCompletedSessions` says, always listed, or never. */
     completed: 'flag' | 'always' | 'never';
+    /** The catalog's session list (GET /my-catalog-calendar/sessions, release 5.127.0): reads
+     * `includeCompletedSessions` as every list does, or ignores it (never lists completed sessions). */
+    catalogFlag: 'read' | 'ignored';
     /** An `includeCompletedSessions` other than true/false: 422, or read as absent. */
     malformedFlag: 'reject' | 'absent';
     /** Session counts (catalog calendar, calendar overview): of the sessions listed, or of all. */
@@ -99,7 +102,7 @@ export function referenceLearnerBehaviour(): LearnerBehaviour {
     errors: { validations: 'present', notGuidStatus: 422 },
     paging: { defaultLimit: 10, maxLimit: 30, malformed: 'reject', offset: 'page', overlap: 0, next: 'when-more', key: 'named' },
     catalog: { categoryFilter: 'applied', subcategories: 'descendants', parentCategoryId: 'present' },
-    sessions: { completed: 'flag', malformedFlag: 'reject', counts: 'listed', getCompleted: 'flag', unknownSession: 404 },
+    sessions: { completed: 'flag', catalogFlag: 'read', malformedFlag: 'reject', counts: 'listed', getCompleted: 'flag', unknownSession: 404 },
     branding: { served: 'yes' },
     progress: { stored: 'yes', bounds: 'checked' },
     player: {

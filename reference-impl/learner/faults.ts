@@ -99,6 +99,11 @@ const FAULTS = {
     description: '`includeCompletedSessions=true` is ignored: completed sessions are never listed.',
     apply: (b) => void (b.sessions.completed = 'never'),
   },
+  'learner.catalog-sessions-ignore-completed-flag': {
+    description:
+      'GET /my-catalog-calendar/sessions ignores `includeCompletedSessions=true`: its completed sessions are never listed (the course session lists read it).',
+    apply: (b) => void (b.sessions.catalogFlag = 'ignored'),
+  },
   'learner.completed-flag-malformed-accepted': {
     description: 'An `includeCompletedSessions` other than true/false is read as absent instead of 422.',
     apply: (b) => void (b.sessions.malformedFlag = 'absent'),

@@ -85,7 +85,8 @@ export function sessionOperations(deps: LearnerDeps): LearnerOperation[] {
       handle: ({ query }) => {
         const { includeCompleted, page } = listQuery(query);
         const now = clock().getTime();
-        const items = store.seed.sessions.filter((s) => listed(s, includeCompleted, now)).map(sessionItem);
+        const flag = includeCompleted && rules.catalogFlag === 'read';
+        const items = store.seed.sessions.filter((s) => listed(s, flag, now)).map(sessionItem);
         return { status: 200, body: halPage(items, page, b.paging, { key: 'sessions', path: `${LEARNER_PREFIX}/my-catalog-calendar/sessions`, query }) };
       },
     },

@@ -4,11 +4,27 @@
  * by the code at the point of the rule.
  */
 export interface ScimBehaviour {
+  /** The attributes the server keeps (and /Schemas lists): every attribute of RFC 7643 §4.1-4.3 and
+   * the enterprise extension, or only a small core (an identity provider's app: userName, name,
+   * displayName, emails, active; no extension; no derived `groups`). An attribute outside it is
+   * unknown: 400 invalidSyntax in a body, 400 invalidFilter in a filter, invalidPath in a PATCH. */
+  schema: 'full' | 'core';
+  /** Discovery and the optional endpoints of RFC 7644 §3.11, §3.4.3, §4: served, or 501 (specification rule 4). */
+  readonly endpoints: {
+    /** GET /ServiceProviderConfig and GET /ResourceTypes (RFC 7644 §4). */
+    discovery: 'served' | 'unsupported';
+    /** POST /Users/.search and /Groups/.search (RFC 7644 §3.4.3); the root /.search stays 501. */
+    search: 'served' | 'unsupported';
+    /** GET, PUT, PATCH /Me: an alias of the token's service user (RFC 7644 §3.11). */
+    me: 'served' | 'unsupported';
+  };
   readonly transport: {
     /** Content type of every answer. */
     responseType: 'scim+json' | 'json';
     /** Request media types read as JSON: both, or only application/json (scim+json answers 415). */
     requestTypes: 'scim+json-and-json' | 'json-only' | 'scim+json-only';
+    /** The longest request target served (414 beyond); undefined: Node's header limit (16 KiB). */
+    maxUrlBytes: number | undefined;
   };
   readonly auth: {
     token: 'required' | 'not-checked';
@@ -40,9 +56,13 @@ export interface ScimBehaviour {
     negativeCount: 'as-zero' | 'default';
     /** `count=0`: only totalResults, or the default page. */
     countZero: 'total-only' | 'default';
+    /** A page holds at most `count` resources, or one more. */
+    countLimit: 'count' | 'one-more';
+    /** The page starts at startIndex, or at the next page boundary of `count` (startIndex rounded up to 1 + a multiple of count). */
+    startAt: 'start-index' | 'page-boundary';
     /** `startIndex` past the end: no resources, or all of them. */
     pastEnd: 'empty' | 'everything';
-    /** `itemsPerPage`: the number returned, or the count asked for. */
+    /** `itemsPerPage`: the number returned, or the count in force (asked for, capped, a negative one as 0). */
     itemsPerPage: 'returned' | 'requested';
     /** `totalResults`: every match, or the page's size. */
     totalResults: 'all-matches' | 'page';
@@ -50,6 +70,8 @@ export interface ScimBehaviour {
   readonly filter: {
     /** userName compared case-insensitively (caseExact false), or case-sensitively. */
     userNameCase: 'insensitive' | 'sensitive';
+    /** The other caseExact-false strings (title, displayName, emails.value, …) compared case-insensitively, or case-sensitively. */
+    otherStringsCase: 'insensitive' | 'sensitive';
     /** caseExact attributes (externalId, id) compared case-sensitively, or not. */
     caseExact: 'honoured' | 'ignored';
     /** A truncated or malformed filter: 400 invalidFilter, or the filter is ignored. */
@@ -70,6 +92,15 @@ export interface ScimBehaviour {
     totalResults: 'matches' | 'collection';
     /** A filter naming an attribute by its schema URN: evaluated, or answered 404 (as a path). */
     urnPaths: 'evaluated' | 'not-found';
+    /** What the server filters on (RFC 7644 §3.4.2.2 makes filtering optional; Table 9: an unsupported
+     * comparison is 400 invalidFilter): comparison operators, logical operators, top-level attributes
+     * (lower case), value paths; `all` for each is the whole grammar. */
+    support: {
+      operators: 'all' | readonly string[];
+      logical: 'all' | readonly string[];
+      attributes: 'all' | readonly string[];
+      valuePaths: boolean;
+    };
   };
   readonly sort: {
     applied: 'yes' | 'ignored';
@@ -90,6 +121,8 @@ export interface ScimBehaviour {
     idAlways: 'yes' | 'no';
     /** Sub-attributes in attributes (`name.givenName`): honoured, or the whole parent. */
     subAttributes: 'honoured' | 'whole-parent';
+    /** Attribute names in attributes/excludedAttributes: case-insensitive (rfc7643#section-2.1), or only as the schema spells them. */
+    namesCase: 'insensitive' | 'exact';
     password: 'never' | 'returned';
   };
   readonly writes: {
@@ -133,6 +166,10 @@ export interface ScimBehaviour {
     putId: 'ignored' | 'used';
     /** Group members answered with their `value`, or with `$ref` only. */
     memberValue: 'present' | 'omitted';
+    /** emails optional, or required with a value no other live user has (409 uniqueness, RFC 7644 §3.3). */
+    emails: 'optional' | 'required-unique';
+    /** meta.created / lastModified kept to the millisecond, or to whole seconds. */
+    timestamps: 'milliseconds' | 'seconds';
   };
   readonly patch: {
     atomic: 'yes' | 'no';
@@ -157,8 +194,10 @@ export interface ScimBehaviour {
     value: 'required' | 'optional';
     /** A path that is not valid path syntax: 400 invalidPath, or the operation is ignored. */
     malformedPath: 'invalid-path' | 'ignored';
-    /** A successful PATCH: 200 with the resource (projected), 204 always (even with `attributes`), or 200 with an empty body. */
-    success: 'resource' | 'always-204' | 'empty-200';
+    /** A successful PATCH: 200 with the resource (projected); 204, or 200 with the projection when
+     * `attributes`/`excludedAttributes` is given (RFC 7644 §3.5.2); 204 always (even with `attributes`);
+     * or 200 with an empty body. */
+    success: 'resource' | 'no-content' | 'always-204' | 'empty-200';
     /** A user's `groups`: derived from the groups' members, or never shown. */
     userGroups: 'derived' | 'omitted';
     /** A PATCH that changes nothing (an identical add): meta.lastModified kept, or advanced anyway. */
@@ -172,7 +211,9 @@ export interface ScimBehaviour {
 
 export function referenceScimBehaviour(): ScimBehaviour {
   return {
-    transport: { responseType: 'scim+json', requestTypes: 'scim+json-and-json' },
+    schema: 'full',
+    endpoints: { discovery: 'unsupported', search: 'unsupported', me: 'unsupported' },
+    transport: { responseType: 'scim+json', requestTypes: 'scim+json-and-json', maxUrlBytes: undefined },
     auth: { token: 'required', wrongToken: 'reject', wwwAuthenticate: 'bearer' },
     errors: { status: 'string', scimType: 'present', schemas: 'present', unsupportedStatus: 501, malformedJson: 'invalid-syntax', bodyStatus: 'http' },
     paging: {
@@ -182,12 +223,15 @@ export function referenceScimBehaviour(): ScimBehaviour {
       startIndexBelowOne: 'as-one',
       negativeCount: 'as-zero',
       countZero: 'total-only',
+      countLimit: 'count',
+      startAt: 'start-index',
       pastEnd: 'empty',
       itemsPerPage: 'returned',
       totalResults: 'all-matches',
     },
     filter: {
       userNameCase: 'insensitive',
+      otherStringsCase: 'insensitive',
       caseExact: 'honoured',
       malformed: 'reject',
       booleanOrdering: 'reject',
@@ -198,9 +242,17 @@ export function referenceScimBehaviour(): ScimBehaviour {
       noMatch: 'empty-list',
       totalResults: 'matches',
       urnPaths: 'evaluated',
+      support: { operators: 'all', logical: 'all', attributes: 'all', valuePaths: true },
     },
     sort: { applied: 'yes', descending: 'honoured', caseInsensitive: 'honoured', multiValued: 'primary-or-first', missing: 'last', multiValuedSub: 'reject' },
-    projection: { attributes: 'honoured', excludedAttributes: 'honoured', idAlways: 'yes', subAttributes: 'honoured', password: 'never' },
+    projection: {
+      attributes: 'honoured',
+      excludedAttributes: 'honoured',
+      idAlways: 'yes',
+      subAttributes: 'honoured',
+      password: 'never',
+      namesCase: 'insensitive',
+    },
     writes: {
       createStatus: 201,
       location: 'header',
@@ -225,6 +277,8 @@ export function referenceScimBehaviour(): ScimBehaviour {
       resourceSchemas: 'present',
       putId: 'ignored',
       memberValue: 'present',
+      emails: 'optional',
+      timestamps: 'milliseconds',
     },
     patch: {
       atomic: 'yes',

@@ -1,4 +1,5 @@
 import { referenceScimBehaviour, type ScimBehaviour } from './behaviour.js';
+import { applyScimVariant } from './variants.js';
 
 /**
  * SCIM faults: each breaks one rule of the SCIM reference server (one entry of ScimBehaviour).
@@ -19,6 +20,10 @@ const FAULTS = {
   'scim.scim-json-request-rejected': {
     description: 'A request body sent as application/scim+json answers 415 (only application/json is read).',
     apply: (b) => void (b.transport.requestTypes = 'json-only'),
+  },
+  'scim.url-limit-4k': {
+    description: 'A request target longer than 4096 bytes answers 414 URI Too Long (RFC 9110 section 4.1 recommends accepting 8000).',
+    apply: (b) => void (b.transport.maxUrlBytes = 4096),
   },
   'scim.error-status-integer': {
     description: 'Error bodies carry `status` as a number instead of a string.',
@@ -65,6 +70,14 @@ const FAULTS = {
     description: 'count=0 gives the default page instead of only totalResults.',
     apply: (b) => void (b.paging.countZero = 'default'),
   },
+  'scim.count-plus-one': {
+    description: 'A page holds one resource more than the count a request asks for.',
+    apply: (b) => void (b.paging.countLimit = 'one-more'),
+  },
+  'scim.start-index-rounded-to-page': {
+    description: 'A page starts at the next boundary of count (startIndex read as a page number), not at startIndex.',
+    apply: (b) => void (b.paging.startAt = 'page-boundary'),
+  },
   'scim.past-end-returns-first-page': {
     description: 'startIndex past the end returns the first page instead of no resources.',
     apply: (b) => void (b.paging.pastEnd = 'everything'),
@@ -81,6 +94,10 @@ const FAULTS = {
   'scim.filter-username-case-sensitive': {
     description: 'Filters compare userName case-sensitively (caseExact false ignored).',
     apply: (b) => void (b.filter.userNameCase = 'sensitive'),
+  },
+  'scim.filter-strings-case-sensitive': {
+    description: 'Filters compare caseExact-false strings other than userName (title, displayName, emails.value) case-sensitively.',
+    apply: (b) => void (b.filter.otherStringsCase = 'sensitive'),
   },
   'scim.filter-case-exact-ignored': {
     description: 'Filters compare caseExact attributes (externalId, id) case-insensitively.',
@@ -151,6 +168,10 @@ const FAULTS = {
   'scim.id-not-always-returned': {
     description: 'id is left out when attributes omits it or excludedAttributes names it.',
     apply: (b) => void (b.projection.idAlways = 'no'),
+  },
+  'scim.projection-names-case-sensitive': {
+    description: 'Names in attributes and excludedAttributes are matched only in the schema spelling (USERNAME is unknown).',
+    apply: (b) => void (b.projection.namesCase = 'exact'),
   },
   'scim.sub-attributes-whole-parent': {
     description: 'A sub-attribute in attributes/excludedAttributes (name.givenName) selects its whole parent.',
@@ -292,12 +313,13 @@ export const SCIM_FAULTS: Readonly<Record<string, { readonly description: string
 
 export const isScimFaultName = (name: string): name is ScimFaultName => Object.hasOwn(FAULTS, name);
 
-/** The reference SCIM behaviour with the given `scim.` faults applied; throws on an unknown one. */
-export function scimBehaviourWithFaults(faults: readonly string[]): ScimBehaviour {
+/** The reference SCIM behaviour (or a variant's, variants.ts) with the given `scim.` faults applied;
+ * throws on an unknown fault or variant. */
+export function scimBehaviourWithFaults(faults: readonly string[], variant?: string): ScimBehaviour {
   const unknown = faults.filter((f) => !isScimFaultName(f));
   if (unknown.length > 0)
     throw new Error(`Unknown SCIM fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known: ${Object.keys(FAULTS).join(', ')}.`);
-  const b = referenceScimBehaviour();
+  const b = applyScimVariant(referenceScimBehaviour(), variant);
   for (const f of faults) FAULTS[f as ScimFaultName].apply(b);
   return b;
 }

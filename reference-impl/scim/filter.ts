@@ -254,7 +254,8 @@ const nonEmpty = (v: JsonValue): boolean => {
 
 function caseExactOf(type: Attr, b: ScimBehaviour['filter'], isUserName: boolean): boolean {
   if (isUserName) return b.userNameCase === 'sensitive';
-  return b.caseExact === 'honoured' ? type.caseExact : false;
+  if (!type.caseExact) return b.otherStringsCase === 'sensitive';
+  return b.caseExact === 'honoured';
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;

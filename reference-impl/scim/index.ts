@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { bearerToken, headerValue } from '../http/headers.js';
-import type { Call, Family, HttpMethod, Operation, Result } from '../http/route.js';
+import type { Call, Family, HttpMethod, Result } from '../http/route.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest, ScimError, scimErrorRenderer, scimNotFound } from './errors.js';
 import { filterOf, one, pageItems, pageOf, sorterOf } from './list.js';
 import { PatchApplier, readPatchRequest } from './patch.js';
 import { checkMembers, checkRequired, fullView, membershipIndex, project, projectionOf, readBody, type ViewContext } from './resources.js';
-import { GROUP_SCHEMA, LIST_URN, type ResourceSchema, USER_SCHEMA } from './schema.js';
+import { LIST_URN, type ResourceSchema, resourceSchemas } from './schema.js';
 import { schemaResources } from './schemas-endpoint.js';
+import { discoveryOperations } from './discovery.js';
 import { createScimSeed } from './seed.js';
 import type { ScimRecord, ScimStore } from './store.js';
+import type { ScimContext, ScimOperation } from './context.js';
+
+export type { ScimContext, ScimOperation };
 
 /**
  * The SCIM 2.0 family under /scim/v2 (public-facts "Base addresses and prefixes"): Users and
@@ -33,24 +37,39 @@ export interface ScimDeps {
   readonly store?: ScimStore;
 }
 
-export interface ScimContext {
-  readonly baseUrl: string;
-}
-
-export interface ScimOperation extends Operation<ScimContext> {
-  readonly auth: boolean;
-}
-
 const SCIM_TYPE = 'application/scim+json; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The values of a user's emails, lower-cased (an address is case-insensitive in practice). */
+function emailValues(data: JsonObject): string[] {
+  const emails = data.emails;
+  return Array.isArray(emails) ? emails.flatMap((e) => (isJsonObject(e) && typeof e.value === 'string' ? [e.value.toLowerCase()] : [])) : [];
+}
+
+/** The store with each user's attributes that `schema` does not keep left out. */
+function fitted(store: ScimStore, schema: ResourceSchema): ScimStore {
+  for (const user of store.users.values()) {
+    for (const key of Object.keys(user.data)) {
+      const kept = key.toLowerCase().startsWith('urn:') ? schema.extensions.has(key.toLowerCase()) : schema.core.has(key.toLowerCase());
+      if (!kept) delete user.data[key];
+    }
+  }
+  return store;
+}
 
 export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperation> {
   const b = deps.behaviour;
   const tokens = new Map<string, number>();
   if (deps.token !== undefined) tokens.set(deps.token, Number.POSITIVE_INFINITY);
+  const emailsUnique = b.writes.emails === 'required-unique';
+  const { user: USER_SCHEMA, group: GROUP_SCHEMA } = resourceSchemas(b.schema, emailsUnique);
   let seeded: ScimStore | undefined = deps.store;
-  const store = (): ScimStore => (seeded ??= createScimSeed());
-  const now = (): string => deps.clock().toISOString();
+  // The seed, as a server keeping a small core would hold it: without the attributes it does not keep.
+  const store = (): ScimStore => (seeded ??= fitted(createScimSeed(), USER_SCHEMA));
+  const now = (): string => {
+    const at = deps.clock();
+    return b.writes.timestamps === 'seconds' ? new Date(Math.floor(at.getTime() / 1000) * 1000).toISOString() : at.toISOString();
+  };
 
   const viewContext = (context: ScimContext): ViewContext => {
     let index: ReadonlyMap<string, readonly ScimRecord[]> | undefined;
@@ -84,11 +103,25 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     }
   };
 
+  /** Emails no other live user has (a server that keys its accounts on them, rfc7644#section-3.3: 409 uniqueness). */
+  const checkUniqueEmails = (data: JsonObject, self: string | undefined): void => {
+    const mine = new Set(emailValues(data));
+    if (mine.size === 0) return;
+    for (const user of store().users.values()) {
+      if (user.id === self || user.deleted) continue;
+      const taken = emailValues(user.data).find((v) => mine.has(v));
+      if (taken !== undefined) throw new ScimError(b.writes.conflictStatus, `The email ${taken} is already taken.`, 'uniqueness');
+    }
+  };
+
   /** The checks every stored state passes (POST, PUT, each PATCH result). */
   const validate = (schema: ResourceSchema, data: JsonObject, self: string | undefined): void => {
     if (b.writes.required === 'checked') checkRequired(schema, data);
     if (schema === GROUP_SCHEMA) checkMembers(store(), data, b.writes.memberReferences);
-    else checkUniqueUserName(data, self);
+    else {
+      checkUniqueUserName(data, self);
+      if (emailsUnique) checkUniqueEmails(data, self);
+    }
   };
 
   /** A request body, with strings where booleans belong made booleans under the fault boolean-strings-coerced. */
@@ -245,6 +278,10 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           touch(record, before);
           if (b.patch.noOpLastModified === 'advanced') record.lastModified = now();
           if (b.patch.success === 'always-204') return { status: 204, empty: true };
+          // rfc7644#section-3.5.2: 204 may answer a PATCH, but 200 with the resource when `attributes` is given.
+          if (b.patch.success === 'no-content' && one(call.query.attributes) === undefined && one(call.query.excludedAttributes) === undefined) {
+            return { status: 204, empty: true };
+          }
           if (b.patch.success === 'empty-200') return { status: 200, empty: true };
           return ok(200, render(schema, record, call));
         },
@@ -311,7 +348,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
       path: '/Schemas',
       auth: true,
       handle: (call) => {
-        const resources = schemaResources(call.context.baseUrl);
+        const resources = schemaResources(call.context.baseUrl, USER_SCHEMA, GROUP_SCHEMA, emailsUnique);
         return ok(200, { schemas: [LIST_URN], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources });
       },
     },
@@ -321,7 +358,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
       path: '/Schemas/:id',
       auth: true,
       handle: (call) => {
-        const found = schemaResources(call.context.baseUrl).find((s) => s.id === call.params.id);
+        const found = schemaResources(call.context.baseUrl, USER_SCHEMA, GROUP_SCHEMA, emailsUnique).find((s) => s.id === call.params.id);
         if (found === undefined) throw scimNotFound(`Schema ${call.params.id ?? ''} not found.`);
         return ok(200, found);
       },
@@ -329,18 +366,21 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
   ];
 
   const ALL: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  const users = resourceOperations(USER_SCHEMA);
+  const groups = resourceOperations(GROUP_SCHEMA);
+  const served = discoveryOperations({ b, users, groups, userSchema: USER_SCHEMA, groupSchema: GROUP_SCHEMA, store, now });
   const operations: ScimOperation[] = [
     tokenOperation,
-    ...resourceOperations(USER_SCHEMA),
-    ...resourceOperations(GROUP_SCHEMA),
+    ...users,
+    ...groups,
     ...schemaOperations,
-    ...ALL.map((m) => unsupported(m, '/Me')),
-    unsupported('GET', '/ServiceProviderConfig'),
-    unsupported('GET', '/ResourceTypes'),
+    ...served,
+    // Specification rule 4: what the server does not serve answers 501.
+    ...ALL.filter((m) => !served.some((o) => o.method === m && o.path === '/Me')).map((m) => unsupported(m, '/Me')),
+    ...(b.endpoints.discovery === 'served' ? [] : [unsupported('GET', '/ServiceProviderConfig'), unsupported('GET', '/ResourceTypes')]),
     unsupported('POST', '/Bulk'),
     unsupported('POST', '/.search'),
-    unsupported('POST', '/Users/.search'),
-    unsupported('POST', '/Groups/.search'),
+    ...(b.endpoints.search === 'served' ? [] : [unsupported('POST', '/Users/.search'), unsupported('POST', '/Groups/.search')]),
   ];
 
   const guard = (headers: Readonly<Record<string, string | string[] | undefined>>, operation: ScimOperation): ScimContext => {
@@ -360,6 +400,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     guard,
     renderError: scimErrorRenderer(b),
     contentType: b.transport.responseType === 'scim+json' ? SCIM_TYPE : JSON_TYPE,
+    ...(b.transport.maxUrlBytes === undefined ? {} : { maxUrlBytes: b.transport.maxUrlBytes }),
     bodyTypes: {
       types: b.transport.requestTypes === 'json-only' ? ['application/json'] : ['application/scim+json', 'application/json'],
       // The token exchange (public-facts: a JSON body) reads JSON under this fault too.

@@ -2,7 +2,7 @@ import type { QueryValue } from '../http/route.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest, type ScimError } from './errors.js';
-import { compileFilter, parseFilter, type Predicate, topLevelReads } from './filter.js';
+import { compileFilter, type FilterNode, parseFilter, type Predicate, topLevelReads } from './filter.js';
 import { type ResourceSchema, resolvePath } from './schema.js';
 
 /**
@@ -28,7 +28,45 @@ export function filterOf(schema: ResourceSchema, text: string | undefined, b: Sc
     if (b.filter.malformed === 'ignore') return undefined;
     throw error;
   }
+  checkSupported(node, b.filter.support);
   return { apply: compileFilter(schema, node, b.filter), reads: topLevelReads(schema, node) };
+}
+
+const within = (list: 'all' | readonly string[], word: string): boolean => list === 'all' || list.includes(word.toLowerCase());
+
+/** The top-level attribute a filter path names (`emails` of `emails.value`, `employeeNumber` of its URN form). */
+const topLevel = (path: string): string => (path.split(/:(?=[^:]*$)/).at(-1) ?? path).split('.')[0] ?? path;
+
+/**
+ * A filter the server does not support answers 400 invalidFilter (rfc7644#section-3.4.2.2, Table 9:
+ * "the specified attribute and filter comparison combination is not supported").
+ */
+function checkSupported(node: FilterNode, support: ScimBehaviour['filter']['support']): void {
+  const refuse = (what: string): never => {
+    throw badRequest('invalidFilter', `This server does not support ${what} in a filter.`);
+  };
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      if (!within(support.logical, node.kind)) refuse(`'${node.kind}'`);
+      checkSupported(node.left, support);
+      checkSupported(node.right, support);
+      return;
+    case 'not':
+      if (!within(support.logical, 'not')) refuse(`'not'`);
+      checkSupported(node.operand, support);
+      return;
+    case 'present':
+    case 'compare':
+      if (!within(support.operators, node.kind === 'present' ? 'pr' : node.op)) refuse(`'${node.kind === 'present' ? 'pr' : node.op}'`);
+      if (!within(support.attributes, topLevel(node.path))) refuse(`the attribute ${node.path}`);
+      return;
+    case 'valuePath':
+      if (!support.valuePaths) refuse('value paths');
+      if (!within(support.attributes, topLevel(node.path))) refuse(`the attribute ${node.path}`);
+      checkSupported(node.filter, { ...support, attributes: 'all' });
+      return;
+  }
 }
 
 // --- sorting ------------------------------------------------------------------------------------
@@ -105,8 +143,8 @@ export interface Page {
   readonly startIndex: number;
   readonly offset: number;
   readonly count: number;
-  /** `count` as asked (for the itemsPerPage fault). */
-  readonly requested: number;
+  /** Whether the request gave `count` (for the count-plus-one fault). */
+  readonly counted: boolean;
 }
 
 const INTEGER = /^[+-]?\d{1,15}$/;
@@ -125,7 +163,6 @@ export function pageOf(startIndexText: string | undefined, countText: string | u
   const p = b.paging;
   let startIndex = integerParam('startIndex', startIndexText) ?? 1;
   let count = integerParam('count', countText) ?? p.defaultCount;
-  const requested = count;
   if (startIndex < 1) {
     if (p.startIndexBelowOne === 'reject') throw badRequest('invalidValue', 'startIndex must be at least 1.') as ScimError;
     startIndex = 1;
@@ -133,14 +170,17 @@ export function pageOf(startIndexText: string | undefined, countText: string | u
   if (count < 0) count = p.negativeCount === 'as-zero' ? 0 : p.defaultCount;
   if (count === 0 && p.countZero === 'default') count = p.defaultCount;
   count = Math.min(count, p.maxCount);
-  return { startIndex, offset: p.base === 1 ? startIndex - 1 : startIndex, count, requested };
+  // Under its fault the page starts at the next boundary of count (a server that turns startIndex into a page number).
+  const start = p.startAt === 'page-boundary' && count > 0 ? Math.ceil((startIndex - 1) / count) * count + 1 : startIndex;
+  return { startIndex, offset: p.base === 1 ? start - 1 : start, count, counted: countText !== undefined };
 }
 
 /** The page of `matches` and the ListResponse fields around it. */
 export function pageItems<T>(matches: readonly T[], page: Page, b: ScimBehaviour): { items: T[]; totalResults: number; itemsPerPage: number } {
-  let items = matches.slice(page.offset, page.offset + page.count);
+  const size = b.paging.countLimit === 'one-more' && page.counted && page.count > 0 ? page.count + 1 : page.count;
+  let items = matches.slice(page.offset, page.offset + size);
   if (page.offset >= matches.length && b.paging.pastEnd === 'everything') items = matches.slice(0, page.count);
   const totalResults = b.paging.totalResults === 'page' ? items.length : matches.length;
-  const itemsPerPage = b.paging.itemsPerPage === 'requested' ? page.requested : items.length;
+  const itemsPerPage = b.paging.itemsPerPage === 'requested' ? page.count : items.length;
   return { items, totalResults, itemsPerPage };
 }

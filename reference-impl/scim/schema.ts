@@ -196,3 +196,31 @@ export function resolvePath(schema: ResourceSchema, path: string): ResolvedPath 
   const sub = attr.sub?.get((parts[1] ?? '').toLowerCase());
   return sub === undefined ? undefined : { urn, attr, sub };
 }
+
+/** The User of a server that keeps a small core (an identity provider's app, ScimBehaviour.schema
+ * `core`): these top-level attributes and name's formatted, familyName, givenName; no extension, no
+ * derived `groups`. With `emailsRequired`, emails is required (and its values unique, index.ts). */
+const CORE_USER = ['schemas', 'id', 'externalid', 'meta', 'username', 'name', 'displayname', 'emails', 'active'];
+const CORE_NAME = ['formatted', 'familyname', 'givenname'];
+
+function coreUser(emailsRequired: boolean): ResourceSchema {
+  const core = new Map<string, Attr>();
+  for (const key of CORE_USER) {
+    const attr = USER_SCHEMA.core.get(key);
+    if (attr === undefined) continue;
+    if (key === 'name' && attr.sub !== undefined) core.set(key, { ...attr, sub: new Map([...attr.sub].filter(([k]) => CORE_NAME.includes(k))) });
+    else if (key === 'emails') core.set(key, { ...attr, required: emailsRequired });
+    else core.set(key, attr);
+  }
+  return { ...USER_SCHEMA, core, extensions: new Map() };
+}
+
+/** The User and Group schemas a server keeps: the full ones, or the small core. */
+export function resourceSchemas(kind: 'full' | 'core', emailsRequired: boolean): { readonly user: ResourceSchema; readonly group: ResourceSchema } {
+  if (kind === 'full' && !emailsRequired) return { user: USER_SCHEMA, group: GROUP_SCHEMA };
+  const user =
+    kind === 'core'
+      ? coreUser(emailsRequired)
+      : { ...USER_SCHEMA, core: new Map([...USER_SCHEMA.core].map(([k, a]) => [k, k === 'emails' ? { ...a, required: emailsRequired } : a])) };
+  return { user, group: GROUP_SCHEMA };
+}

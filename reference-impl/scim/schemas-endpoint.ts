@@ -1,10 +1,16 @@
 import type { JsonObject } from '../rules/json.js';
-import { type Attr, GROUP_SCHEMA, USER_SCHEMA } from './schema.js';
+import type { Attr, ResourceSchema } from './schema.js';
 
 /** GET /Schemas (public-facts: supported): the schema definitions of rfc7643#section-7. */
 const SCHEMA_URN = 'urn:ietf:params:scim:schemas:core:2.0:Schema';
 
-function attribute(a: Attr): JsonObject {
+/** rfc7643#section-7 `uniqueness`: userName and id are the server's; with unique emails, their values too. */
+function uniquenessOf(a: Attr, path: string, emailsUnique: boolean): string {
+  return path === 'userName' || path === 'id' || (emailsUnique && path === 'emails.value') ? 'server' : 'none';
+}
+
+function attribute(a: Attr, emailsUnique: boolean, parent?: string): JsonObject {
+  const path = parent === undefined ? a.name : `${parent}.${a.name}`;
   const out: JsonObject = {
     name: a.name,
     type: a.type,
@@ -13,30 +19,30 @@ function attribute(a: Attr): JsonObject {
     caseExact: a.caseExact,
     mutability: a.mutability,
     returned: a.returned,
-    uniqueness: a.name === 'userName' || a.name === 'id' ? 'server' : 'none',
+    uniqueness: uniquenessOf(a, path, emailsUnique),
   };
-  if (a.sub !== undefined) out.subAttributes = [...a.sub.values()].map(attribute);
+  if (a.sub !== undefined) out.subAttributes = [...a.sub.values()].map((s) => attribute(s, emailsUnique, path));
   return out;
 }
 
 const COMMON = new Set(['schemas', 'id', 'externalId', 'meta']);
 
-function definition(baseUrl: string, id: string, name: string, attrs: Iterable<Attr>): JsonObject {
+function definition(baseUrl: string, id: string, name: string, attrs: Iterable<Attr>, emailsUnique: boolean): JsonObject {
   return {
     schemas: [SCHEMA_URN],
     id,
     name,
-    attributes: [...attrs].filter((a) => !COMMON.has(a.name)).map(attribute),
+    attributes: [...attrs].filter((a) => !COMMON.has(a.name)).map((a) => attribute(a, emailsUnique)),
     // rfc7643#section-3.1: the URI of the resource, absolute like the Users' and Groups'.
     meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${id}` },
   };
 }
 
-/** The Schema resources; `baseUrl` is the SCIM base (`http://host/scim/v2`) of their locations. */
-export function schemaResources(baseUrl: string): JsonObject[] {
+/** The Schema resources of the server's User and Group; `baseUrl` is the SCIM base (`http://host/scim/v2`) of their locations. */
+export function schemaResources(baseUrl: string, user: ResourceSchema, group: ResourceSchema, emailsUnique: boolean): JsonObject[] {
   return [
-    definition(baseUrl, USER_SCHEMA.urn, 'User', USER_SCHEMA.core.values()),
-    definition(baseUrl, GROUP_SCHEMA.urn, 'Group', GROUP_SCHEMA.core.values()),
-    ...[...USER_SCHEMA.extensions.values()].map((e) => definition(baseUrl, e.urn, 'EnterpriseUser', e.attrs.values())),
+    definition(baseUrl, user.urn, 'User', user.core.values(), emailsUnique),
+    definition(baseUrl, group.urn, 'Group', group.core.values(), emailsUnique),
+    ...[...user.extensions.values()].map((e) => definition(baseUrl, e.urn, 'EnterpriseUser', e.attrs.values(), emailsUnique)),
   ];
 }

@@ -10,8 +10,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'node:net';
-import { baseUrlOf, FAMILIES, loadProfile, ProfileError, redactor, resolveSecrets, withTarget, type Profile } from '../profile/index.js';
+import { constants as osConstants } from 'node:os';
+import {
+  baseUrlOf,
+  FAMILIES,
+  loadProfile,
+  ProfileError,
+  redactor,
+  resolveSecrets,
+  withTarget,
+  withVariantExpectations,
+  type Profile,
+} from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
+import { newRunId } from '../runner/marker.js';
 import { DEFAULT_CONCURRENCY, type RunResult } from '../runner/model.js';
 import { relayProgress, type ProgressListener, type ProgressSink } from '../runner/progress.js';
 import type { CompareServer } from '../runner/compare.js';
@@ -26,6 +38,9 @@ import { preflight, SetupError } from './preflight.js';
  */
 const referenceServer = () => import('../../reference-impl/index.js');
 const runner = () => import('../runner/run.js');
+
+/** The signals that interrupt a run: Ctrl-C, and SIGTERM, with which CI cancels a job or ends it at its timeout. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
 class UsageError extends Error {}
@@ -47,9 +62,10 @@ Usage:
                                    its shards (run --shard I/N), each shard once
   lp-conformance serve [options]   start the bundled reference server
   lp-conformance openapi [options] write the profile's OpenAPI 3.1 document (YAML) to stdout
-  lp-conformance cleanup --target URL [--profile FILE]
+  lp-conformance cleanup --target URL [--profile FILE] [--dry-run]
                                    delete the records earlier runs left behind where the API can
-                                   (names starting lpc-<run id>-; a run deletes its own when it ends)
+                                   (names starting lpc-<run id>-; a run deletes its own when it ends);
+                                   --dry-run lists them and deletes nothing
 
 run options:
   --target URL      the target's base URL (${TARGET_LAYOUT})
@@ -69,6 +85,10 @@ run options:
   --fail-on LEVEL   must (default: MUST and PROFILE failures fail the run) or should (SHOULD too)
   --baseline FILE   known failures (from lp-conformance baseline): only new failures fail the run
   --read-only       send no write (only reads, and the families' token exchanges); checks that must write are skipped
+  --keep            delete nothing the run created (a failure's curl then finds the records it names;
+                    lp-conformance cleanup removes them later)
+  --run-id ID       the run's id, 6 hex digits, in its records' marker lpc-<id>- (default: random; replay
+                    lines repeat it)
   --include-slow    also run the checks that wait more than 60 s for the target (the rule-based enrollment
                     check waits up to records.ruleEnrollment.withinMs, 10 minutes by default)
   --timeout MS      deadline of one exchange, for the whole answer (default 10000)
@@ -76,6 +96,8 @@ run options:
   --max-rps N       at most N requests per second to the target (a 429's Retry-After is always honoured)
   --faults LIST     faults to enable in the bundled server (negative controls), comma-separated
   --scale N         bundled server: N users, resources and submissions (0..2000000; default: the seed)
+  --variant NAME    the bundled server as another kind of real server (serve --list-variants), judged
+                    with that variant's expectations for its family (fixtures/profiles/<family>-<variant>.yaml)
   --no-color        no ANSI colours in the console summary
   --no-progress     no progress on stderr (default: a live line on a terminal, else a line every 10 s)
   --compare URL     also send the same seeded requests to the server at URL (or 'bundled': the bundled
@@ -92,7 +114,9 @@ serve options:
   --host HOST       interface (default 127.0.0.1)
   --faults LIST     faults to enable, comma-separated (see --list-faults)
   --scale N         N users, resources and submissions (0..2000000; default: the seed data only)
+  --variant NAME    another kind of real server (a legitimate configuration, not a fault)
   --list-faults     list the fault names and exit
+  --list-variants   list the variants, what each does, and exit
 
 openapi options:
   --profile FILE    target profile (YAML): its paths, statuses and list parameters; default: the bundled server's
@@ -113,6 +137,13 @@ function splitList(values: string[] | undefined): string[] {
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter((v) => v.length > 0);
+}
+
+async function variantOf(value: string | undefined): Promise<string | undefined> {
+  if (value === undefined) return undefined;
+  const { VARIANTS } = await referenceServer();
+  if (!Object.hasOwn(VARIANTS, value)) throw new UsageError(`unknown variant '${value}' (${Object.keys(VARIANTS).join(', ')})`);
+  return value;
 }
 
 async function faultsOf(values: string[] | undefined): Promise<string[]> {
@@ -231,6 +262,8 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       'fail-on': { type: 'string' },
       'read-only': { type: 'boolean' },
       'include-slow': { type: 'boolean' },
+      keep: { type: 'boolean' },
+      'run-id': { type: 'string' },
       html: { type: 'string' },
       record: { type: 'string' },
       seed: { type: 'string' },
@@ -245,6 +278,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       'max-rps': { type: 'string' },
       faults: { type: 'string', multiple: true },
       scale: { type: 'string' },
+      variant: { type: 'string' },
       'no-color': { type: 'boolean' },
       'no-progress': { type: 'boolean' },
       compare: { type: 'string' },
@@ -278,11 +312,18 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const concurrency = integer('concurrency', values.concurrency, DEFAULT_CONCURRENCY, 1, 256);
   const maxRps = values['max-rps'] === undefined ? undefined : integer('max-rps', values['max-rps'], 0, 1, 100_000);
   const only = splitList(values.only);
+  const runIdGiven = values['run-id'];
+  if (runIdGiven !== undefined && !/^[0-9a-f]{6}$/.test(runIdGiven)) throw new UsageError(`--run-id must be 6 lower-case hex digits, not '${runIdGiven}'`);
+  // The run's id, in its records' marker lpc-<id>-: a replay line repeats it, so that it sends the same bytes.
+  const runId = runIdGiven ?? newRunId();
   if (values.path && only.length !== 1) throw new UsageError('--path replays one check: give exactly one --only');
   if (values.path && !/^\d+(:\d+)*$/.test(values.path)) throw new UsageError(`--path must look like 4:1:0, not '${values.path}'`);
   const faults = await faultsOf(values.faults);
   if (faults.length > 0 && !bundled) throw new UsageError('--faults applies to the bundled reference server only (no --target/--profile)');
   if (values.scale !== undefined && !bundled) throw new UsageError('--scale applies to the bundled reference server only (no --target/--profile)');
+  const variant = await variantOf(values.variant);
+  if (variant !== undefined && !bundled) throw new UsageError('--variant applies to the bundled reference server only (no --target/--profile)');
+  if (variant !== undefined) profile = withVariantExpectations(profile, variant);
   const reference = bundled ? await referenceServer() : undefined;
   const scale = integer('scale', values.scale, 0, 0, reference?.MAX_SCALE ?? 0);
   if (values.target !== undefined) {
@@ -300,6 +341,9 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     throw new UsageError(`--compare must be an http(s) URL or 'bundled', not '${values.compare}'`);
   }
   if (sharding && values.compare !== undefined) throw new UsageError('--shard does not combine with --compare');
+  // Shards against one server must not share a marker: records made once per server are named by it.
+  if (runIdGiven !== undefined && (sharding || (values.jobs !== undefined && values.jobs !== '1')))
+    throw new UsageError('--run-id names one run: each shard makes its own (no --run-id with --shard or --jobs)');
   if (sharding && values.path) throw new UsageError('--path replays one check: no --shard');
   // A shard runs its plan's checks: its families are those of its checks.
   const shard = sharding ? await sharding.select(profile, only) : undefined;
@@ -311,7 +355,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     only,
     concurrency,
     scale,
-    oneCheck: values.path !== undefined || values['replay-path'] !== undefined,
+    oneCheck: values.path !== undefined || values['replay-path'] !== undefined || runIdGiven !== undefined,
     compare: values.compare !== undefined,
   });
 
@@ -331,12 +375,23 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       : ran;
     const result = baseline ? applyBaseline(sharded, baseline) : sharded;
     // An empty shard of a plan that has checks is no error: its report says so to the merge.
-    if (shard ? shard.record.checks === 0 : result.checks.length === 0) {
+    if ((shard ? shard.record.checks === 0 : result.checks.length === 0) && !result.interrupted) {
       throw new UsageError(`--only ${only.join(',')} selects no check (lp-conformance run --list shows them)`);
     }
     // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
     const redact = redactor(resolveSecrets(reportProfile).values);
     const exitCode = await (await import('./reports.js')).writeRunReports(result, values, { strict, redact, color });
+    if (result.interrupted) {
+      const signal = result.interrupted.signal as NodeJS.Signals;
+      const finished = result.checks.filter((check) => check.status !== 'skipped' || !/interrupted$/.test(check.skipReason ?? '')).length;
+      const c = result.cleanup;
+      const left = c ? Object.values(c.families).reduce((n, f) => n + f.left, 0) : 0;
+      process.stderr.write(
+        `lp-conformance: interrupted (${signal}) after ${finished} of ${result.checks.length} checks; the reports hold what they found` +
+          `${c ? `; ${c.deleted + c.gone} records the run created deleted, ${left} left (the summary says which)` : ''}\n`,
+      );
+      return 128 + (osConstants.signals[signal] ?? 0);
+    }
     if (command === 'baseline') {
       const out = resolve(values.out ?? '');
       mkdirSync(dirname(out), { recursive: true });
@@ -365,7 +420,13 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
         profile,
         sandbox,
         selects,
-        server: { faults, ids: reference.seededIds(seed), ruleBatchMs: reference.BUNDLED_RULE_BATCH_MS, scale },
+        server: {
+          faults,
+          ids: reference.seededIds(seed),
+          ruleBatchMs: reference.BUNDLED_RULE_BATCH_MS,
+          scale,
+          ...(variant ? reference.variantOptions(variant) : {}),
+        },
       });
       profile = server.profile;
     } else {
@@ -397,8 +458,10 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       values.profile ? `--profile ${values.profile}` : '',
       faults.length ? `--faults ${faults.join(',')}` : '',
       scale ? `--scale ${scale}` : '',
+      variant ? `--variant ${variant}` : '',
       values.runs !== undefined ? `--runs ${runs}` : '',
       values['include-slow'] ? '--include-slow' : '',
+      `--run-id ${runId}`,
       values.compare ? `--compare ${values.compare}` : '',
       values['compare-profile'] ? `--compare-profile ${values['compare-profile']}` : '',
     ]
@@ -417,6 +480,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       profile,
       seed,
       runs,
+      runId,
       only,
       ...(shard ? { ids: shard.ids } : {}),
       ...replay,
@@ -429,32 +493,31 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       ...(values['read-only'] ? { readOnly: true } : {}),
       ...(values['include-slow'] ? { includeSlow: true } : {}),
     };
-    // Ctrl-C: no further check starts, the records the run created are deleted, then exit 130;
-    // a second Ctrl-C stops at once.
+    // Ctrl-C or SIGTERM (how CI cancels a job): no further check starts, the records the run created
+    // are deleted, the reports are written with the checks that finished, then exit 130 or 143
+    // (128 + the signal's number); a second signal stops at once.
     const interrupted = new AbortController();
-    const onInterrupt = (): void => {
-      process.stderr.write('lp-conformance: interrupted; stopping the checks and deleting what the run created (Ctrl-C again to quit at once)\n');
-      interrupted.abort();
-      process.once('SIGINT', () => process.exit(130));
+    const stopNow = (signal: NodeJS.Signals) => () => process.exit(128 + (osConstants.signals[signal] ?? 0));
+    const onSignal = (signal: NodeJS.Signals): void => {
+      process.stderr.write(
+        `lp-conformance: interrupted (${signal}); stopping the checks and ${values.keep ? 'keeping' : 'deleting'} what the run created (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)\n`,
+      );
+      interrupted.abort(signal);
+      for (const s of STOP_SIGNALS) {
+        process.removeListener(s, onStop[s]);
+        process.once(s, stopNow(s));
+      }
     };
-    process.once('SIGINT', onInterrupt);
+    const onStop = { SIGINT: () => onSignal('SIGINT'), SIGTERM: () => onSignal('SIGTERM') };
+    for (const s of STOP_SIGNALS) process.once(s, onStop[s]);
     // A shard of a run split over the cores stops as on Ctrl-C when the run that started it is gone.
     if (process.env.LPC_SHARD_OF_RUN === '1') process.once('disconnect', () => process.kill(process.pid, 'SIGINT'));
     let ran;
     try {
-      ran =
-        comparing && compare
-          ? await compare.runCompare({ ...runOptions, compareProfile: comparing.profile })
-          : await runSuites({ ...runOptions, signal: interrupted.signal });
+      const driven = { ...runOptions, signal: interrupted.signal, ...(values.keep ? { keep: true } : {}) };
+      ran = comparing && compare ? await compare.runCompare({ ...driven, compareProfile: comparing.profile }) : await runSuites(driven);
     } finally {
-      process.removeListener('SIGINT', onInterrupt);
-    }
-    if (interrupted.signal.aborted) {
-      const c = ran.cleanup;
-      process.stderr.write(
-        `lp-conformance: interrupted${c ? `; deleted ${c.deleted + c.gone} of the records the run created${c.failed.length > 0 ? `, ${c.failed.length} left (lp-conformance cleanup)` : ''}` : ''}\n`,
-      );
-      return 130;
+      for (const s of STOP_SIGNALS) process.removeListener(s, onStop[s]);
     }
     return await finish(ran, profile);
   } finally {
@@ -470,7 +533,7 @@ async function cleanup(argv: string[]): Promise<number> {
     args: argv,
     strict: true,
     allowPositionals: false,
-    options: { target: { type: 'string' }, profile: { type: 'string' }, timeout: { type: 'string' } },
+    options: { target: { type: 'string' }, profile: { type: 'string' }, timeout: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   });
   if (values.target === undefined && values.profile === undefined) throw new UsageError('cleanup needs --target URL (or --profile FILE naming the target)');
   const timeoutMs = integer('timeout', values.timeout, 10_000, 1, 3_600_000);
@@ -484,6 +547,14 @@ async function cleanup(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof MissingCredentialsError) throw new UsageError(`cleanup: the ${error.family} credentials are missing (${error.message})`);
     throw new UsageError(`cleanup: cannot list the records of earlier runs (${redactor(resolveSecrets(profile).values)((error as Error).message)})`);
+  }
+  if (values['dry-run']) {
+    const lines = found.map((e) => `  ${e.label} (id ${e.id})`);
+    process.stdout.write(
+      `lp-conformance cleanup --dry-run: ${found.length} record${found.length === 1 ? '' : 's'} of earlier runs would be deleted${found.length > 0 ? ':' : ''}\n` +
+        `${lines.map((l) => `${l}\n`).join('')}`,
+    );
+    return 0;
   }
   const outcome = await deleteRecords(profile, found, timeoutMs);
   process.stdout.write(
@@ -503,14 +574,25 @@ async function serve(argv: string[]): Promise<number> {
       host: { type: 'string' },
       faults: { type: 'string', multiple: true },
       scale: { type: 'string' },
+      variant: { type: 'string' },
       'list-faults': { type: 'boolean' },
+      'list-variants': { type: 'boolean' },
     },
   });
-  const { allFaults, createReferenceServer, MAX_SCALE, SANDBOX, sandboxOptions } = await referenceServer();
+  const { allFaults, createReferenceServer, MAX_SCALE, SANDBOX, sandboxOptions, variantOptions, VARIANTS } = await referenceServer();
   if (values['list-faults']) {
     process.stdout.write(`${allFaults().join('\n')}\n`);
     return 0;
   }
+  if (values['list-variants']) {
+    process.stdout.write(
+      `${Object.entries(VARIANTS)
+        .map(([name, v]) => `${name}  ${v.description}`)
+        .join('\n')}\n`,
+    );
+    return 0;
+  }
+  const variant = await variantOf(values.variant);
   const port = integer('port', values.port, 8080, 0, 65535);
   const host = values.host ?? '127.0.0.1';
   // The documented sandbox, where the reference profile's credential variables do not say otherwise.
@@ -520,6 +602,7 @@ async function serve(argv: string[]): Promise<number> {
     ...sandboxOptions(sandbox),
     faults: await faultsOf(values.faults),
     scale: integer('scale', values.scale, 0, 0, MAX_SCALE),
+    ...(variant ? variantOptions(variant) : {}),
   });
   let url: string;
   try {

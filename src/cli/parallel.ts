@@ -35,7 +35,22 @@ export function defaultJobs(cores = availableParallelism()): number {
 }
 
 /** The options the run's flags carry over to each shard (the report flags are the parent's own). */
-const OWN_FLAGS = new Set(['junit', 'json', 'markdown', 'html', 'record', 'baseline', 'out', 'seed', 'no-progress', 'jobs', 'shard', 'shard-plan', 'list']);
+const OWN_FLAGS = new Set([
+  'junit',
+  'json',
+  'markdown',
+  'html',
+  'record',
+  'baseline',
+  'out',
+  'seed',
+  'no-progress',
+  'jobs',
+  'shard',
+  'shard-plan',
+  'list',
+  'run-id',
+]);
 
 /** The parsed flags as command-line arguments again. */
 function argumentsOf(values: Readonly<Record<string, string | boolean | string[] | undefined>>): string[] {

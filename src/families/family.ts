@@ -154,6 +154,11 @@ export interface Family {
   /** Its invariants (ids `<name>.invariant.<rule>`). */
   readonly invariants: readonly InvariantMeta[];
   readonly cleanup?: FamilyCleanup;
+  /** The operations whose answers create a record the run leaves (the journal counts them, and the
+   * summary says what the run left): the collection, and whether only a 201 says it created one (an
+   * operation that may update instead, RFC 9110 §15.3.2). Families that note their own records (with
+   * the operation that deletes them) need not list them. */
+  readonly creates?: Readonly<Record<string, { readonly collection: string; readonly only201?: true }>>;
   /** Checks before any check runs, when the run selects the family's checks: a SetupError is exit 2. */
   preflight?(ctx: PreflightContext): Promise<void>;
   /** Which of its credential variables hold which of the credentials the bundled reference server

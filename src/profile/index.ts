@@ -10,18 +10,18 @@ import { join } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
 import type { ProfileDocument } from '../families/family.js';
-import { FAMILIES, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
+import { FAMILIES, familyNamed, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
 import { pathParameters, type OperationId, type OperationRoute } from './routes.js';
 import { ProfileError } from './errors.js';
-import { PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
+import { DEFAULT_LIMITS, PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
 import { packageRoot } from '../util/package-root.js';
-import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Profile } from './types.js';
+import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Limits, Profile } from './types.js';
 
 export { collectionOf, HTTP_METHODS, type OperationId, type OperationRoute } from './routes.js';
 export { familyNamed, familyOf, familyOfCheck, FAMILIES, INVARIANTS, isOperationId, isTokenExchange, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
 export { operation } from './operation.js';
-export { PROFILE_SCHEMA } from './schema.js';
+export { DEFAULT_LIMITS, MIN_URL_BYTES, PROFILE_SCHEMA } from './schema.js';
 export { ProfileError } from './errors.js';
 export { redactor, resolveSecrets, type ResolvedSecrets } from './secrets.js';
 export type * from './types.js';
@@ -211,6 +211,7 @@ export function parseProfile(text: string, source: string): Profile {
     operations: Object.fromEntries(
       OPERATION_IDS.map((id) => [id, { ...OPERATIONS[id], ...(doc.operations as Partial<Record<OperationId, Partial<OperationRoute>>> | undefined)?.[id] }]),
     ) as Record<OperationId, OperationRoute>,
+    limits: { ...DEFAULT_LIMITS, ...(doc.limits as Partial<Limits> | undefined) },
     expectations: mergeDeep(DEFAULT_EXPECTATIONS, doc.expectations) as Expectations,
     source,
   } as Profile;
@@ -262,4 +263,20 @@ export function baseUrlOf(p: Profile, family: string): string {
   const target = (p.families as unknown as Readonly<Record<string, FamilyTarget | undefined>>)[family];
   if (!target) throw new Error(`profile ${p.source}: the ${family} family has no base URL`);
   return target.baseUrl;
+}
+
+/** The profile of a variant of the bundled server (`--variant <family>.<name>`): fixtures/profiles/<family>-<name>.yaml. */
+export function variantProfilePath(variant: string): string {
+  return join(packageRoot(), 'fixtures', 'profiles', `${variant.replace('.', '-')}.yaml`);
+}
+
+/** The profile with a variant's expectations for its family (the part of `expectations` the family
+ * owns), the rest as it was: a bundled run of a variant is judged by the variant's choices. */
+export function withVariantExpectations(p: Profile, variant: string): Profile {
+  const from = loadProfile(variantProfilePath(variant));
+  const family = familyNamed(variant.slice(0, variant.indexOf('.')));
+  const own = Object.keys(family.profile.expectations ?? {});
+  const expectations = { ...p.expectations } as Record<string, unknown>;
+  for (const key of own) expectations[key] = (from.expectations as unknown as Record<string, unknown>)[key];
+  return deepFreeze({ ...p, name: `${p.name}+${from.name}`, expectations: expectations as unknown as Expectations });
 }

@@ -10,8 +10,18 @@
  */
 import { FAMILIES, OPERATION_IDS } from '../families/registry.js';
 import { closed, SHARED_DEFS } from './schema-parts.js';
+import type { Limits } from './types.js';
 
 export { PATTERN_MEANINGS } from './schema-parts.js';
+
+/** The shortest URL budget a profile may give (`limits.maxUrlBytes`): room for the longest fixed
+ * request the suite makes (a path with two GUIDs and a short query) and a filter. */
+export const MIN_URL_BYTES = 1024;
+
+/** RFC 9110 §4.1: "It is RECOMMENDED that all senders and recipients support, at a minimum, URIs
+ * with lengths of 8000 octets in protocol elements." Common servers refuse a request line of 8 KiB
+ * (nginx's buffer, Apache's LimitRequestLine 8190), which the method and protocol also take. */
+export const DEFAULT_LIMITS: Limits = { maxUrlBytes: 8000 };
 
 const merged = (part: (f: (typeof FAMILIES)[number]) => Readonly<Record<string, unknown>> | undefined) =>
   Object.assign({}, ...FAMILIES.map((f) => part(f) ?? {})) as Record<string, unknown>;
@@ -59,6 +69,17 @@ export const PROFILE_SCHEMA = {
       ),
       ...merged((f) => f.profile.schema?.top),
       operations: closed(Object.fromEntries(OPERATION_IDS.map((id) => [id, { $ref: '#/$defs/route' }]))),
+      limits: closed(
+        {
+          maxUrlBytes: {
+            type: 'integer',
+            minimum: MIN_URL_BYTES,
+            description:
+              'The longest request target (path and query, in bytes as sent) the suite sends: no generated value makes a URL longer. RFC 9110 section 4.1 recommends at least 8000, the default.',
+          },
+        },
+        { description: 'What the target accepts of a request; the suite keeps within it.' },
+      ),
       expectations: closed(merged((f) => f.profile.schema?.expectations)),
     },
     { required: ['name'] },

@@ -56,5 +56,25 @@ export interface Profile extends ProfileParts {
   readonly familyCredentials: FamilyCredentialSets;
   readonly records: Records;
   readonly operations: Readonly<Record<OperationId, OperationRoute>>;
+  /** What the target accepts of a request (`limits`): the suite keeps within it. */
+  readonly limits: Limits;
   readonly expectations: Expectations;
 }
+
+export interface Limits {
+  /** The longest request target (path and query, bytes as sent) the suite sends (default 8000,
+   * RFC 9110 §4.1's recommended minimum). */
+  readonly maxUrlBytes: number;
+}
+
+/** The comparison operators, logical operators, attributes and value paths a target's filter supports. */
+export interface ScimFilterSupport {
+  readonly operators: readonly ScimFilterOperator[];
+  readonly logical: readonly ('and' | 'or' | 'not')[];
+  /** Top-level attribute names (case-insensitive; `emails` covers `emails.value`), or `all`. */
+  readonly attributes: 'all' | readonly string[];
+  /** Value paths (`emails[type eq "work"]`). */
+  readonly valuePaths: boolean;
+}
+
+export type ScimFilterOperator = 'eq' | 'ne' | 'co' | 'sw' | 'ew' | 'pr' | 'gt' | 'ge' | 'lt' | 'le';

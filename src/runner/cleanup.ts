@@ -1,39 +1,57 @@
 /**
- * Cleanup of what a run creates. A check that creates a record the API can delete notes it in the
- * run's journal (one JSON line per record, written by the suites' worker); when the run ends, after
- * its last check and also after a failure or an interruption, the runner has each record's family
- * delete it. Records an API cannot delete carry the run's marker `lpc-<run id>-` in a free-text
- * field instead.
+ * Cleanup of what a run creates. A check that creates a record notes it in the run's journal (one
+ * JSON line per record, written by the suites' worker); when the run ends, after its last check and
+ * also after a failure or an interruption, the runner has each record's family delete those its API
+ * can delete (its registration's `cleanup`), unless the run keeps them (`--keep`), and counts per
+ * family what was created, deleted and left. Records an API cannot delete carry the run's marker
+ * `lpc-<run id>-` in a free-text field instead.
  *
  * `lp-conformance cleanup --target URL` removes the leftovers of earlier runs (a run killed before
  * its cleanup): every record whose name starts with a run marker, as each family finds them.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { CleanupContext } from '../families/family.js';
-import { FAMILIES, familyOf } from '../families/registry.js';
-import type { Profile } from '../profile/index.js';
+import type { CleanupContext, Family } from '../families/family.js';
+import { FAMILIES, familyNamed, familyOf } from '../families/registry.js';
+import { collectionOf, type Profile } from '../profile/index.js';
 import { createSecrets } from '../target/secrets.js';
-import type { CleanupOutcome, JournalEntry } from './model.js';
+import type { CleanupOutcome, CleanupReport, FamilyLeftovers, JournalEntry } from './model.js';
 
 export type { CleanupOutcome, JournalEntry };
 export { ANY_RUN_MARKER, newRunId, runMarker } from './marker.js';
 
 export function readJournal(file: string): JournalEntry[] {
   if (!existsSync(file)) return [];
-  const seen = new Set<string>();
-  const entries: JournalEntry[] = [];
+  const entries = new Map<string, JournalEntry>();
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
     try {
       const e = JSON.parse(line) as JournalEntry;
-      const key = `${e.deleteOp} ${e.id}`;
-      if (!seen.has(key)) entries.push(e);
-      seen.add(key);
+      const key = `${e.deleteOp ?? `${e.family}.${e.collection}`} ${e.id}`;
+      const known = entries.get(key);
+      // A record a check deleted: its creation's entry, marked deleted (a deletion of a record the
+      // run did not create is no record of the run).
+      if (e.deleted) {
+        if (known) entries.set(key, { ...known, deleted: true });
+      } else if (!known) entries.set(key, e);
     } catch {
       // A line cut by an interruption names nothing whole.
     }
   }
-  return entries;
+  return [...entries.values()];
+}
+
+/** The family and collection of a journal entry (by default, those of its delete operation). */
+export function placeOf(e: JournalEntry): { family: Family; collection: string } {
+  const family = e.family !== undefined ? familyNamed(e.family) : familyOf(e.deleteOp ?? '');
+  return {
+    family,
+    collection:
+      e.collection ??
+      collectionOf(e.deleteOp ?? '')
+        .split('.')
+        .at(-1) ??
+      '',
+  };
 }
 
 function contextOf(profile: Profile, family: string, timeoutMs: number): CleanupContext {
@@ -42,24 +60,56 @@ function contextOf(profile: Profile, family: string, timeoutMs: number): Cleanup
 }
 
 /** Deletes each record, by its family. */
+async function deleteByFamily(family: Family, profile: Profile, entries: readonly JournalEntry[], timeoutMs: number): Promise<CleanupOutcome> {
+  if (entries.length === 0) return { deleted: 0, gone: 0, failed: [] };
+  if (!family.cleanup) return { deleted: 0, gone: 0, failed: entries.map((e) => `${e.label}: the ${family.title} cannot delete it`) };
+  return family.cleanup.delete(contextOf(profile, family.name, timeoutMs), entries);
+}
+
+/** Deletes each record, by its family. */
 export async function deleteRecords(profile: Profile, entries: readonly JournalEntry[], timeoutMs: number): Promise<CleanupOutcome> {
   const outcome: CleanupOutcome = { deleted: 0, gone: 0, failed: [] };
-  const byFamily = new Map<ReturnType<typeof familyOf>, JournalEntry[]>();
-  for (const e of entries) {
-    const family = familyOf(e.deleteOp);
-    byFamily.set(family, [...(byFamily.get(family) ?? []), e]);
-  }
-  for (const [family, own] of byFamily) {
-    if (!family.cleanup) {
-      outcome.failed.push(...own.map((e) => `${e.label}: the ${family.title} cannot delete it`));
-      continue;
-    }
-    const done = await family.cleanup.delete(contextOf(profile, family.name, timeoutMs), own);
+  for (const family of FAMILIES) {
+    const done = await deleteByFamily(
+      family,
+      profile,
+      entries.filter((e) => placeOf(e).family === family),
+      timeoutMs,
+    );
     outcome.deleted += done.deleted;
     outcome.gone += done.gone;
     outcome.failed.push(...done.failed);
   }
   return outcome;
+}
+
+/**
+ * What becomes of the records of a run's journal: those the API can delete are deleted by their
+ * family (unless `keep`), and the report counts per family what was created, deleted and left.
+ */
+export async function cleanUp(profile: Profile, entries: readonly JournalEntry[], timeoutMs: number, keep = false): Promise<CleanupReport> {
+  const report: CleanupReport = { deleted: 0, gone: 0, failed: [], ...(keep ? { kept: true as const } : {}), families: {} };
+  for (const family of FAMILIES) {
+    const own = entries.filter((e) => placeOf(e).family === family);
+    if (own.length === 0) continue;
+    const created: Record<string, number> = {};
+    for (const e of own) {
+      const { collection } = placeOf(e);
+      created[collection] = (created[collection] ?? 0) + 1;
+    }
+    const deletedByChecks = own.filter((e) => e.deleted).length;
+    const deletable = own.filter((e) => e.deleteOp !== undefined && !e.deleted);
+    const done = keep ? { deleted: 0, gone: 0, failed: [] } : await deleteByFamily(family, profile, deletable, timeoutMs);
+    const gone = done.gone + deletedByChecks;
+    const leftovers: FamilyLeftovers = { created, deleted: done.deleted, gone, left: own.length - done.deleted - gone };
+    if (own.some((e) => e.deleteOp === undefined)) leftovers.leftBecause = 'no delete operation';
+    else if (keep) leftovers.leftBecause = 'kept by --keep; lp-conformance cleanup deletes them';
+    report.families[family.name] = leftovers;
+    report.deleted += done.deleted;
+    report.gone += gone;
+    report.failed.push(...done.failed);
+  }
+  return report;
 }
 
 /** Every record of earlier runs that the families can find (their names start with a run marker). */

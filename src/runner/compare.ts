@@ -259,7 +259,7 @@ export function compareResult(check: CheckResult, compared: CheckResult | undefi
 /** Runs the checks against the target and the compare server; the target's result, with one
  * `compare.<id>` check per check that ran against both. */
 export async function runCompare(options: CompareOptions): Promise<RunResult> {
-  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, compareProfile, record, ...target } = options;
+  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, compareProfile, record, signal, ...target } = options;
   const digests = new Map<string, Map<string, readonly ExchangeDigest[]>>([
     [TARGET_KEY, new Map()],
     [COMPARE_KEY, new Map()],
@@ -275,6 +275,7 @@ export async function runCompare(options: CompareOptions): Promise<RunResult> {
     concurrency,
     ...(maxRps ? { maxRps } : {}),
     ...(progress ? { progress } : {}),
+    ...(signal ? { signal } : {}),
     onDigests: (key, id, d) => digests.get(key)?.set(id, d),
   });
   const result = mine as RunResult;

@@ -13,7 +13,7 @@ import ajvFormats from 'ajv-formats';
 import { INVARIANTS } from '../families/registry.js';
 import { packageRoot } from '../util/package-root.js';
 import { SIDE_FOLDER } from '../../reporters/side-files.js';
-import { violationsLead, violationsReceived, type CheckResult, type RunResult, type ShardOfPlan } from './model.js';
+import { violationsLead, violationsReceived, type CheckResult, type FamilyLeftovers, type RunResult, type ShardOfPlan } from './model.js';
 
 /** Shards that do not make one run (missing, twice, of another plan): exit 2 with this one line. */
 export class MergeError extends Error {
@@ -36,6 +36,22 @@ function validate(doc: unknown): ErrorObject[] {
     validator = ajv.compile(JSON.parse(readFileSync(join(packageRoot(), 'reports/run.schema.json'), 'utf8')) as object);
   }
   return validator(doc) ? [] : (validator.errors ?? []);
+}
+
+/** What each family's records became, over every shard: counts added, the first reason for leaving kept. */
+function mergeLeftovers(each: readonly Record<string, FamilyLeftovers>[]): Record<string, FamilyLeftovers> {
+  const merged: Record<string, FamilyLeftovers> = {};
+  for (const families of each) {
+    for (const [name, f] of Object.entries(families)) {
+      const m = (merged[name] ??= { created: {}, deleted: 0, gone: 0, left: 0 });
+      for (const [collection, n] of Object.entries(f.created)) m.created[collection] = (m.created[collection] ?? 0) + n;
+      m.deleted += f.deleted;
+      m.gone += f.gone;
+      m.left += f.left;
+      if (f.leftBecause !== undefined && m.leftBecause === undefined) m.leftBecause = f.leftBecause;
+    }
+  }
+  return merged;
 }
 
 /** Reads a shard's JSON report: valid against reports/run.schema.json, and a shard's. */
@@ -207,6 +223,8 @@ export function mergeShards(reports: readonly ShardReport[]): { result: RunResul
             deleted: cleanups.reduce((n, c) => n + c.deleted, 0),
             gone: cleanups.reduce((n, c) => n + c.gone, 0),
             failed: cleanups.flatMap((c) => c.failed),
+            ...(cleanups.some((c) => c.kept) ? { kept: true as const } : {}),
+            families: mergeLeftovers(cleanups.map((c) => c.families)),
           },
         }
       : {}),

@@ -83,9 +83,10 @@ export interface CheckResult extends CheckMeta {
   /** Why a check was skipped (e.g. the profile does not name a record it needs; INTERRUPTED_NOT_RUN
    * and INTERRUPTED_STOPPED for the checks an interrupted run did not finish). */
   skipReason?: string;
-  /** A skipped check whose fixture the target refused: the refused request and the answer (issue 19). */
-  notSetUp?: { request: string; answer: string };
-  /** A skipped check that depends on another rule, found broken: that rule's check id (issue 19). */
+  /** Skipped because a request that makes the check's fixture was refused (issue 19): it neither
+   * passes nor fails its rule. */
+  notSetUp?: NotSetUpCause;
+  /** Skipped because a rule the check depends on, owned by this check id, is broken (its verdict says so). */
   blockedBy?: string;
   /** How much of the rule a property check's runs exercised; absent for checks without a property. */
   coverage?: Coverage;
@@ -104,6 +105,19 @@ export function violationsReceived(count: number, first: { operation: string; ch
 /** What violationsReceived puts before the first violation's own text. */
 export function violationsLead(count: number, first: { operation: string; checkId: string }): string {
   return `${count} violation${count === 1 ? '' : 's'}; first at ${first.operation} in check ${first.checkId}: `;
+}
+
+/** A fixture request the target refused: what a "not set up" check names. */
+export interface NotSetUpCause {
+  /** Method and path of the refused request, ids as `{id}` (`POST /v2/Users`). */
+  request: string;
+  /** The answer: status and the start of the body. */
+  answer: string;
+  /** What the request was to make (`a user to work on`). */
+  what: string;
+  /** The cause, the same for every check refused alike: request and status (and the error's
+   * machine word: scimType, term), e.g. `POST /v2/Users answered 409 uniqueness`. */
+  key: string;
 }
 
 /** A check that met a collection larger than the harness's threshold judged a sample of it. */
@@ -160,8 +174,9 @@ export interface RunResult {
   baseline?: { file: string; known: number; nowPassing: string[] };
   /** The run's id (its records' marker is `lpc-<runId>-`). */
   runId?: string;
-  /** What the runner deleted of the records the run created, when it ended (cleanup.ts). */
-  cleanup?: CleanupOutcome;
+  /** What became of the records the run created, when it ended (cleanup.ts): the totals of what was
+   * deleted, and per family what was created, deleted and left. */
+  cleanup?: CleanupReport;
   /** The run was stopped by a signal before every check finished: the checks it did not finish are
    * skipped with INTERRUPTED_NOT_RUN or INTERRUPTED_STOPPED as their reason (markInterrupted). */
   interrupted?: { signal: InterruptSignal };
@@ -229,6 +244,31 @@ export function markInterrupted(result: RunResult, signal: InterruptSignal, sele
   return { ...result, checks: [...result.checks, ...unfinished], interrupted: { signal } };
 }
 
+/** What became of the records a run created (cleanup.ts). */
+export interface CleanupReport {
+  /** Records deleted, over every family. */
+  deleted: number;
+  /** Records already gone (404) when the cleanup came to them: a check deleted them itself. */
+  gone: number;
+  /** Records whose deletion failed, each with the reason; `lp-conformance cleanup` removes them later. */
+  failed: string[];
+  /** `--keep`: nothing was deleted, so that a failure's curl finds the records it names. */
+  kept?: true;
+  /** Per family (by name), what the run created and what became of it. */
+  families: Record<string, FamilyLeftovers>;
+}
+
+export interface FamilyLeftovers {
+  /** Records the run created, by collection. */
+  created: Record<string, number>;
+  deleted: number;
+  gone: number;
+  /** Records still on the target: not deletable, kept (`--keep`), or whose deletion failed. */
+  left: number;
+  /** Why records were left without trying: the family's API has no delete operation, or `--keep`. */
+  leftBecause?: string;
+}
+
 export interface Waited {
   /** Waiting out 429 answers (Retry-After). */
   retryAfterMs: number;
@@ -257,6 +297,8 @@ export interface CheckRunMeta {
   applied: Record<string, number>;
   failure?: Failure;
   skipReason?: string;
+  notSetUp?: NotSetUpCause;
+  blockedBy?: string;
   coverage?: Coverage;
   sampled?: Sampled;
   /** Every exchange of the check, in order, when the run config asks for them (`digests`, a
@@ -291,13 +333,18 @@ export interface ExchangeDigest {
 
 /** The run configuration the runner provides to the suites (suites/_harness/config.ts). */
 /** What one check sees of the run: the target it runs against and how. */
-/** A record a run created that the API can delete, as the run's journal holds it (cleanup.ts). */
+/** A record a run created, as the run's journal holds it (cleanup.ts). */
 export interface JournalEntry {
-  /** The operation that deletes it; its family deletes it. */
-  deleteOp: OperationId;
+  /** The operation that deletes it (its family deletes it); absent when the API has none. */
+  deleteOp?: OperationId;
   id: string;
   /** What it is, for the summary (`<kind> <name>`). */
   label: string;
+  /** Its family and collection; by default those of `deleteOp`. */
+  family?: string;
+  collection?: string;
+  /** A check deleted it itself (a line after the one that noted its creation). */
+  deleted?: true;
 }
 
 /** What the runner deleted of the records a run created (cleanup.ts). */
@@ -334,9 +381,12 @@ export interface RunConfig {
   /** The run's id: every record the run creates carries the marker `lpc-<runId>-` where the API has
    * a free-text field (runMatrix draws one when absent). */
   runId?: string;
-  /** Where the checks note each record they create that the API can delete, one JSON line each;
-   * the runner has its family delete them when the run ends (cleanup.ts). */
+  /** Where the checks note each record they create, one JSON line each; the runner has each
+   * record's family delete those its API can delete when the run ends, and counts the others (cleanup.ts). */
   journal?: string;
+  /** `--keep`: the records the run creates stay as the checks made them: the runner deletes none,
+   * and the checks leave none small (a family's helpers leave what they are done with small). */
+  keep?: boolean;
   /** A file the runner creates when the run is interrupted (Ctrl-C): the suites' worker then starts no
    * further check and sends no further request (a file, because the worker is another thread). */
   stopFile?: string;

@@ -10,11 +10,11 @@ import { createVitest } from 'vitest/node';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { InvariantMeta } from '../families/family.js';
 import { INVARIANTS } from '../families/registry.js';
-import type { CheckMeta, CheckResult, CheckRunMeta, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun, Uses } from './model.js';
-import { DEFAULT_CONCURRENCY, violationsReceived } from './model.js';
+import type { CheckMeta, CheckResult, CheckRunMeta, CleanupReport, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun, Uses } from './model.js';
+import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, violationsReceived, type InterruptSignal } from './model.js';
 import './task-meta.js';
 import { packageRoot } from '../util/package-root.js';
-import { type CleanupOutcome, deleteRecords, newRunId, readJournal } from './cleanup.js';
+import { cleanUp, newRunId, readJournal } from './cleanup.js';
 import { Progress, type ProgressListener, type ProgressSink } from './progress.js';
 import { exactNamePattern, idMatcher, testNamePattern } from './select.js';
 
@@ -29,8 +29,8 @@ export interface RunOptions extends RunConfig {
   maxRps?: number;
   /** Where the progress line goes (or who follows the progress); none when absent. */
   progress?: ProgressSink | ProgressListener;
-  /** Aborting it (Ctrl-C) ends the run early: no further check starts, and what the run created is
-   * still deleted. */
+  /** Aborting it (Ctrl-C, SIGTERM; its reason names the signal) ends the run early: no further check
+   * starts, what the run created is still deleted, and the result says the run was interrupted. */
   signal?: AbortSignal;
 }
 
@@ -47,7 +47,7 @@ export interface MatrixOptions {
   /** Where the progress line goes (stderr for the command line), or who follows the progress (the run
    * that started this one as a shard); none when absent. */
   progress?: ProgressSink | ProgressListener;
-  /** Aborting it (Ctrl-C) cancels the checks not yet started; the cleanup still runs. */
+  /** Aborting it (Ctrl-C, SIGTERM) cancels the checks not yet started; the cleanup still runs. */
   signal?: AbortSignal;
   /** Receives each check's exchange digests per target (targets with `digests`: a differential run). */
   onDigests?: (targetKey: string, checkId: string, digests: readonly ExchangeDigest[]) => void;
@@ -194,10 +194,11 @@ export async function listChecks(): Promise<CheckMeta[]> {
   return (await collectChecks()).map((c) => c.check);
 }
 
-function resultOf(t: TestCase, target: MatrixTarget): CheckResult | undefined {
+function resultOf(t: TestCase, target: MatrixTarget, interrupted: boolean): CheckResult | undefined {
   const check = t.meta().check;
   if (!check) return undefined;
   const found = t.meta().lpc?.[target.key];
+  if (!found && interrupted) return { ...check, status: 'skipped', durationMs: 0, skipReason: INTERRUPTED_NOT_RUN };
   if (!found) {
     // The test failed outside any check run: an error of the harness, reported as the check's.
     if (t.result().state !== 'failed') return undefined;
@@ -212,7 +213,10 @@ function resultOf(t: TestCase, target: MatrixTarget): CheckResult | undefined {
   const durationMs = found.durationMs;
   const coverage = { requests: found.requests, ...(found.coverage ? { coverage: found.coverage } : {}), ...(found.sampled ? { sampled: found.sampled } : {}) };
   if (found.failure) return { ...check, status: 'failed', durationMs, failure: found.failure, ...coverage };
-  if (found.skipReason !== undefined) return { ...check, status: 'skipped', durationMs, skipReason: found.skipReason, ...coverage };
+  if (found.skipReason !== undefined) {
+    const outcome = { ...(found.notSetUp ? { notSetUp: found.notSetUp } : {}), ...(found.blockedBy ? { blockedBy: found.blockedBy } : {}) };
+    return { ...check, status: 'skipped', durationMs, skipReason: found.skipReason, ...outcome, ...coverage };
+  }
   return { ...check, status: 'passed', durationMs, ...coverage };
 }
 
@@ -222,11 +226,11 @@ function invariantCheck(inv: InvariantMeta): CheckMeta {
   return meta;
 }
 
-function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) => boolean, target: MatrixTarget): CheckResult[] {
+function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) => boolean, target: MatrixTarget, interrupted: boolean): CheckResult[] {
   return INVARIANTS.filter((inv) => select(inv.id)).map((registered): CheckResult => {
     const inv = invariantCheck(registered);
     const applied = metas.reduce((n, m) => n + (m.applied[inv.id] ?? 0), 0);
-    if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: registered.notObserved };
+    if (applied === 0) return { ...inv, status: 'skipped', durationMs: 0, skipReason: interrupted ? INTERRUPTED_NOT_RUN : registered.notObserved };
     const count = metas.reduce((n, m) => n + (m.violationCounts[inv.id] ?? 0), 0);
     const first = metas.flatMap((m) => m.violations).find((v) => v.invariant === inv.id);
     if (count === 0 || !first) return { ...inv, status: 'passed', durationMs: 0 };
@@ -273,12 +277,13 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   const ids = targets.length === 1 ? targets[0]?.ids : undefined;
   const namePattern = ids ? exactNamePattern(ids) : only && only.length > 0 ? testNamePattern(only) : undefined;
   const progress = options.progress === undefined ? undefined : 'checkDone' in options.progress ? options.progress : new Progress(options.progress);
-  const sigintBefore = new Set(process.listeners('SIGINT'));
+  const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+  const listenersBefore = new Set(STOP_SIGNALS.flatMap((s) => process.listeners(s)));
   const vitest = await vitestFor(matrix, namePattern, progress ? progressReporter(progress, targets) : {});
-  // vitest's logger ends the process on SIGINT (its cleanup listeners); a run given a signal handles
-  // Ctrl-C itself: no further check starts, and the records the run created are deleted.
-  if (options.signal) for (const l of process.listeners('SIGINT')) if (!sigintBefore.has(l)) process.off('SIGINT', l);
-  let cleanups: (CleanupOutcome | undefined)[] = [];
+  // vitest's logger ends the process on SIGINT and SIGTERM (its cleanup listeners); a run given a
+  // signal handles both itself: no further check starts, and the records the run created are deleted.
+  if (options.signal) for (const s of STOP_SIGNALS) for (const l of process.listeners(s)) if (!listenersBefore.has(l)) process.off(s, l);
+  let cleanups: (CleanupReport | undefined)[] = [];
   // The checks reported: those of the target's selection (its shard's, in a sharded run); the invariants
   // of its selection, observed on whatever its checks sent.
   const perTarget = options.targets.map((t) => ({
@@ -304,7 +309,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
         if (found) out.metas.push(found);
         const id = t.meta().check?.id;
         if (found?.digests && id) options.onDigests?.(target.key, id, found.digests);
-        const r = resultOf(t, target);
+        const r = resultOf(t, target, options.signal?.aborted === true);
         if (r && out.select(r.id)) out.checks.push(r);
       });
     }
@@ -317,7 +322,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     cleanups = await Promise.all(
       targets.map(async (t) => {
         const entries = readJournal(t.journal);
-        return entries.length === 0 ? undefined : await deleteRecords(t.profile, entries, t.timeoutMs);
+        return entries.length === 0 ? undefined : await cleanUp(t.profile, entries, t.timeoutMs, t.keep === true);
       }),
     );
     rmSync(journalDir, { recursive: true, force: true });
@@ -325,7 +330,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   const durationMs = Date.now() - started;
   return options.targets.map((target, i): RunResult => {
     const { checks, metas, invariants } = perTarget[i] as (typeof perTarget)[number];
-    checks.push(...invariantResults(metas, invariants, target));
+    checks.push(...invariantResults(metas, invariants, target, options.signal?.aborted === true));
     const waited = metas.reduce(
       (w, m) => ({ retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs, maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs, retries: w.retries + m.waited.retries }),
       {
@@ -349,6 +354,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
       waited,
       runId: (targets[i] as (typeof targets)[number]).runId,
       ...(cleanups[i] ? { cleanup: cleanups[i] } : {}),
+      ...(options.signal?.aborted ? { interrupted: { signal: (options.signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT') as InterruptSignal } } : {}),
     };
   });
 }

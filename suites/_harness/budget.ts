@@ -21,6 +21,15 @@ export const WINDOW_SAMPLES = 2;
 /** Consecutive pages a sampled walk (`paging.walk-once`) reads at its generated limit. */
 export const WALK_PAGES = 8;
 
+/** Items the whole walks of `paging.walk-once` read in all over a collection read whole (each walk
+ * reads every item): the walks a check makes are this divided by the collection's size, at least
+ * MIN_WHOLE_WALKS, each of at most WHOLE_WALK_PAGES pages (its limit at least the size over that);
+ * its other runs walk WALK_PAGES pages, as on a large collection. So a collection that earlier runs
+ * and other clients filled costs a bounded number of requests (issue 17). */
+export const WHOLE_WALK_ITEMS = 3000;
+export const MIN_WHOLE_WALKS = 3;
+export const WHOLE_WALK_PAGES = 100;
+
 /** Window items a sampled filter check looks up by id in the filtered answer, per property run. */
 export const COMPLETENESS_PROBES = 3;
 

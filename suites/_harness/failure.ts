@@ -30,7 +30,14 @@ export function excerpt(text: string, max = 300): string {
 }
 
 export function describeResponse(res: ApiResponse): string {
-  return res.text.length === 0 ? `${res.status} with an empty body` : `${res.status} ${excerpt(res.text)}`;
+  const answer = res.text.length === 0 ? `${res.status} with an empty body` : `${res.status} ${excerpt(res.text)}`;
+  return `${answer}${res.status === 414 || res.status === 431 ? tooLongHint(res) : ''}`;
+}
+
+/** A URL refused as too long was within the profile's budget (the client sends no longer one). */
+function tooLongHint(res: ApiResponse): string {
+  const { pathname, search } = new URL(res.exchange.url);
+  return ` (a request target of ${pathname.length + search.length} bytes, within the profile's limits.maxUrlBytes; if the target refuses URLs this long, lower it)`;
 }
 
 /** The status must be one of `expected`; `what` says what the rule is about. */
@@ -39,6 +46,12 @@ export function expectStatus(res: ApiResponse, expected: number | readonly numbe
   if (!allowed.includes(res.status)) {
     fail(`${allowed.join(' or ')}${what ? ` ${what}` : ''}`, describeResponse(res), res);
   }
+}
+
+/** Any success (2xx): a request the check needs accepted, whose exact status another check judges
+ * (an operation's success-status check): one deviation, one failure. */
+export function expectSuccess(res: ApiResponse, what = ''): void {
+  if (res.status < 200 || res.status > 299) fail(`a success (2xx)${what ? ` ${what}` : ''}`, describeResponse(res), res);
 }
 
 /** The entries of an error body's `validations`, or undefined when there is no such array. */

@@ -20,11 +20,14 @@ import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
 import { honouring429, sleep } from '../../src/target/retry.js';
 import type { ApiRequest, ApiResponse, Exchange } from './exchange.js';
+import { CheckFailure } from './failure.js';
 import { checkInvariants } from './invariants.js';
+import { buildPath, overBudget, type OverBudget } from './url-budget.js';
 import type { Uses } from './scheduler.js';
 import type { Secrets } from '../../src/target/secrets.js';
 
 export type { ApiRequest, ApiResponse, Exchange } from './exchange.js';
+export { buildPath } from './url-budget.js';
 
 /** Answers larger than this fail the check (UND_ERR_RES_EXCEEDED_MAX_SIZE) instead of filling memory. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -137,14 +140,6 @@ const pacers = new Map<number, Pacer>();
 /** The collection an operation belongs to, for the scheduler's locks (`submissions.create` → `submissions`). */
 export { collectionOf };
 
-export function buildPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`harness: path parameter {${name}} of ${template} not given`);
-    return encodeURIComponent(value);
-  });
-}
-
 function queryString(query: ApiRequest['query']): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) search.append(k, String(v));
@@ -167,6 +162,27 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** Whether the run was interrupted (the runner's stop file): no further request is sent. */
   stopped?: () => boolean;
+  /** Hears every answer (the run's journal notes the records it says were created). */
+  onAnswer?: (req: ApiRequest, res: ApiResponse) => void;
+}
+
+/**
+ * A request target over the URL budget, which the client does not send. A generated query value is
+ * the suite's own defect (its generator must keep within the budget): a harness error naming it. A
+ * path parameter is a value the target gave (an id too long for any URL within the budget): the
+ * check fails on it.
+ */
+function urlBudgetError(checkId: string, operation: string, over: OverBudget): Error {
+  const size = `${operation} would be a request target of ${over.bytes} bytes, over limits.maxUrlBytes (${over.budget})`;
+  if (over.fromTarget) {
+    return new CheckFailure(
+      `ids of the target that fit a URL within limits.maxUrlBytes (${over.budget} bytes)`,
+      `${size}: ${over.part} is ${over.partBytes} bytes`,
+    );
+  }
+  return new Error(
+    `harness: check ${checkId}: ${size}; its largest part, ${over.part} (${over.partBytes} bytes), was drawn by a generator that must keep within the budget`,
+  );
 }
 
 /** Thrown instead of sending a write in a read-only run: the check that needs it is skipped. */
@@ -236,6 +252,9 @@ export class Client {
     const base = baseUrlOf(this.profile, family.name).replace(/\/+$/, '');
     const pathAndQuery = `${buildPath(path, req.params)}${queryString(req.query)}`;
     const url = `${base}${pathAndQuery}`;
+    // The URL budget (url-budget.ts): a longer request target is never sent.
+    const over = overBudget(this.profile, base, pathAndQuery, req.params, req.query);
+    if (over) throw urlBudgetError(this.recorder.checkId, `${method} ${path}`, over);
     const headers: Record<string, string> = { 'x-lpc-check': this.recorder.checkId };
     if (this.caseId !== undefined) headers['x-lpc-case'] = this.caseId;
     const curlHeaders: CurlRequest['headers'] = {};
@@ -328,6 +347,7 @@ export class Client {
     for (const v of outcome.violations) {
       this.recorder.addViolation({ ...v, operation: exchange.operation, curl: this.curlOf(exchange) });
     }
+    this.options.onAnswer?.(req, response);
     if (this.recorder.digests) {
       const listed = method === 'GET' && res.statusCode >= 200 && res.statusCode < 300 && /\.list/.test(req.op) ? listedOf(json) : undefined;
       this.recorder.digests.push({

@@ -15,6 +15,9 @@ import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
 import { CheckFailure } from './failure.js';
 import { CoverageTally } from './coverage.js';
 import { Client, exchangeOf, InterruptedSkip, ReadOnlySkip, Recorder } from './http.js';
+import { noteAnswer } from './journal.js';
+import { ownerOf } from './blockers.js';
+import { BlockedSignal, isOutcome, NotSetUpSignal } from './outcomes.js';
 import { locksOf, Scheduler, type Uses } from './scheduler.js';
 import { MissingCredentialsError, serverKey, sessionSecrets, type Secrets } from '../../src/target/secrets.js';
 
@@ -30,6 +33,14 @@ export interface RequirementMeta {
   slow?: true;
 }
 
+export interface PropertyOptions<T> {
+  /** Values run first (they count among the runs). */
+  examples?: T[];
+  /** At most this many runs, whatever --runs says: a property each of whose runs leaves a record the
+   * target cannot delete runs what its proof needs (bounds.ts), not --runs. */
+  maxRuns?: number;
+}
+
 export interface CheckContext {
   readonly http: Client;
   readonly profile: Profile;
@@ -38,7 +49,7 @@ export interface CheckContext {
   /** The check's own fast-check seed (`checkSeed(config.seed, id)`): what samples outside a property are drawn from. */
   readonly seed: number;
   /** Runs a fast-check property with the check's seed and the run's --runs; a failure is shrunk. */
-  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { examples?: T[] }): Promise<void>;
+  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: PropertyOptions<T>): Promise<void>;
   /** Ends the check as skipped (e.g. the profile names no record it needs). */
   skip(reason: string): never;
   /** Inside a `property` predicate: this run's input or answer is degenerate (an empty page, a
@@ -286,6 +297,14 @@ function interrupted(): CheckRunMeta {
   };
 }
 
+/** A failure (or a refused set-up) on an answer whose rule another check owns (blockers.ts) is that
+ * check's to report: this one ends "blocked by" it. */
+function ownedElsewhere(error: unknown, id: string, config: RunConfig): unknown {
+  const exchange = error instanceof CheckFailure || error instanceof NotSetUpSignal ? error.exchange : undefined;
+  const owner = exchange ? ownerOf(id, exchange, config.profile) : undefined;
+  return owner === undefined || !exchange ? error : new BlockedSignal(owner, `${exchange.operation} answered ${exchange.status}`, exchange);
+}
+
 /** Runs one check against one target; what it found, for the runner. Never throws. */
 async function runAgainst(
   meta: RequirementMeta,
@@ -306,6 +325,7 @@ async function runAgainst(
     ...(config.readOnly ? { readOnly: true } : {}),
     ...(signal ? { signal } : {}),
     stopped: () => interruptedRun(config),
+    onAnswer: (req, res) => noteAnswer(config, req, res),
   });
   let propertyFailure: PropertyFailure | undefined;
   const coverage = new CoverageTally();
@@ -327,11 +347,16 @@ async function runAgainst(
       const prefix = properties++ === 0 ? '' : `p${properties}/`;
       const cases = new CaseTracker(config.path ?? '');
       const wrapped = readOnly ? onceEach(coverage.wrap(predicate)) : coverage.wrap(predicate);
+      // A run that could not set up, or met a broken rule another check owns, ends the property:
+      // fast-check's shrinking then meets the same outcome at once, without a request.
+      let outcome: NotSetUpSignal | BlockedSignal | undefined;
       const run = async (value: Parameters<typeof predicate>[0]) => {
+        if (outcome) throw outcome;
         http.caseId = `${prefix}${cases.next()}`;
         try {
           await wrapped(value);
         } catch (error) {
+          if (isOutcome(error)) outcome = error;
           if (!fc.PreconditionFailure.isFailure(error)) cases.failed();
           throw error;
         } finally {
@@ -340,12 +365,13 @@ async function runAgainst(
       };
       const details = await fc.check(fc.asyncProperty(arb, run), {
         seed,
-        numRuns: config.runs,
+        numRuns: Math.min(config.runs, options?.maxRuns ?? config.runs),
         ...(config.path ? { path: config.path } : {}),
         ...(options?.examples ? { examples: options.examples.map((e) => [e] as [typeof e]) } : {}),
       });
       // A write refused by --read-only is no counterexample: the check is skipped.
       if (details.failed && (details.errorInstance instanceof ReadOnlySkip || details.errorInstance instanceof InterruptedSkip)) throw details.errorInstance;
+      if (details.failed && isOutcome(details.errorInstance)) throw details.errorInstance;
       if (details.failed) {
         const counterexample = showCounterexample(details.counterexample?.[0]);
         propertyFailure = {
@@ -395,8 +421,11 @@ async function runAgainst(
   });
   try {
     await body(ctx);
-  } catch (error) {
+  } catch (thrown) {
+    const error = ownedElsewhere(thrown, meta.id, config);
     if (error instanceof SkipSignal) return { ...runMeta(), skipReason: error.reason };
+    if (error instanceof NotSetUpSignal) return { ...runMeta(), skipReason: error.message, notSetUp: error.detail };
+    if (error instanceof BlockedSignal) return { ...runMeta(), skipReason: error.message, blockedBy: error.by };
     if (error instanceof ReadOnlySkip) return { ...runMeta(), skipReason: `not run: ${error.message}` };
     if (error instanceof InterruptedSkip || signal?.aborted || interruptedRun(config)) return { ...runMeta(), skipReason: INTERRUPTED_STOPPED };
     if (error instanceof MissingCredentialsError) return { ...runMeta(), skipReason: `not run: the family's credentials are missing (${error.message})` };

@@ -3,10 +3,10 @@
 // The group's shape is the reference server's choice (PROFILE): `{id, name, description, groupType, userIds}`.
 import { expectStatus, fail } from '../_harness/failure.js';
 import { listChecks } from '../_harness/intapi/lists.js';
-import { bodyOf, idOf, unknownId, type Json } from '../_harness/records.js';
+import { bodyOf, unknownId, type Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
 import { statusChecks } from '../_harness/statuses.js';
-import { profileRecord } from '../_harness/intapi/records.js';
+import { createdRecord, profileRecord } from '../_harness/intapi/records.js';
 
 const OPS = 'spec#integration-api-operations-named-by-release-notes';
 const PATHS = 'public-facts#integration-api-paths-seen-in-public-clients-the-v1-surface-which-v2-keeps';
@@ -18,8 +18,7 @@ const groupName = (t: CheckContext, what: string) => `lpc-${t.config.runId ?? '0
 
 async function createGroup(t: CheckContext, groupType: 'Manual' | 'Automatic' = 'Manual'): Promise<string> {
   const res = await t.http.send({ op: 'groups.create', json: { name: groupName(t, `${groupType.toLowerCase()} group`), groupType } });
-  expectStatus(res, t.profile.expectations.groups.createStatus, 'creating a group to work on');
-  return idOf(res);
+  return createdRecord(res, 'a group to work on');
 }
 
 const group = (groupId: string) => ({ groupId });

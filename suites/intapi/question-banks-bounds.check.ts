@@ -1,7 +1,8 @@
 // Bounds of the question bank and question bodies (spec#integration-api-question-bank-v2,
 // spec#integration-api-question-bank-question-v2).
 import { boundsChecks } from '../_harness/intapi/bounds.js';
-import { memo } from '../_harness/records.js';
+import { memo, perServer } from '../_harness/records.js';
+import { leaveQuestion, leaveQuestionBank } from '../_harness/intapi/leave.js';
 import type { CheckContext } from '../_harness/requirement.js';
 import { marked } from '../_harness/marker.js';
 import { countOf, createQuestion, createQuestionBank, validQuestion, validQuestionBank } from '../_harness/intapi/records.js';
@@ -16,8 +17,9 @@ boundsChecks({
   label: 'Create question bank',
   contract: 'intapi/questionBank.create',
   validBody: async (t) => validQuestionBank(t),
+  creates: true,
+  leave: (t, res) => leaveQuestionBank(t, idOfBody(res.json)),
   send: (t, body) => t.http.send({ op: 'questionBanks.create', json: body }),
-  successStatus: () => [201],
   readBack: (t, res) => t.http.send({ op: 'questionBanks.get', params: { questionBankId: idOfBody(res.json) } }),
   snapshot: (t) => countOf(t, 'questionBanks.list'),
   uses: { accept: { write: ['questionBanks'] }, reject: { observe: ['questionBanks'] } },
@@ -32,8 +34,8 @@ boundsChecks({
   contract: 'intapi/questionBank.update',
   notAccepted: { id: (t) => t.uuid() },
   validBody: async (t) => ({ name: marked(t, 'lp-conformance bank, updated') }),
+  leaveAfter: async (t) => leaveQuestionBank(t, await bankToUpdate(t)),
   send: async (t, body) => t.http.send({ op: 'questionBanks.update', params: { questionBankId: await bankToUpdate(t) }, json: body }),
-  successStatus: () => [200],
   readBack: async (t) => t.http.send({ op: 'questionBanks.get', params: { questionBankId: await bankToUpdate(t) } }),
   snapshot: async (t) => (await t.http.send({ op: 'questionBanks.get', params: { questionBankId: await bankToUpdate(t) } })).json,
   uses: { accept: { write: ['questionBanks'] }, reject: { write: ['questionBanks'] } },
@@ -53,8 +55,9 @@ boundsChecks({
   label: 'Create question',
   contract: 'intapi/question.create',
   validBody: async (t) => validQuestion(t),
+  creates: true,
+  leave: async (t, res) => leaveQuestion(t, await bankForQuestions(t), idOfBody(res.json)),
   send: async (t, body) => t.http.send({ op: 'questions.create', params: { questionBankId: await bankForQuestions(t) }, json: body }),
-  successStatus: () => [201],
   readBack: async (t, res) => t.http.send({ op: 'questions.get', params: { questionBankId: await bankForQuestions(t), questionId: idOfBody(res.json) } }),
   snapshot: async (t) => countOf(t, 'questions.list', { questionBankId: await bankForQuestions(t) }),
   expectedReadBack: questionReadBack,
@@ -62,8 +65,10 @@ boundsChecks({
   uses: { accept: { write: ['questionBanks', 'questions'] }, reject: { write: ['questionBanks', 'questions'] } },
 });
 
+// The update checks' questions (one each) are in one bank of the run: each judges only its own question.
+const bankOfUpdatedQuestions = perServer((t) => createQuestionBank(t));
 const questionToUpdate = memo(async (t) => {
-  const questionBankId = await createQuestionBank(t);
+  const questionBankId = await bankOfUpdatedQuestions(t);
   return { questionBankId, questionId: await createQuestion(t, questionBankId) };
 });
 
@@ -77,8 +82,11 @@ boundsChecks({
   notAccepted: { id: (t) => t.uuid() },
   refusedByChoice: ['id'],
   validBody: async (t) => validQuestion(t),
+  leaveAfter: async (t) => {
+    const { questionBankId, questionId } = await questionToUpdate(t);
+    await leaveQuestion(t, questionBankId, questionId);
+  },
   send: async (t, body) => t.http.send({ op: 'questions.update', params: await questionToUpdate(t), json: body }),
-  successStatus: () => [200],
   readBack: async (t) => t.http.send({ op: 'questions.get', params: await questionToUpdate(t) }),
   snapshot: async (t) => (await t.http.send({ op: 'questions.get', params: await questionToUpdate(t) })).json,
   expectedReadBack: questionReadBack,

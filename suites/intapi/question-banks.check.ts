@@ -1,11 +1,11 @@
 // Question banks and their questions: statuses of every operation
 // (spec#integration-api-question-banks-v2, spec#errors).
-import { idOf, unknownId } from '../_harness/records.js';
+import { unknownId } from '../_harness/records.js';
 import { expectStatus } from '../_harness/failure.js';
 import { requirement } from '../_harness/requirement.js';
 import { statusChecks } from '../_harness/statuses.js';
 import { marked } from '../_harness/marker.js';
-import { createQuestion, createQuestionBank, validQuestion, validQuestionBank } from '../_harness/intapi/records.js';
+import { createdRecord, createQuestion, createQuestionBank, validQuestion, validQuestionBank } from '../_harness/intapi/records.js';
 
 const SPEC = 'spec#integration-api-question-banks-v2';
 /** Every check here creates or updates question banks and questions (scheduler.ts). */
@@ -175,8 +175,7 @@ requirement(
   },
   async (t) => {
     const first = await t.http.send({ op: 'questionBanks.create', json: { id: unknownId(t), name: marked(t, 'original') } });
-    expectStatus(first, 201, 'creating the first bank');
-    const id = idOf(first);
+    const id = createdRecord(first, 'the first bank, whose id the second create repeats');
     const again = await t.http.send({ op: 'questionBanks.create', json: { id, name: marked(t, 'duplicate') } });
     expectStatus(again, 409);
   },

@@ -5,11 +5,12 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { withinBounds } from '../_harness/intapi/arbitraries.js';
 import { boundsOf } from '../_harness/contracts.js';
-import { expectStatus, fail } from '../_harness/failure.js';
+import { expectStatus, expectSuccess, fail } from '../_harness/failure.js';
 import { listPage, readHead, survey, type ListSource } from '../_harness/intapi/lists.js';
 import { bodyOf, idOf, type Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
 import { profileRecord } from '../_harness/intapi/records.js';
+import { leaveQuestionBank, leaveSubmission } from '../_harness/intapi/leave.js';
 
 interface Model {
   submissions: Map<string, Json>;
@@ -56,7 +57,8 @@ class CreateSubmission implements Command {
   async run(m: Model, { t }: Real): Promise<void> {
     const refs = { userId: profileRecord(t, 'userId'), templateId: profileRecord(t, 'templateId') };
     const res = await t.http.send({ op: 'submissions.create', json: { ...this.body, ...refs } });
-    expectStatus(res, t.profile.expectations.submissions.createStatus, 'for create submission');
+    // The create and update statuses are their success-status checks' rules; the model judges the records.
+    expectSuccess(res, 'for create submission');
     const want = expectedSubmission(this.body, refs);
     compare('the created submission', bodyOf(res), want, res);
     m.submissions.set(idOf(res), want);
@@ -73,7 +75,7 @@ class UpdateSubmission implements Command {
   async run(m: Model, { t }: Real): Promise<void> {
     const [id, before] = [...m.submissions][this.pick % m.submissions.size] as [string, Json];
     const res = await t.http.send({ op: 'submissions.update', params: { id }, json: this.body });
-    expectStatus(res, t.profile.expectations.submissions.updateStatus, 'for update submission');
+    expectSuccess(res, 'for update submission');
     const want = expectedSubmission(this.body, { userId: before.userId, templateId: before.templateId });
     compare('the updated submission', bodyOf(res), want, res);
     m.submissions.set(id, want);
@@ -137,7 +139,7 @@ class CreateBank implements Command {
     // From the check's seeded source, by case: a replay of the sequence sends the same id.
     const id = this.withId ? t.uuid() : undefined;
     const res = await t.http.send({ op: 'questionBanks.create', json: { ...(id ? { id } : {}), name: this.name } });
-    expectStatus(res, 201, 'for create question bank');
+    expectSuccess(res, 'for create question bank');
     const want = { ...(id ? { id } : {}), name: this.name };
     compare('the created bank', bodyOf(res), want, res);
     m.banks.set(idOf(res), want);
@@ -209,9 +211,15 @@ requirement(
     title: 'Creates, updates, gets and lists in any order agree with a model of the stored records',
   },
   async (t) => {
-    await t.property(commands(t.config.replayPath), (cmds) =>
-      fc.asyncModelRun(() => ({ model: { submissions: new Map(), banks: new Map() }, real: { t } }), cmds),
-    );
+    await t.property(commands(t.config.replayPath), async (cmds) => {
+      const model: Model = { submissions: new Map(), banks: new Map() };
+      await fc.asyncModelRun(() => ({ model, real: { t } }), cmds);
+      // Passed: the records the sequence created are left small and marked (leave.ts); a failing
+      // sequence's stay as its curl shows them.
+      if (t.config.keep) return;
+      for (const id of model.submissions.keys()) await leaveSubmission(t, id);
+      for (const id of model.banks.keys()) await leaveQuestionBank(t, id);
+    });
   },
   // It reads whole lists, but judges only that they contain its own records: a writer, not an observer.
   { write: ['submissions', 'questionBanks'] },

@@ -19,35 +19,56 @@ async function allSessions(t: CheckContext): Promise<{ courseId: string; absent:
   return out;
 }
 
+/**
+ * The rule of includeCompletedSessions=true on session lists: every session listed without the flag
+ * is listed with it, and (the profile saying its learner has completed sessions) the lists with it
+ * show some session that ended before the reading began (`started`). Whether the lists without the
+ * flag leave those out is learner.sessions.absent-no-completed's rule. A target whose lists show no
+ * completed session leaves the rule unexercised: not a pass. Whether that is the server ignoring the
+ * flag or a learner with nothing completed, only the profile says.
+ */
+function expectIncludesCompleted(t: CheckContext, started: number, lists: readonly { what: string; absent: readonly Item[]; all: readonly Item[] }[]): void {
+  let completedSeen = 0;
+  for (const { what, absent, all } of lists) {
+    const lost = missingFrom(ids(absent), ids(all));
+    if (lost.length > 0) fail(`${what}: includeCompletedSessions=true to list every session listed without it`, `missing ${showIds(lost)}`);
+    completedSeen += all.filter((s) => endOf(s) < started).length;
+  }
+  if (completedSeen > 0) return;
+  const expected = t.profile.expectations.learner.completedSessions;
+  if (expected !== 'present') t.skip(`not exercised: no list shows a completed session, and expectations.learner.completedSessions is ${expected}`);
+  fail(
+    `${lists.length === 1 ? `${lists[0]?.what ?? ''}: ` : ''}includeCompletedSessions=true to list the completed sessions (the rule exercised; expectations.learner.completedSessions: present)`,
+    `${lists.length === 1 ? 'it lists no' : 'no list lists a'} session that ended before ${new Date(started).toISOString()}`,
+  );
+}
+
 requirement(
   {
     id: 'learner.sessions.include-completed-superset',
     level: 'MUST',
     spec: SPEC,
-    title: 'includeCompletedSessions=true lists every session the default lists, and the completed ones',
+    title: "A course's session list with includeCompletedSessions=true adds the completed sessions, drops none",
   },
   async (t) => {
-    let completedSeen = 0;
-    const check = (what: string, absent: readonly Item[], all: readonly Item[]) => {
-      const lost = missingFrom(ids(absent), ids(all));
-      if (lost.length > 0) fail(`${what}: includeCompletedSessions=true to list every session listed without it`, `missing ${showIds(lost)}`);
-      completedSeen += all.length - absent.length;
-    };
-    for (const c of await allSessions(t)) check(`course ${c.courseId}`, c.absent, c.all);
+    const started = Date.now();
+    const lists = (await allSessions(t)).map((c) => ({ what: `course ${c.courseId}`, absent: c.absent, all: c.all }));
+    expectIncludesCompleted(t, started, lists);
+  },
+);
+
+requirement(
+  {
+    id: 'learner.sessions.catalog-include-completed',
+    level: 'MUST',
+    spec: SPEC,
+    title: 'GET /my-catalog-calendar/sessions with includeCompletedSessions=true lists completed sessions too',
+  },
+  async (t) => {
+    // Release 5.127.0 added the flag to the catalog calendar operations: its own rule, apart from the course lists'.
+    const started = Date.now();
     const [absent, all] = await Promise.all([walk(t, 'learner.calendar.sessions'), walk(t, 'learner.calendar.sessions', { includeCompletedSessions: true })]);
-    check('GET /my-catalog-calendar/sessions', absent.items, all.items);
-    // A target whose lists never differ with the flag leaves the rule unexercised: not a pass. Whether
-    // that is the server ignoring the flag or a learner with nothing completed, only the profile says.
-    if (completedSeen === 0) {
-      const expected = t.profile.expectations.learner.completedSessions;
-      if (expected !== 'present') {
-        t.skip(`not exercised: no list shows a completed session, and expectations.learner.completedSessions is ${expected}`);
-      }
-      fail(
-        'includeCompletedSessions=true to add the completed sessions (the rule exercised; expectations.learner.completedSessions: present)',
-        'no list shows any more sessions with includeCompletedSessions=true than without it',
-      );
-    }
+    expectIncludesCompleted(t, started, [{ what: 'GET /my-catalog-calendar/sessions', absent: absent.items, all: all.items }]);
   },
 );
 

@@ -5,6 +5,7 @@ import { expectStatus, fail } from '../_harness/failure.js';
 import type { ApiRequest } from '../_harness/http.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
 import { expectScimError, runMarker, SCIM_SCHEMAS, sendMaybeCreatingUser, uniqueName, userBody } from '../_harness/scim/records.js';
+import { fitUser } from '../_harness/scim/target.js';
 
 const WRONG_TOKEN = 'Bearer lpc-wrong-token-0000000000';
 
@@ -114,7 +115,7 @@ requirement(
   },
   async (t) => {
     const name = uniqueName(t, 'scimjson');
-    const res = await sendMaybeCreatingUser(t, { op: 'scim.users.create', json: userBody(name), contentType: 'application/scim+json' }, name);
+    const res = await sendMaybeCreatingUser(t, { op: 'scim.users.create', json: await fitUser(t, userBody(name)), contentType: 'application/scim+json' }, name);
     expectStatus(res, [200, 201], 'to a valid user sent as application/scim+json (accepted)');
   },
   { write: ['scim.users'] },
@@ -129,7 +130,7 @@ requirement(
   },
   async (t) => {
     const name = uniqueName(t, 'plainjson');
-    const res = await sendMaybeCreatingUser(t, { op: 'scim.users.create', json: userBody(name), contentType: 'application/json' }, name);
+    const res = await sendMaybeCreatingUser(t, { op: 'scim.users.create', json: await fitUser(t, userBody(name)), contentType: 'application/json' }, name);
     expectStatus(res, [200, 201], 'to a valid user sent as application/json (accepted)');
   },
   { write: ['scim.users'] },

@@ -1,13 +1,18 @@
 // SCIM filtering (rfc7644#section-3.4.2.2; RFC 7643 for the attributes' characteristics;
 // spec#scim-20-api, the "filter" row): the answers of a target's `filter` parameter over a set of
 // users the checks create, judged by the suite's own evaluator (suites/_harness/scim/filter.ts),
-// never by what one server happens to do. Every request is confined to the fixture's users with
-// `userName sw "<fixture prefix>" and (…)`, so the target's own data and concurrent checks never
-// matter; a resource that is not one of the fixture's users in an answer is a failure.
+// never by what one server happens to do. Every request is confined to the fixture's users (with
+// `userName sw "<fixture prefix>" and (…)`, or one `userName eq` per user where the target filters
+// on eq and and alone: `Mode`), so the target's own data and concurrent checks never matter; a
+// resource that is not one of the fixture's users in an answer is a failure. What the target's
+// filter does not support (the profile's `expectations.scim.filter`, RFC 7644 §3.4.2.2 makes
+// filtering optional) is neither generated nor sent: a check whose filters it all lacks is skipped.
 import { describeResponse, excerpt, fail } from '../_harness/failure.js';
 import type { ApiResponse } from '../_harness/http.js';
+import { blockedBy } from '../_harness/outcomes.js';
 import { perServer, type Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
+import { queryRoom } from '../_harness/url-budget.js';
 import {
   and,
   attrPath,
@@ -21,19 +26,29 @@ import {
   or,
   present,
   print,
-  SCIM_USER,
   scimFilterOver,
   scoped,
   scopedText,
   stringValue,
   valuePath,
+  type AttributeDescription,
   type CompareOperator,
   type FilterJudgement,
+  type ResourceSchema,
   type ScimFilter,
   type Verdict,
   USER_SCHEMA_URN as USER_URN,
 } from '../_harness/scim/filter.js';
 import { createUser, expectScimError, pageOf, pageSaid, runMarker, SCIM_SCHEMAS } from '../_harness/scim/records.js';
+import {
+  filterableUser,
+  scimTargetOf,
+  supportsAttribute,
+  supportsLogical,
+  supportsOperator,
+  unsupportedIn,
+  type ScimFilterSupport,
+} from '../_harness/scim/target.js';
 
 const FILTER = 'rfc7644#section-3.4.2.2';
 const USES = { write: ['scim.users'] } as const;
@@ -51,6 +66,12 @@ interface Fixture {
   users: Json[];
   /** Users by role in the specific checks. */
   byTail: Map<string, Json>;
+  /** How requests are confined to the fixture. */
+  mode: Mode;
+  /** What the target's filter supports (profile, narrowed by discovery). */
+  support: ScimFilterSupport;
+  /** The User as far as the target filters on it: the evaluator's description, narrowed to the supported attributes. */
+  schema: ResourceSchema;
 }
 
 function fixtureUsers(tok: string): [tail: string, extra: Json][] {
@@ -162,8 +183,21 @@ function fixtureUsers(tok: string): [tail: string, extra: Json][] {
   ];
 }
 
+/**
+ * How the fixture's requests are confined to its users (issue 19: a server whose filter supports
+ * `eq` and `and` alone is still judged): `prefix` sends `userName sw "<prefix>" and (…)` once;
+ * `per-record` sends `userName eq "<user>" and (…)` once per fixture user (the answers together are
+ * the answer over the fixture); `unscoped` sends the filter alone and judges only the fixture's users
+ * in the answer (other users are other clients'), totalResults unjudged.
+ */
+type Mode = 'prefix' | 'per-record' | 'unscoped';
+
 /** The fixture, made once per target server by the first check that needs it. */
 const fixture = perServer(async (t): Promise<Fixture> => {
+  const target = await scimTargetOf(t);
+  const support = target.filter;
+  const canEqUserName = supportsOperator(support, 'eq') && supportsAttribute(support, 'userName');
+  const mode: Mode = target.scope === 'prefix' ? 'prefix' : canEqUserName && supportsLogical(support, 'and') ? 'per-record' : 'unscoped';
   const tok = t.uuid().slice(0, 6);
   const prefix = `${runMarker(t)}flt${tok}-`.toLowerCase();
   const users: Json[] = [];
@@ -176,13 +210,13 @@ const fixture = perServer(async (t): Promise<Fixture> => {
   // A target whose lists trail its writes (a search index) gets a few seconds to list them all
   // before any check judges a filter; one that never does fails the checks with the evidence.
   const scope = print(compare(attrPath('userName'), 'sw', stringValue(prefix)));
-  for (let attempt = 1; attempt <= 5; attempt++) {
+  for (let attempt = 1; mode === 'prefix' && attempt <= 5; attempt++) {
     const res = await t.http.send({ op: 'scim.users.list', query: { filter: scope, startIndex: 1, count: 1000 } });
     const listed = new Set(pageOf(res).resources.map((r) => String(r.id)));
     if (res.status !== 200 || users.every((u) => listed.has(String(u.id)))) break;
     await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
   }
-  return { prefix, tok, users, byTail };
+  return { prefix, tok, users, byTail, mode, support, schema: filterableUser(support) };
 });
 
 function userOf(f: Fixture, tail: string): Json & { id: string; userName: string } {
@@ -194,17 +228,69 @@ function userOf(f: Fixture, tail: string): Json & { id: string; userName: string
 const userName = attrPath('userName');
 const eqUserName = (name: string): ScimFilter => compare(userName, 'eq', stringValue(name));
 const eqUserNameAt = (name: string, uri: string): ScimFilter => compare(attrPath('userName', undefined, uri), 'eq', stringValue(name));
-const scopeOf = (f: Fixture): ScimFilter => compare(userName, 'sw', stringValue(f.prefix));
+
+/** The filters that confine a request to the fixture (one request each); undefined: none (unscoped). */
+function scopesOf(f: Fixture): (ScimFilter | undefined)[] {
+  switch (f.mode) {
+    case 'prefix':
+      return [compare(userName, 'sw', stringValue(f.prefix))];
+    case 'per-record':
+      return f.users.map((u) => eqUserName(String(u.userName)));
+    case 'unscoped':
+      return [undefined];
+  }
+}
+
+/** The text of `inner` confined by `scope` (`<scope> and (<inner>)`); `inner` may be a text that does not parse. */
+const within = (scope: ScimFilter | undefined, inner: ScimFilter | string): string =>
+  typeof inner === 'string' ? (scope ? scopedText(scope, inner) : inner) : print(scope ? scoped(scope, inner) : inner);
+
+/** Skips the check when the target's filter does not support `filter` (what the profile declares). */
+function requireSupported(t: CheckContext, f: Fixture, filter: ScimFilter): void {
+  const missing = unsupportedIn(filter, f.support);
+  if (missing !== undefined) t.skip(`the profile says the target's filter does not support ${missing} (RFC 7644 §3.4.2.2 makes filtering optional)`);
+}
+
+/** Every string attribute of `schema` with caseExact 'either': where the case of a value decides a
+ * verdict, the verdict is ambiguous. For checks whose rule is not case (issue 19: one deviation, one
+ * failure): a server that compares some attribute's case wrongly fails the case checks, not these. */
+function caseAgnostic(schema: ResourceSchema): ResourceSchema {
+  const relax = (a: AttributeDescription): AttributeDescription => ({
+    ...a,
+    caseExact: a.type === 'string' ? 'either' : a.caseExact,
+    ...(a.subAttributes ? { subAttributes: a.subAttributes.map(relax) } : {}),
+  });
+  return {
+    ...schema,
+    attributes: schema.attributes.map(relax),
+    extensions: Object.fromEntries(Object.entries(schema.extensions).map(([k, v]) => [k, v.map(relax)])),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reading an answer and judging it
 
-type Answer = { kind: 'rejected'; res: ApiResponse } | { kind: 'listed'; res: ApiResponse; resources: Json[]; totalResults: number | undefined };
+type Answer =
+  | { kind: 'rejected'; res: ApiResponse; text: string }
+  | { kind: 'listed'; res: ApiResponse; text: string; resources: Json[]; totalResults: number | undefined; scoped: boolean };
 
-/** Every match of `filter`: pages of up to 1000 from startIndex 1, bounded by totalResults. */
-async function readMatches(t: CheckContext, filter: string, pageSize = 1000): Promise<Answer> {
+/** The check that owns "a filter matching nothing answers 200, not 404": another check meeting a 404 is blocked by it. */
+const NO_MATCH_CHECK = 'scim.filter.no-match-empty-list';
+
+/**
+ * Every match of `filter`: pages of up to 1000 from startIndex 1, bounded by totalResults. A 404 to
+ * a filter that matches nothing (`matchesNone`) is scim.filter.no-match-empty-list's deviation: the
+ * check is blocked by it; to one that matches something it is the check's own failure.
+ */
+async function readMatches(
+  t: CheckContext,
+  filter: string,
+  pageSize: number,
+  matchesNone: boolean,
+): Promise<{ kind: 'rejected'; res: ApiResponse } | { kind: 'listed'; res: ApiResponse; resources: Json[]; totalResults: number | undefined }> {
   const first = await t.http.send({ op: 'scim.users.list', query: { filter, startIndex: 1, count: pageSize } });
   if (first.status === 400) return { kind: 'rejected', res: first };
+  if (first.status === 404 && matchesNone) blockedBy(NO_MATCH_CHECK, `filter ${filter}, which matches nothing, answered ${describeResponse(first)}`, first);
   if (first.status !== 200) fail(`200 with the ListResponse of filter ${filter}`, describeResponse(first), first);
   const page = pageOf(first);
   const resources = [...page.resources];
@@ -222,33 +308,56 @@ async function readMatches(t: CheckContext, filter: string, pageSize = 1000): Pr
   return { kind: 'listed', res: first, resources, totalResults: total };
 }
 
+/** The answer over the fixture to `inner`, confined as the fixture's mode says; the first refusal
+ * (400) is the answer when a request is refused. totalResults is the sum of the requests'.
+ * `verdicts` (the evaluator's, when it has them) tell which requests should match nothing. */
+async function ask(t: CheckContext, f: Fixture, inner: ScimFilter | string, verdicts: readonly Verdict[] = [], pageSize = 1000): Promise<Answer> {
+  const scopes = scopesOf(f);
+  const texts = scopes.map((scope) => within(scope, inner));
+  const first = texts[0] ?? '';
+  const text = texts.length > 1 ? `${first} (one request per fixture user: userName eq each)` : first;
+  const resources = new Map<string, Json>();
+  let total: number | undefined = 0;
+  let shown: ApiResponse | undefined;
+  for (const [i, filter] of texts.entries()) {
+    // Per record, request i is about user i alone; otherwise about them all.
+    const matchesNone = f.mode === 'per-record' ? verdicts[i] === false : verdicts.length > 0 && verdicts.every((v) => v === false);
+    const answer = await readMatches(t, filter, pageSize, matchesNone);
+    if (answer.kind === 'rejected') return { kind: 'rejected', res: answer.res, text: filter };
+    shown ??= answer.res;
+    for (const r of answer.resources) resources.set(String(r.id), r);
+    total = total === undefined || answer.totalResults === undefined ? undefined : total + answer.totalResults;
+  }
+  return { kind: 'listed', res: shown as ApiResponse, text, resources: [...resources.values()], totalResults: total, scoped: f.mode !== 'unscoped' };
+}
+
 const nameOf = (r: Json): string => (typeof r.userName === 'string' ? r.userName : String(r.id));
 
 /**
  * The answer to `filter` must be what `verdicts` say of the fixture's users: each user judged true
- * in it, each judged false out of it ('ambiguous' either), nothing else in it, and (unless told
- * otherwise) totalResults the number of matches. Returns the number of fixture users in the answer.
+ * in it, each judged false out of it ('ambiguous' either), nothing else in it (when the request was
+ * confined to the fixture), and (unless told otherwise) totalResults the number of matches.
+ * Returns the number of fixture users in the answer.
  */
 function expectAnswer(
   f: Fixture,
-  filter: string,
   verdicts: readonly Verdict[],
   answer: Extract<Answer, { kind: 'listed' }>,
   options: { totalResults: boolean } = { totalResults: true },
 ): number {
-  const { res, resources, totalResults } = answer;
-  const answered = new Set(resources.map((r) => String(r.id)));
+  const { res, resources, totalResults, text: filter } = answer;
   const known = new Set(f.users.map((u) => String(u.id)));
   // What the answer said, beside what the check missed in it: the first page's envelope, and how
   // many resources the pages held in all.
   const said = `${pageSaid(pageOf(res))}${resources.length !== pageOf(res).resources.length ? `; ${resources.length} Resources over all its pages` : ''}`;
   const stranger = resources.find((r) => !known.has(String(r.id)));
-  if (stranger)
+  if (stranger && answer.scoped)
     fail(
       `only users whose userName starts with "${f.prefix}" in the answer of filter ${filter}`,
       `${nameOf(stranger)} (id ${String(stranger.id)}); ${said}`,
       res,
     );
+  const answered = new Set(resources.map((r) => String(r.id)).filter((id) => known.has(id)));
   f.users.forEach((user, i) => {
     const verdict = verdicts[i];
     const inAnswer = answered.has(String(user.id));
@@ -262,16 +371,27 @@ function expectAnswer(
     if (verdict === false && inAnswer)
       fail(`${nameOf(user)} not in the answer of filter ${filter} (it does not match by RFC 7644 §3.4.2.2)`, `it was returned (${said})`, res);
   });
-  if (options.totalResults && totalResults !== answered.size)
+  if (options.totalResults && answer.scoped && totalResults !== answered.size)
     fail(`totalResults ${answered.size} (the number of matches of filter ${filter})`, `totalResults ${String(totalResults)} (${said})`, res);
   return answered.size;
 }
 
-/** Sends `prefix and (filter)` and judges the answer; the judgement must be definite for `point`. */
-async function expectSelection(t: CheckContext, f: Fixture, inner: ScimFilter, point: { selects?: Json[]; excludes?: Json[] }): Promise<void> {
-  const filter = scoped(scopeOf(f), inner);
-  const text = print(filter);
-  const judgement = judgeFilter(filter, f.users, SCIM_USER);
+/**
+ * Sends `inner` confined to the fixture and judges the answer; the judgement must be definite for
+ * `point`. Unless `caseRule` (the check's rule is about case), verdicts that the case of a value
+ * decides are left open (caseAgnostic). Returns false, sending nothing, when the target's filter does
+ * not support `inner`: a check of several such selections is skipped when none could be sent.
+ */
+async function expectSelection(
+  t: CheckContext,
+  f: Fixture,
+  inner: ScimFilter,
+  point: { selects?: Json[]; excludes?: Json[] },
+  caseRule = false,
+): Promise<boolean> {
+  if (unsupportedIn(inner, f.support) !== undefined) return false;
+  const text = print(inner);
+  const judgement = judgeFilter(inner, f.users, caseRule ? f.schema : caseAgnostic(f.schema));
   if (judgement.kind !== 'valid') throw new Error(`the suite's evaluator judges ${text} ${judgement.kind}: ${judgement.reason}`);
   // The check's own point must be a definite verdict of the evaluator (else the check proves nothing).
   for (const [users, wanted] of [
@@ -287,10 +407,16 @@ async function expectSelection(t: CheckContext, f: Fixture, inner: ScimFilter, p
         );
     }
   }
-  const answer = await readMatches(t, text);
-  if (answer.kind === 'rejected') fail(`200 with the users matching filter ${text}`, describeResponse(answer.res), answer.res);
+  const answer = await ask(t, f, inner, judgement.verdicts);
+  if (answer.kind === 'rejected') fail(`200 with the users matching filter ${answer.text}`, describeResponse(answer.res), answer.res);
   // Which users match is this check's rule; totalResults is scim.filter.total-results-filtered's.
-  expectAnswer(f, text, judgement.verdicts, answer, { totalResults: false });
+  expectAnswer(f, judgement.verdicts, answer, { totalResults: false });
+  return true;
+}
+
+/** Skips the check when none of its selections could be sent (`sent`, what each expectSelection answered). */
+function requireSent(t: CheckContext, sent: readonly boolean[], what: string): void {
+  if (!sent.some(Boolean)) t.skip(`the profile says the target's filter supports none of ${what} (RFC 7644 §3.4.2.2 makes filtering optional)`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,12 +449,11 @@ requirement(
   },
   async (t) => {
     const f = await fixture(t);
-    const scope = scopeOf(f);
-    await t.property(scimFilterOver(f.users, SCIM_USER), async (generated) => {
-      const filter = scoped(scope, generated);
-      const text = print(filter);
-      const judgement: FilterJudgement = judgeFilter(filter, f.users, SCIM_USER);
-      const answer = await readMatches(t, text);
+    t.requireData(f.support.operators.length > 0, 'the target supports no filter operator (profile or /ServiceProviderConfig)');
+    await t.property(scimFilterOver(f.users, f.schema, f.support, queryRoom(t.profile, 'scim.users.list')), async (generated) => {
+      const judgement: FilterJudgement = judgeFilter(generated, f.users, f.schema);
+      const answer = await ask(t, f, generated, judgement.kind === 'invalid' ? [] : judgement.verdicts);
+      const text = answer.text;
       if (judgement.kind === 'invalid') {
         expectScimError(answer.res, 400, 'invalidFilter', `for filter ${text} (${judgement.reason})`);
         t.outcome('invalid-rejected');
@@ -342,7 +467,7 @@ requirement(
         t.degenerate('filter refused (allowed)');
         return;
       }
-      const selected = expectAnswer(f, text, judgement.verdicts, answer);
+      const selected = expectAnswer(f, judgement.verdicts, answer);
       const definite = judgement.verdicts.filter((v) => v !== 'ambiguous').length;
       if (selected === 0) t.degenerate('the filter selected none of the fixture');
       else if (selected === f.users.length) t.degenerate('the filter selected every user of the fixture');
@@ -362,8 +487,11 @@ requirement(
   },
   async (t) => {
     const f = await fixture(t);
-    await t.property(invalidScimFilter(), async ({ text, flaw }) => {
-      const filter = scopedText(scopeOf(f), text);
+    // One scope is enough to confine a filter that must be refused; ordering on a boolean is
+    // scim.filter.boolean-ordering-rejected's rule, not a syntax error.
+    const [scope] = scopesOf(f);
+    await t.property(invalidScimFilter(['truncated', 'unknown-operator', 'unbalanced', 'unquoted-string', 'trailing-junk']), async ({ text, flaw }) => {
+      const filter = within(scope, text);
       const res = await t.http.send({ op: 'scim.users.list', query: { filter, count: 1000 } });
       expectScimError(res, 400, 'invalidFilter', `for the malformed filter ${filter} (${flaw})`);
       t.outcome(flaw);
@@ -387,10 +515,11 @@ requirement(
   },
   async (t) => {
     const f = await fixture(t);
+    requireSupported(t, f, eqUserName('x'));
     for (const tail of ['Alice.Smith', 'BOB', 'carol']) {
       const user = userOf(f, tail);
       for (const variant of [user.userName.toUpperCase(), user.userName.toLowerCase(), swapCase(user.userName)]) {
-        await expectSelection(t, f, eqUserName(variant), { selects: [user] });
+        await expectSelection(t, f, eqUserName(variant), { selects: [user] }, true);
       }
     }
   },
@@ -415,7 +544,35 @@ requirement(
       ['ew', swapCase(name.slice(-7))],
       ['ew', 'ave.jones'],
     ];
-    for (const [op, operand] of cases) await expectSelection(t, f, compare(userName, op, stringValue(operand)), { selects: [user] });
+    const sent: boolean[] = [];
+    for (const [op, operand] of cases) sent.push(await expectSelection(t, f, compare(userName, op, stringValue(operand)), { selects: [user] }, true));
+    requireSent(t, sent, 'userName sw, co, ew');
+  },
+  USES,
+);
+
+requirement(
+  {
+    id: 'scim.filter.other-strings-case-insensitive',
+    level: 'MUST',
+    spec: 'rfc7643#section-2.2',
+    title: 'title, displayName and emails.value (caseExact false) compare case-insensitively with eq',
+  },
+  async (t) => {
+    const f = await fixture(t);
+    const dave = userOf(f, 'Dave.JONES');
+    const eve = userOf(f, 'eve');
+    const alice = userOf(f, 'Alice.Smith');
+    const email = String(((alice.emails as Json[] | undefined) ?? [])[0]?.value ?? '');
+    // Each value in a case no fixture user stored it in: only a case-insensitive comparison selects.
+    const sent = [
+      await expectSelection(t, f, compare(attrPath('title'), 'eq', stringValue('mAnAgEr')), { selects: [dave, eve] }, true),
+      await expectSelection(t, f, compare(attrPath('displayName'), 'eq', stringValue('aLICE sMITH')), { selects: [alice] }, true),
+      ...(email === ''
+        ? []
+        : [await expectSelection(t, f, compare(attrPath('emails', 'value'), 'eq', stringValue(swapCase(email))), { selects: [alice] }, true)]),
+    ];
+    requireSent(t, sent, 'title eq, displayName eq, emails.value eq');
   },
   USES,
 );
@@ -431,13 +588,13 @@ requirement(
     const f = await fixture(t);
     const user = userOf(f, 'Alice.Smith');
     const externalId = user.externalId;
-    t.requireData(typeof externalId === 'string', 'the target did not return the externalId it was given');
     const path = attrPath('externalId');
-    await expectSelection(t, f, compare(path, 'eq', stringValue(String(externalId))), { selects: [user] });
-    // `or userName eq carol`: the answer is never empty (what an empty answer looks like is another rule).
-    const carol = userOf(f, 'carol');
+    requireSupported(t, f, compare(path, 'eq', stringValue('x')));
+    t.requireData(typeof externalId === 'string', 'the target did not return the externalId it was given');
+    await expectSelection(t, f, compare(path, 'eq', stringValue(String(externalId))), { selects: [user] }, true);
+    // The same value in other case selects nothing (what an empty answer looks like is no-match-empty-list's rule).
     for (const other of [swapCase(String(externalId)), String(externalId).toLowerCase()]) {
-      await expectSelection(t, f, or(compare(path, 'eq', stringValue(other)), eqUserName(carol.userName)), { selects: [carol], excludes: [user] });
+      await expectSelection(t, f, compare(path, 'eq', stringValue(other)), { excludes: [user] }, true);
     }
   },
   USES,
@@ -452,13 +609,13 @@ requirement(
   },
   async (t) => {
     const f = await fixture(t);
-    const carol = userOf(f, 'carol');
-    const user = f.users.find((u) => u !== carol && /[a-zA-Z]/.test(String(u.id)));
+    const path = attrPath('id');
+    requireSupported(t, f, compare(path, 'eq', stringValue('x')));
+    const user = f.users.find((u) => /[a-zA-Z]/.test(String(u.id)));
     t.requireData(user !== undefined, 'no fixture user has an id with letters (case cannot differ)');
     const id = String((user as Json).id);
-    const path = attrPath('id');
-    await expectSelection(t, f, compare(path, 'eq', stringValue(id)), { selects: [user as Json] });
-    await expectSelection(t, f, or(compare(path, 'eq', stringValue(swapCase(id))), eqUserName(carol.userName)), { selects: [carol], excludes: [user as Json] });
+    await expectSelection(t, f, compare(path, 'eq', stringValue(id)), { selects: [user as Json] }, true);
+    await expectSelection(t, f, compare(path, 'eq', stringValue(swapCase(id))), { excludes: [user as Json] }, true);
   },
   USES,
 );
@@ -475,10 +632,14 @@ requirement(
     const dave = userOf(f, 'Dave.JONES');
     const carol = userOf(f, 'carol');
     const alice = userOf(f, 'Alice.Smith');
-    await expectSelection(t, f, compare(attrPath('UserName'), 'eq', stringValue(dave.userName), 'EQ'), { selects: [dave], excludes: [alice] });
-    await expectSelection(t, f, compare(attrPath('USERNAME'), 'ew', stringValue('.JONES'), 'Ew'), { selects: [dave], excludes: [alice] });
-    await expectSelection(t, f, present(attrPath('Title'), 'PR'), { selects: [dave, alice], excludes: [carol] });
-    await expectSelection(t, f, compare(attrPath('emails', 'VALUE'), 'co', stringValue(`alice.${f.tok}@`), 'CO'), { selects: [alice], excludes: [dave] });
+    // Values in their exact case: only the names' and operators' case is this check's rule.
+    const sent = [
+      await expectSelection(t, f, compare(attrPath('UserName'), 'eq', stringValue(dave.userName), 'EQ'), { selects: [dave], excludes: [alice] }),
+      await expectSelection(t, f, compare(attrPath('USERNAME'), 'ew', stringValue('.JONES'), 'Ew'), { selects: [dave], excludes: [alice] }),
+      await expectSelection(t, f, present(attrPath('Title'), 'PR'), { selects: [dave, alice], excludes: [carol] }),
+      await expectSelection(t, f, compare(attrPath('emails', 'VALUE'), 'co', stringValue(`alice.${f.tok}@`), 'CO'), { selects: [alice], excludes: [dave] }),
+    ];
+    requireSent(t, sent, 'userName eq, userName ew, title pr, emails.value co');
   },
   USES,
 );
@@ -496,18 +657,20 @@ requirement(
     const eve = userOf(f, 'eve');
     const alice = userOf(f, 'Alice.Smith');
     const bob = userOf(f, 'BOB');
-    const title = attrPath('title');
     const active = attrPath('active');
+    // userName values in their exact case and a boolean: whatever the target does with the case of
+    // values (other checks' rules), only the keywords' case decides these answers.
     // A server that drops what follows an upper-case AND returns eve too (wso2 #11807).
-    await expectSelection(t, f, and(compare(title, 'eq', stringValue('manager')), compare(active, 'eq', booleanValue(true)), 'AND'), {
-      selects: [dave],
-      excludes: [eve],
-    });
-    await expectSelection(t, f, or(eqUserName(alice.userName), eqUserName(bob.userName), 'OR'), { selects: [alice, bob], excludes: [dave] });
-    await expectSelection(t, f, and(present(title), not(compare(title, 'eq', stringValue('engineer')), 'NOT'), 'And'), {
-      selects: [dave],
-      excludes: [alice, bob],
-    });
+    const sent = [
+      await expectSelection(t, f, and(eqUserName(dave.userName), compare(active, 'eq', booleanValue(true)), 'AND'), { selects: [dave] }),
+      await expectSelection(t, f, and(eqUserName(eve.userName), compare(active, 'eq', booleanValue(true)), 'And'), { excludes: [eve] }),
+      await expectSelection(t, f, or(eqUserName(alice.userName), eqUserName(bob.userName), 'OR'), { selects: [alice, bob], excludes: [dave] }),
+      await expectSelection(t, f, and(compare(active, 'eq', booleanValue(true)), not(eqUserName(dave.userName), 'NOT'), 'and'), {
+        selects: [alice],
+        excludes: [dave, bob],
+      }),
+    ];
+    requireSent(t, sent, 'and, or, not');
   },
   USES,
 );
@@ -525,7 +688,9 @@ requirement(
     const carol = userOf(f, 'carol');
     const nobody = eqUserName(`${f.prefix}nobody`);
     // RFC: alice. Left to right, (alice or carol) and nobody: none.
-    await expectSelection(t, f, or(eqUserName(alice.userName), and(eqUserName(carol.userName), nobody)), { selects: [alice], excludes: [carol] });
+    const filter = or(eqUserName(alice.userName), and(eqUserName(carol.userName), nobody));
+    requireSupported(t, f, filter);
+    await expectSelection(t, f, filter, { selects: [alice], excludes: [carol] });
   },
   USES,
 );
@@ -543,7 +708,9 @@ requirement(
     const carol = userOf(f, 'carol');
     const dave = userOf(f, 'Dave.JONES');
     const nobody = eqUserName(`${f.prefix}nobody`);
-    await expectSelection(t, f, not(or(eqUserName(alice.userName), eqUserName(carol.userName))), { selects: [dave], excludes: [alice, carol] });
+    const first = not(or(eqUserName(alice.userName), eqUserName(carol.userName)));
+    requireSupported(t, f, first);
+    await expectSelection(t, f, first, { selects: [dave], excludes: [alice, carol] });
     await expectSelection(t, f, not(or(eqUserName(alice.userName), and(eqUserName(carol.userName), nobody))), { selects: [dave, carol], excludes: [alice] });
   },
   USES,
@@ -561,7 +728,9 @@ requirement(
     const hit = userOf(f, 'ValPath-Hit');
     const miss = userOf(f, 'ValPath-Miss');
     const inner = and(compare(attrPath('type'), 'eq', stringValue('work')), compare(attrPath('value'), 'co', stringValue(`vp${f.tok}`)));
-    await expectSelection(t, f, valuePath(attrPath('emails'), inner), { selects: [hit], excludes: [miss] });
+    const filter = valuePath(attrPath('emails'), inner);
+    requireSupported(t, f, filter);
+    await expectSelection(t, f, filter, { selects: [hit], excludes: [miss] });
   },
   USES,
 );
@@ -577,6 +746,7 @@ requirement(
     const f = await fixture(t);
     const hit = userOf(f, 'ValPath-Hit');
     const bob = userOf(f, 'BOB');
+    requireSupported(t, f, compare(attrPath('emails', 'value'), 'eq', stringValue('x')));
     const second = (u: Json): string => String(((u.emails as Json[] | undefined) ?? [])[1]?.value ?? '');
     t.requireData(second(hit) !== '' && second(bob) !== '', 'the target did not return the two emails it was given');
     await expectSelection(t, f, compare(attrPath('emails', 'value'), 'eq', stringValue(second(hit))), { selects: [hit] });
@@ -606,11 +776,14 @@ requirement(
     const meta = (user.meta ?? {}) as Json;
     const created = typeof meta.created === 'string' ? Date.parse(meta.created) : NaN;
     const modified = typeof meta.lastModified === 'string' ? Date.parse(meta.lastModified) : NaN;
+    const later = compare(attrPath('meta', 'created'), 'gt', stringValue(atOffset(created - 1000, 60)));
+    const earlier = compare(attrPath('meta', 'lastModified'), 'lt', stringValue(atOffset(modified + 1000, -60)));
+    requireSupported(t, f, and(later, earlier));
     t.requireData(Number.isFinite(created) && Number.isFinite(modified), 'the target returned no parseable meta.created and meta.lastModified');
     // One second earlier, written an hour ahead (+01:00): as text it sorts after the value, as an instant before.
-    await expectSelection(t, f, compare(attrPath('meta', 'created'), 'gt', stringValue(atOffset(created - 1000, 60))), { selects: [user] });
+    await expectSelection(t, f, later, { selects: [user] });
     // One second later, written an hour behind (-01:00): as text before the value, as an instant after.
-    await expectSelection(t, f, compare(attrPath('meta', 'lastModified'), 'lt', stringValue(atOffset(modified + 1000, -60))), { selects: [user] });
+    await expectSelection(t, f, earlier, { selects: [user] });
   },
   USES,
 );
@@ -624,6 +797,10 @@ requirement(
   },
   async (t) => {
     const f = await fixture(t);
+    const ordering = (['gt', 'ge', 'lt', 'le'] as const).filter((op) => supportsOperator(f.support, op));
+    // A target without these operators refuses them whatever the attribute: nothing to tell apart.
+    t.requireData(ordering.length > 0, 'the profile says the target supports none of gt, ge, lt, le');
+    const [scope] = scopesOf(f);
     const cases: [string, CompareOperator, boolean][] = [
       ['active', 'gt', true],
       ['active', 'ge', false],
@@ -631,8 +808,8 @@ requirement(
       ['active', 'le', false],
       ['emails.primary', 'gt', false],
     ];
-    for (const [path, op, value] of cases) {
-      const filter = scopedText(scopeOf(f), `${path} ${op} ${String(value)}`);
+    for (const [path, op, value] of cases.filter(([, op]) => (ordering as readonly string[]).includes(op))) {
+      const filter = within(scope, `${path} ${op} ${String(value)}`);
       const res = await t.http.send({ op: 'scim.users.list', query: { filter, count: 1000 } });
       expectScimError(res, 400, 'invalidFilter', `for filter ${filter} (ordering on a boolean SHALL fail)`);
     }
@@ -649,8 +826,13 @@ requirement(
   },
   async (t) => {
     const f = await fixture(t);
-    for (const inner of [eqUserName(`${f.prefix}nobody`), compare(attrPath('externalId'), 'eq', stringValue(`none-${f.tok}`))]) {
-      const text = print(scoped(scopeOf(f), inner));
+    const nothing = [eqUserName(`${f.prefix}nobody`), compare(attrPath('externalId'), 'eq', stringValue(`none-${f.tok}`))].filter(
+      (inner) => unsupportedIn(inner, f.support) === undefined,
+    );
+    t.requireData(nothing.length > 0, 'the profile says the target cannot filter on userName eq or externalId eq');
+    for (const inner of nothing) {
+      const [scope] = scopesOf(f);
+      const text = within(scope, inner);
       const res = await t.http.send({ op: 'scim.users.list', query: { filter: text } });
       if (res.status !== 200) fail(`200 with totalResults 0 for filter ${text}, which matches nothing`, describeResponse(res), res);
       const page = pageOf(res);
@@ -672,16 +854,16 @@ requirement(
   async (t) => {
     const f = await fixture(t);
     const inner = compare(attrPath('active'), 'eq', booleanValue(true));
-    const filter = scoped(scopeOf(f), inner);
-    const text = print(filter);
-    const judgement = judgeFilter(filter, f.users, SCIM_USER);
-    if (judgement.kind !== 'valid') throw new Error(`the suite's evaluator judges ${text} ${judgement.kind}`);
+    requireSupported(t, f, inner);
+    t.requireData(f.mode !== 'unscoped', "the target's filter cannot confine a list to the fixture (userName sw, or userName eq and and)");
+    const judgement = judgeFilter(inner, f.users, f.schema);
+    if (judgement.kind !== 'valid') throw new Error(`the suite's evaluator judges ${print(inner)} ${judgement.kind}`);
     const selected = judgement.verdicts.filter((v) => v === true).length;
     t.requireData(selected >= 4, 'fewer than four fixture users are active as the target returned them');
     // Pages of three: the filtered count spans several pages and is far below the collection's size.
-    const answer = await readMatches(t, text, 3);
-    if (answer.kind === 'rejected') fail(`200 with the users matching filter ${text}`, describeResponse(answer.res), answer.res);
-    expectAnswer(f, text, judgement.verdicts, answer);
+    const answer = await ask(t, f, inner, judgement.verdicts, 3);
+    if (answer.kind === 'rejected') fail(`200 with the users matching filter ${answer.text}`, describeResponse(answer.res), answer.res);
+    expectAnswer(f, judgement.verdicts, answer);
   },
   USES,
 );
@@ -697,18 +879,20 @@ requirement(
     const f = await fixture(t);
     const alice = userOf(f, 'Alice.Smith');
     const dave = userOf(f, 'Dave.JONES');
-    await expectSelection(t, f, eqUserNameAt(alice.userName, USER_URN), { selects: [alice], excludes: [dave] });
+    const core = eqUserNameAt(alice.userName, USER_URN);
+    requireSupported(t, f, core);
+    await expectSelection(t, f, core, { selects: [alice], excludes: [dave] });
     // An extension attribute: section 3.4.2.2 (Table 9) lets a server refuse a filter it does not
     // support with invalidFilter; any other answer than 400 invalidFilter must be the right one.
+    // A target that did not keep the extension (its /Schemas lists none) has nothing more to judge.
     const number = ((alice[SCIM_SCHEMAS.enterprise] ?? {}) as Json).employeeNumber;
-    t.requireData(typeof number === 'string', 'the target did not return the enterprise extension it was given');
-    const filter = scoped(scopeOf(f), compare(attrPath('employeeNumber', undefined, ENTERPRISE_USER_URN), 'eq', stringValue(String(number))));
-    const text = print(filter);
-    const judgement = judgeFilter(filter, f.users, SCIM_USER);
-    if (judgement.kind === 'invalid') throw new Error(`the suite's evaluator judges ${text} invalid`);
-    const answer = await readMatches(t, text);
-    if (answer.kind === 'rejected') expectScimError(answer.res, 400, 'invalidFilter', `or 200 with the matches, for filter ${text}`);
-    else expectAnswer(f, text, judgement.verdicts, answer, { totalResults: false });
+    if (typeof number !== 'string') return;
+    const filter = compare(attrPath('employeeNumber', undefined, ENTERPRISE_USER_URN), 'eq', stringValue(number));
+    const judgement = judgeFilter(filter, f.users, f.schema);
+    if (judgement.kind === 'invalid') throw new Error(`the suite's evaluator judges ${print(filter)} invalid`);
+    const answer = await ask(t, f, filter, judgement.verdicts);
+    if (answer.kind === 'rejected') expectScimError(answer.res, 400, 'invalidFilter', `or 200 with the matches, for filter ${answer.text}`);
+    else expectAnswer(f, judgement.verdicts, answer, { totalResults: false });
   },
   USES,
 );
@@ -730,6 +914,7 @@ requirement(
       compare(attrPath('userType'), 'eq', stringValue('Employee')),
       group(or(compare(attrPath('emails'), 'co', stringValue('example.com')), compare(attrPath('emails', 'value'), 'co', stringValue('example.org')))),
     );
+    requireSupported(t, f, example);
     await expectSelection(t, f, example, { selects: [alice, quinn], excludes: [bob] });
   },
   USES,

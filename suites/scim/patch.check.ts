@@ -3,18 +3,47 @@
 import fc from 'fast-check';
 import { describeResponse, excerpt, fail } from '../_harness/failure.js';
 import type { ApiResponse } from '../_harness/http.js';
+import { blockedBy } from '../_harness/outcomes.js';
 import { memo, type Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
-import { type Fixtures, patchBody, patchCommands, patchedResource, patchGroup, patchUser, type PatchOp, resetFixtures } from '../_harness/scim/patch-model.js';
+import {
+  type Fixtures,
+  PATCH_ANSWER_CHECK,
+  patchBody,
+  patchCommands,
+  patchedResource,
+  patchGroup,
+  patchUser,
+  type PatchOp,
+  resetFixtures,
+  SIMPLE,
+} from '../_harness/scim/patch-model.js';
 import { createGroup, createUser, expectScimError, literal, SCIM_SCHEMAS, uniqueName } from '../_harness/scim/records.js';
+import { hasAttribute, requireUserAttributes, scimTargetOf, uniqueEmail } from '../_harness/scim/target.js';
 
 const WRITES_USERS = { write: ['scim.users'] } as const;
 const WRITES_BOTH = { write: ['scim.users', 'scim.groups'] } as const;
 
 const bodyOf = (res: ApiResponse): Json => (typeof res.json === 'object' && res.json !== null && !Array.isArray(res.json) ? (res.json as Json) : {});
 
-/** The user each single-shot check works on: one work email, a title. */
-const userOf = memo((t) => createUser(t, 'patch', { title: 'Before', emails: [{ value: 'work.1@example.com', type: 'work' }] }));
+/** The simple string attributes a check writes, in order of preference: the first the target's User has. */
+const TEXT_ATTRIBUTES = ['title', 'displayName', 'nickName', 'userType'] as const;
+
+/** The text attributes the target's User has (GET /Schemas), in order of preference; the check is
+ * skipped when it has fewer than `count`. */
+async function textAttributes(t: CheckContext, count = 1): Promise<string[]> {
+  const { schema } = await scimTargetOf(t);
+  const listed = TEXT_ATTRIBUTES.filter((a) => hasAttribute(schema, a));
+  if (listed.length < count) t.skip(`the target's User (GET /Schemas) has fewer than ${count} of ${TEXT_ATTRIBUTES.join(', ')} to write`);
+  return listed;
+}
+
+/** The user each single-shot check works on: one work email (its own address), a text attribute. */
+const userOf = memo(async (t) => {
+  const [attr = 'title'] = await textAttributes(t);
+  const user = await createUser(t, 'patch', { [attr]: 'Before', emails: [{ value: uniqueEmail(t, 'work'), type: 'work' }] });
+  return { ...user, attr, workEmail: String(((user.emails as Json[] | undefined) ?? [])[0]?.value ?? '') };
+});
 
 async function getUser(t: CheckContext, id: string): Promise<{ user: Json; res: ApiResponse }> {
   const res = await t.http.send({ op: 'scim.users.get', params: { id } });
@@ -35,12 +64,16 @@ function expectBadRequest(res: ApiResponse, types: readonly string[], what: stri
 // ---- The model ------------------------------------------------------------------------------
 
 const fixturesOf = memo(async (t): Promise<Fixtures> => {
+  const { schema } = await scimTargetOf(t);
   const user = await createUser(t, 'patch-model');
   const others = [await createUser(t, 'patch-member'), await createUser(t, 'patch-member')];
   const group = await createGroup(t, 'patch-model');
   return {
     userId: user.id,
     userName: user.userName,
+    mailTag: t.uuid().slice(0, 8),
+    simple: SIMPLE.filter((path) => hasAttribute(schema, path)),
+    emailsRequired: schema.user.get('emails')?.required ?? false,
     groupId: group.id,
     groupName: group.displayName,
     memberPool: [user.id, ...others.map((u) => u.id)],
@@ -77,13 +110,13 @@ requirement(
   },
   async (t) => {
     const user = await userOf(t);
-    const title = uniqueName(t, 'title');
-    const res = await patchUser(t, user.id, [{ op: 'replace', path: 'title', value: title }]);
-    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, 'replace title');
-    if (resource.title !== title || resource.userName !== user.userName) {
+    const value = uniqueName(t, 'title');
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: user.attr, value }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, `replace ${user.attr}`, true);
+    if (resource[user.attr] !== value || resource.userName !== user.userName) {
       fail(
-        `the user with title ${JSON.stringify(title)} and its userName`,
-        `title ${JSON.stringify(resource.title)}, userName ${JSON.stringify(resource.userName)}`,
+        `the user with ${user.attr} ${JSON.stringify(value)} and its userName`,
+        `${user.attr} ${JSON.stringify(resource[user.attr])}, userName ${JSON.stringify(resource.userName)}`,
         shown,
       );
     }
@@ -101,14 +134,16 @@ requirement(
   },
   async (t) => {
     const user = await userOf(t);
-    const title = uniqueName(t, 'title');
-    const res = await patchUser(t, user.id, [{ op: 'replace', path: 'title', value: title }], { attributes: 'userName' });
+    const value = uniqueName(t, 'title');
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: user.attr, value }], { attributes: 'userName' });
     const body = bodyOf(res);
+    // A 200 without the resource is scim.patch.success-answer's rule (200 carries the entire resource).
+    if (res.status === 200 && typeof body.id !== 'string') blockedBy(PATCH_ANSWER_CHECK, `a 200 without the resource: ${describeResponse(res)}`, res);
     if (res.status !== 200 || body.id !== user.id || body.userName !== user.userName) {
       fail('200 with the user (id and userName) when attributes is given', describeResponse(res), res);
     }
-    if ('title' in body || 'emails' in body)
-      fail('only the attributes asked for (userName) and those always returned', `title or emails in ${excerpt(res.text)}`, res);
+    if (user.attr in body || 'emails' in body)
+      fail('only the attributes asked for (userName) and those always returned', `${user.attr} or emails in ${excerpt(res.text)}`, res);
   },
   WRITES_USERS,
 );
@@ -124,13 +159,14 @@ requirement(
     title: 'An add of values the resource already holds leaves meta.lastModified unchanged',
   },
   async (t) => {
-    const user = await createUser(t, 'patch-same', { title: 'Same' });
+    const [attr = 'title'] = await textAttributes(t);
+    const user = await createUser(t, 'patch-same', { [attr]: 'Same' });
     const before = await getUser(t, user.id);
     const stamp = (u: Json): unknown => (typeof u.meta === 'object' && u.meta !== null ? (u.meta as Json).lastModified : undefined);
     t.requireData(stamp(before.user) !== undefined, 'the user has no meta.lastModified to compare');
     await new Promise((done) => setTimeout(done, TIMESTAMP_TICK_MS));
     // Whatever the answer (a success SHOULD be returned), the modify timestamp SHALL NOT change.
-    await patchUser(t, user.id, [{ op: 'add', path: 'title', value: 'Same' }]);
+    await patchUser(t, user.id, [{ op: 'add', path: attr, value: 'Same' }]);
     const after = await getUser(t, user.id);
     if (stamp(after.user) !== stamp(before.user)) {
       fail(`meta.lastModified still ${JSON.stringify(stamp(before.user))}`, `meta.lastModified ${JSON.stringify(stamp(after.user))}`, after.res);
@@ -147,13 +183,15 @@ requirement(
     title: "A PATCH adding a primary value sets primary false on the attribute's other values",
   },
   async (t) => {
-    const user = await createUser(t, 'patch-primary', { emails: [{ value: 'first.1@example.com', type: 'work', primary: true }] });
-    const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: [{ value: 'second.1@example.com', type: 'home', primary: true }] }]);
+    await requireUserAttributes(t, ['emails']);
+    const [first, second] = [uniqueEmail(t, 'first'), uniqueEmail(t, 'second')];
+    const user = await createUser(t, 'patch-primary', { emails: [{ value: first, type: 'work', primary: true }] });
+    const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: [{ value: second, type: 'home', primary: true }] }]);
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, 'add of a primary email');
     const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
     const primaries = emails.filter((e) => e?.primary === true).map((e) => e.value);
-    if (primaries.length !== 1 || primaries[0] !== 'second.1@example.com') {
-      fail('only the added email second.1@example.com primary', `primary emails ${JSON.stringify(primaries)}`, shown);
+    if (primaries.length !== 1 || primaries[0] !== second) {
+      fail(`only the added email ${second} primary`, `primary emails ${JSON.stringify(primaries)}`, shown);
     }
   },
   WRITES_USERS,
@@ -171,20 +209,21 @@ requirement(
   async (t) => {
     const user = await userOf(t);
     const before = await getUser(t, user.id);
-    const title = uniqueName(t, 'atomic');
+    const value = uniqueName(t, 'atomic');
     // The second operation removes the required userName: an error whatever else the target checks (RFC 7644 §3.5.2.2).
     const res = await patchUser(t, user.id, [
-      { op: 'replace', path: 'title', value: title },
+      { op: 'replace', path: user.attr, value },
       { op: 'remove', path: 'userName' },
     ]);
     if (res.status >= 200 && res.status < 300)
       t.skip('the target accepted the removal of userName (scim.patch.remove-required-mutability judges it): no failing operation');
     if (res.status < 400 || res.status > 499) fail('a 4xx error for a PATCH whose second operation removes userName', describeResponse(res), res);
     const after = await getUser(t, user.id);
-    if (after.user.title !== before.user.title || after.user.userName !== before.user.userName) {
+    const a = user.attr;
+    if (after.user[a] !== before.user[a] || after.user.userName !== before.user.userName) {
       fail(
-        `the user unchanged (title ${JSON.stringify(before.user.title)}, userName ${JSON.stringify(before.user.userName)})`,
-        `title ${JSON.stringify(after.user.title)}, userName ${JSON.stringify(after.user.userName)}`,
+        `the user unchanged (${a} ${JSON.stringify(before.user[a])}, userName ${JSON.stringify(before.user.userName)})`,
+        `${a} ${JSON.stringify(after.user[a])}, userName ${JSON.stringify(after.user.userName)}`,
         after.res,
       );
     }
@@ -277,8 +316,9 @@ requirement(
     title: 'A replace whose value filter matches no value answers 400 noTarget',
   },
   async (t) => {
+    await requireUserAttributes(t, ['emails']);
     const user = await userOf(t);
-    const res = await patchUser(t, user.id, [{ op: 'replace', path: `${UNMATCHED}.value`, value: 'home.1@example.com' }]);
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: `${UNMATCHED}.value`, value: uniqueEmail(t, 'home') }]);
     expectScimError(res, 400, 'noTarget', 'for replace of emails[type eq "home"].value on a user with only a work email');
   },
   WRITES_USERS,
@@ -292,6 +332,7 @@ requirement(
     title: 'A remove whose value filter matches no value answers 400 noTarget',
   },
   async (t) => {
+    await requireUserAttributes(t, ['emails']);
     const user = await userOf(t);
     expectScimError(
       await patchUser(t, user.id, [{ op: 'remove', path: UNMATCHED }]),
@@ -311,8 +352,10 @@ requirement(
     title: 'An add whose value filter matches no value answers noTarget or creates it, as the profile says',
   },
   async (t) => {
-    const user = await createUser(t, 'patch-add', { emails: [{ value: 'work.1@example.com', type: 'work' }] });
-    const value = `${uniqueName(t, 'home')}@example.com`.toLowerCase();
+    await requireUserAttributes(t, ['emails']);
+    const work = uniqueEmail(t, 'work');
+    const user = await createUser(t, 'patch-add', { emails: [{ value: work, type: 'work' }] });
+    const value = uniqueEmail(t, 'home');
     const res = await patchUser(t, user.id, [{ op: 'add', path: `${UNMATCHED}.value`, value }]);
     const expected = t.profile.expectations.scim.addUnmatchedValueFilter;
     if (res.status === 400 && expected !== 'creates') return expectScimError(res, 400, 'noTarget', `for add ${UNMATCHED}.value`);
@@ -320,7 +363,7 @@ requirement(
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, `add ${UNMATCHED}.value (the profile: it creates the value)`);
     const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
     const created = emails.some((e) => e?.type === 'home' && String(e?.value).toLowerCase() === value);
-    const kept = emails.some((e) => e?.type === 'work' && e?.value === 'work.1@example.com');
+    const kept = emails.some((e) => e?.type === 'work' && e?.value === work);
     if (!created || !kept) fail(`the work email kept and a home email ${value} created`, `emails ${JSON.stringify(resource.emails)}`, shown);
   },
   WRITES_USERS,
@@ -369,8 +412,8 @@ requirement(
   },
   async (t) => {
     const user = await userOf(t);
-    const res = await patchUser(t, user.id, [{ op: 'add', path: 'title' }]);
-    expectBadRequest(res, ['invalidValue', 'invalidSyntax'], 'for add title without a value');
+    const res = await patchUser(t, user.id, [{ op: 'add', path: user.attr }]);
+    expectBadRequest(res, ['invalidValue', 'invalidSyntax'], `for add ${user.attr} without a value`);
   },
   WRITES_USERS,
 );
@@ -385,18 +428,27 @@ requirement(
     title: 'PATCH op names in other case (Replace, ADD, Remove, as identity providers send) are applied',
   },
   async (t) => {
-    const user = await createUser(t, 'patch-case', { nickName: 'Nick' });
-    const title = uniqueName(t, 'case');
+    await requireUserAttributes(t, ['emails']);
+    // Two text attributes the target has: one replaced, one removed (else the given name is removed).
+    const [replaced = 'title', removed = 'name.givenName'] = await textAttributes(t);
+    const user = await createUser(t, 'patch-case', {
+      [removed]: 'Nick',
+      ...(removed === 'name.givenName' ? { name: { givenName: 'Nick', familyName: 'Case' } } : {}),
+    });
+    const value = uniqueName(t, 'case');
+    const added = uniqueEmail(t, 'case');
     const ops: PatchOp[] = [
-      { op: 'Replace', path: 'title', value: title },
-      { op: 'ADD', path: 'emails', value: [{ value: 'case.1@example.com', type: 'work' }] },
-      { op: 'Remove', path: 'nickName' },
+      { op: 'Replace', path: replaced, value },
+      { op: 'ADD', path: 'emails', value: [{ value: added, type: 'other' }] },
+      { op: 'Remove', path: removed },
     ];
     const res = await patchUser(t, user.id, ops);
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, 'a PATCH with op Replace, ADD and Remove');
     const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
-    if (resource.title !== title || !emails.some((e) => e?.value === 'case.1@example.com') || (resource.nickName !== undefined && resource.nickName !== null)) {
-      fail(`title ${title}, the email added, nickName removed`, excerpt(JSON.stringify(resource)), shown);
+    const [top = '', sub] = removed.split('.');
+    const left = sub === undefined ? resource[top] : (resource[top] as Json | undefined)?.[sub];
+    if (resource[replaced] !== value || !emails.some((e) => e?.value === added) || (left !== undefined && left !== null)) {
+      fail(`${replaced} ${value}, the email added, ${removed} removed`, excerpt(JSON.stringify(resource)), shown);
     }
   },
   WRITES_USERS,
@@ -412,6 +464,7 @@ requirement(
     title: 'A user added to a group by PATCH shows the group in its groups attribute',
   },
   async (t) => {
+    await requireUserAttributes(t, ['groups']);
     const user = await createUser(t, 'patch-groups');
     const group = await createGroup(t, 'patch-groups');
     const res = await patchGroup(t, group.id, [{ op: 'add', path: 'members', value: [{ value: user.id }] }]);

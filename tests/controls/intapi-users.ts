@@ -16,4 +16,5 @@ export const INTAPI_USERS_CONTROLS: Readonly<Record<string, Control>> = {
   'user-upsert-accepts-id': { mustFail: ['intapi.v?.users.upsert.id.not-accepted'], scope: SCOPE },
   'direct-reports-transitive': { mustFail: [`${DR}.list.name-the-manager`], scope: SCOPE },
   'direct-reports-on-v1': { mustFail: ['intapi.v1.managers.direct-reports.*.v2-only'], scope: SCOPE },
+  'direct-reports-update-answers-before': { mustFail: [`${DR}.update.answers-updated-list`], scope: SCOPE },
 };

@@ -69,14 +69,16 @@ export const LEARNER_CONTROLS: Readonly<Record<string, Control>> = {
   // Sessions
   'learner.completed-sessions-always': {
     mustFail: ['learner.sessions.absent-no-completed'],
-    mayFail: ['learner.sessions.include-completed-superset', 'learner.sessions.get-agrees-with-list'],
-    scope: SESSIONS,
-  },
-  'learner.completed-sessions-never': {
-    mustFail: ['learner.sessions.include-completed-superset'],
     mayFail: ['learner.sessions.get-agrees-with-list'],
     scope: SESSIONS,
   },
+  // Every list ignores the flag: the course lists' check and the catalog list's check each fail.
+  'learner.completed-sessions-never': {
+    mustFail: ['learner.sessions.include-completed-superset', 'learner.sessions.catalog-include-completed'],
+    mayFail: ['learner.sessions.get-agrees-with-list'],
+    scope: SESSIONS,
+  },
+  'learner.catalog-sessions-ignore-completed-flag': { mustFail: ['learner.sessions.catalog-include-completed'], scope: SESSIONS },
   'learner.completed-flag-malformed-accepted': { mustFail: ['learner.sessions.flag-malformed-422'], scope: SESSIONS },
   'learner.calendar-count-includes-completed': { mustFail: ['learner.sessions.calendar-counts-agree'], scope: SESSIONS },
   'learner.session-get-ignores-flag': { mustFail: ['learner.sessions.get-agrees-with-list'], scope: SESSIONS },
@@ -88,7 +90,12 @@ export const LEARNER_CONTROLS: Readonly<Record<string, Control>> = {
   // Branding and progress
   'learner.branding-null': { mustFail: ['learner.branding.as-declared'], scope: area('learner.branding.*', 'player.branding-*') },
   'learner.progress-not-stored': { mustFail: ['learner.progress.saved-then-read'], scope: PROGRESS },
-  'learner.progress-bounds-unchecked': { mustFail: ['learner.progress.out-of-range-422'], scope: PROGRESS },
+  // The progress it stores out of range is answered too, outside the contract's 0..100.
+  'learner.progress-bounds-unchecked': {
+    mustFail: ['learner.progress.out-of-range-422'],
+    mayFail: ['learner.invariant.success-body-matches-contract'],
+    scope: PROGRESS,
+  },
   // Course player (in Chromium: one browser for every target of the controls' run)
   'player.page-token-unchecked': { mustFail: ['player.page-token-401'], scope: PLAYER },
   'player.tags-shown-with-hidetags-false': { mustFail: ['player.tags-hidden-with-hidetags-false'], scope: PLAYER },

@@ -10,6 +10,7 @@ import {
   aboveMax,
   belowMin,
   codePointLength,
+  exactBoundValues,
   filterExpression,
   invalidFormat,
   outsideEnum,
@@ -131,6 +132,22 @@ describe('withinBounds', () => {
     }
     expect(sample(withinBounds({ type: 'array' }), 10)).toEqual(Array.from({ length: 10 }, () => []));
     expect(new Set(sample(withinBounds({ type: 'boolean' })))).toEqual(new Set([true, false]));
+  });
+});
+
+describe('exactBoundValues', () => {
+  it('are the ends of each bound, the same every time (a create check runs them first, issue 17)', () => {
+    const title: ValueBounds = { type: 'string', minLength: 1, maxLength: 255 };
+    const [short, long] = exactBoundValues(title) as string[];
+    expect([codePointLength(short ?? ''), codePointLength(long ?? '')]).toEqual([1, 255]);
+    expect(exactBoundValues(title)).toEqual([short, long]);
+    // Of varied code points, as withinBounds draws them (not a run of one character).
+    expect(new Set(long).size).toBeGreaterThan(1);
+    expect(exactBoundValues({ type: 'number', minimum: 0, maximum: 100 })).toEqual([0, 100]);
+    expect(exactBoundValues({ type: 'integer', enum: [0, 1, 2] })).toEqual([0, 1, 2]);
+    expect(exactBoundValues({ type: 'boolean' })).toEqual([false, true]);
+    expect(exactBoundValues({ type: 'string', format: 'date-time' })).toEqual([]);
+    expect(LONE_SURROGATE.test(long ?? '')).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import { SCIM_PROFILE } from '../../src/families/scim/profile.js';
 import {
   DEFAULT_EXPECTATIONS,
   DEFAULT_TARGET_URL,
+  DEFAULT_LIMITS,
   loadProfile,
   operation,
   OPERATION_IDS,
@@ -159,8 +160,16 @@ describe('defaults', () => {
       records: {},
       player: DEFAULT_PLAYER,
       operations: OPERATIONS,
+      limits: DEFAULT_LIMITS,
       expectations: DEFAULT_EXPECTATIONS,
     });
+  });
+
+  it('limits.maxUrlBytes: at least 1024 bytes, 8000 by default', () => {
+    expect(parseProfile('name: x\nlimits: { maxUrlBytes: 4096 }\n', 'x.yaml').limits).toEqual({ maxUrlBytes: 4096 });
+    expect(loadProfile().limits).toEqual(DEFAULT_LIMITS);
+    expect(DEFAULT_LIMITS).toEqual({ maxUrlBytes: 8000 });
+    expect(profileError(() => parseProfile('name: x\nlimits: { maxUrlBytes: 100 }\n', 'x.yaml')).message).toMatch(/limits\.maxUrlBytes must be at least 1024/);
   });
 
   it('player: none says the target has no course player; a partial player merges with the defaults', () => {

@@ -102,6 +102,7 @@ const SPOTS: Record<Exclude<NamedFaultName, `rule-${string}`>, Spot> = {
   },
   'not-json-500': { probe: (h) => status(h.call('POST', '/submissions', { body: '{' })), expected: [400, 500] },
   'not-guid-404': { probe: (h) => status(h.get('/submissions/abc')), expected: [422, 404] },
+  'url-limit-4k': { probe: (h) => status(h.get(q(`name eq '${'a'.repeat(5000)}'`))), expected: [200, 414] },
   'text-content-type': {
     probe: async (h) => {
       const id = String((await h.call('POST', '/submissions', { body: VALID_SUBMISSION })).obj.id);

@@ -4,7 +4,13 @@ import { type Harness, itemsOf, USER2 } from './_support.js';
 
 type UsersFault = Extract<
   NamedFaultName,
-  'is-manager-always-false' | 'is-manager-stale' | 'user-update-accepts-id' | 'user-upsert-accepts-id' | 'direct-reports-transitive' | 'direct-reports-on-v1'
+  | 'is-manager-always-false'
+  | 'is-manager-stale'
+  | 'user-update-accepts-id'
+  | 'user-upsert-accepts-id'
+  | 'direct-reports-transitive'
+  | 'direct-reports-on-v1'
+  | 'direct-reports-update-answers-before'
 >;
 
 type Probe = (h: Harness) => Promise<unknown>;
@@ -44,4 +50,11 @@ export const USERS_SPOTS: Readonly<Record<UsersFault, Spot>> = {
     expected: [2, 3],
   },
   'direct-reports-on-v1': { probe: async (h) => (await h.get(`/managers/${MANAGER}/direct-reports`, { version: '1' })).status, expected: [404, 200] },
+  // 0303 has no reports: the answer to making 0304 its report lists 0304, or (under the fault) no one.
+  'direct-reports-update-answers-before': {
+    probe: async (h) =>
+      itemsOf(await h.call('POST', `/managers/${NO_REPORTS}/direct-reports`, { body: { userIds: ['00000000-0000-4000-8000-000000000304'] } }), 'directReports')
+        .length,
+    expected: [1, 0],
+  },
 };

@@ -1,7 +1,7 @@
 // Spec anchors of checks (`spec#<slug>`, `public-facts#<slug>`, `rfc7643#section-<n>`,
-// `rfc7644#section-<n>`, and the tool's own `lpc#harness`) and what they resolve against: indexes
-// shipped in fixtures/ (the specification documents' heading slugs, the RFCs' section numbers), so
-// that a clone alone resolves every anchor.
+// `rfc7644#section-<n>`, `rfc9110#section-<n>`, and the tool's own `lpc#harness`) and what they
+// resolve against: indexes shipped in fixtures/ (the specification documents' heading slugs, the
+// RFCs' section numbers), so that a clone alone resolves every anchor.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import GithubSlugger from 'github-slugger';
@@ -80,7 +80,7 @@ export function loadAnchorTargets(indexDir: string = ANCHOR_INDEX_DIR): AnchorTa
     return new Set(factLines(readFileSync(path, 'utf8')).map((line) => line.trim()));
   };
   const rfc = new Map<string, Set<string>>();
-  for (const n of ['7643', '7644']) rfc.set(`rfc${n}`, rfcSections(readFileSync(join(ROOT, `fixtures/rfc/rfc${n}-sections.txt`), 'utf8')));
+  for (const n of ['7643', '7644', '9110']) rfc.set(`rfc${n}`, rfcSections(readFileSync(join(ROOT, `fixtures/rfc/rfc${n}-sections.txt`), 'utf8')));
   return { spec: index(SPEC_DOCUMENTS.spec), publicFacts: index(SPEC_DOCUMENTS['public-facts']), rfc };
 }
 

@@ -5,9 +5,12 @@
 // start per fault, and it keeps both proofs: each target is a fault with its own seed, runs and
 // selection, and its own results.
 //   node tests/support/controls-run.mjs PLAN.json RESULT.json
-// PLAN: { concurrency, targets: [{ key, fault?, seed, runs, only? }] }; targets of one fault share its server;
-// a target without a fault gets a server without one (a control of the controls).
-// RESULT: { durationMs, requests, targets: { key: { failed: [{ id, expected, received, cause?, operation? }], checks, requests } } }
+// PLAN: { concurrency, targets: [{ key, fault?, variant?, profile?, scimSeed?, seed, runs, only? }] }; targets of one
+// fault (and SCIM variant) share its server; a target without a fault gets a server without one (a
+// control of the controls, or with a variant a positive control: tests/positive-controls.test.ts);
+// `profile` is a profile file (default: the reference profile); `scimSeed` gives the server its 2,500
+// SCIM users (others' data the checks must not depend on).
+// RESULT: { durationMs, requests, targets: { key: { failed: [{ id, expected, received, cause?, operation? }], skipped: [{ id, reason, notSetUp?, blockedBy? }], checks, requests } } }
 import { readFileSync, writeFileSync } from 'node:fs';
 import { BUNDLED_RULE_BATCH_MS, createReferenceServer, freshSandbox, sandboxOptions, seededIds } from '../../dist/reference-impl/index.js';
 import { startMailSink } from '../../dist/src/families/intapi/mail-sink.js';
@@ -28,7 +31,8 @@ const servers = new Map();
 const targets = [];
 for (const t of plan.targets) {
   const fault = t.fault ?? '';
-  let running = servers.get(fault);
+  const serverKey = `${fault}|${t.variant ?? ''}`;
+  let running = servers.get(serverKey);
   if (!running) {
     // Each server sends its mail to a sink of its own, as a bundled run does (the mail checks count
     // the messages to one address, which another server's mail would disturb).
@@ -36,19 +40,20 @@ for (const t of plan.targets) {
     const server = createReferenceServer({
       ...sandboxOptions(sandbox),
       faults: fault ? [fault] : [],
+      ...(t.variant ? { scimVariant: t.variant } : {}),
       ids: seededIds(t.seed),
       ruleBatchMs: BUNDLED_RULE_BATCH_MS,
       // SCIM checks create what they read: the 2,500 seeded users only slow every filtered list down,
       // except for the control of the 1000 cap, which needs more than 1000 users to exist.
-      scimSeed: SEEDED_SCIM_FAULTS.has(fault),
+      scimSeed: SEEDED_SCIM_FAULTS.has(fault) || t.scimSeed === true,
       smtp: sink.smtp,
     });
     running = { server, sink, url: await server.listen({ port: 0, host: '127.0.0.1' }) };
-    servers.set(fault, running);
+    servers.set(serverKey, running);
   }
   targets.push({
     key: t.key,
-    profile: { ...withTarget(base, running.url), mailbox: { api: running.sink.api } },
+    profile: { ...withTarget(t.profile ? loadProfile(t.profile) : base, running.url), mailbox: { api: running.sink.api } },
     seed: t.seed,
     runs: t.runs,
     ...(t.only ? { only: t.only } : {}),
@@ -74,6 +79,9 @@ try {
           ...(failure?.cause ? { cause: failure.cause } : {}),
           ...(failure?.operation ? { operation: failure.operation } : {}),
         })),
+      skipped: r.checks
+        .filter((x) => x.status === 'skipped')
+        .map((x) => ({ id: x.id, reason: x.skipReason, ...(x.notSetUp ? { notSetUp: x.notSetUp } : {}), ...(x.blockedBy ? { blockedBy: x.blockedBy } : {}) })),
     };
   });
   writeFileSync(resultFile, JSON.stringify(out));

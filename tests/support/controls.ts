@@ -10,6 +10,12 @@ export interface TargetPlan {
   key: string;
   /** The fault of the target's server; none for a sound server. */
   fault?: string;
+  /** A variant of the server's SCIM (SCIM_VARIANTS): a legitimate configuration. */
+  variant?: string;
+  /** The target's profile file; default: the reference profile. */
+  profile?: string;
+  /** The server holds the SCIM seed (2,500 users of other clients) whatever its fault. */
+  scimSeed?: boolean;
   seed: number;
   runs: number;
   only?: readonly string[];
@@ -29,6 +35,7 @@ export interface FailedCheck {
 
 export interface Found {
   failed: FailedCheck[];
+  skipped: { id: string; reason?: string; notSetUp?: { key: string }; blockedBy?: string }[];
   checks: number;
   requests: number;
 }

@@ -33,8 +33,12 @@ export interface Proxied {
   close(): Promise<void>;
 }
 
-export async function startProxied(options: { intercept?: Intercept; faults?: string[] } = {}): Promise<Proxied> {
-  const target = createReferenceServer({ credentials: PROXY_CREDENTIALS, faults: options.faults ?? [] });
+export async function startProxied(options: { intercept?: Intercept; faults?: string[]; scimToken?: string } = {}): Promise<Proxied> {
+  const target = createReferenceServer({
+    credentials: PROXY_CREDENTIALS,
+    faults: options.faults ?? [],
+    ...(options.scimToken === undefined ? {} : { scimToken: options.scimToken }),
+  });
   const upstream = new URL(await target.listen({ port: 0, host: '127.0.0.1' }));
   const stats: ProxyStats = { arrivals: [], inFlight: 0, maxInFlight: 0, intercepted: 0, requests: [] };
   const server: Server = createServer((req, res) => {

@@ -251,13 +251,15 @@ export function userOperations(deps: IntapiDeps): IntapiOperation[] {
         const above = chainAbove(manager.id);
         const cyclic = wanted.filter((id) => above.has(id));
         if (cyclic.length > 0) throw validationFailed(cyclic.map((id) => `userIds: ${id} is the manager or above the manager (a cycle)`));
+        // Under its fault the answer is the list before the update, read now.
+        const before = behaviour.users.updateAnswer === 'before' ? directReportsPage(call, manager.id) : undefined;
         // A replacement: the users named report to the manager; the manager's other reports report to no one.
         for (const user of store.reportsOf(manager.id)) if (!wanted.includes(user.id.toLowerCase())) store.users.update({ ...user, managerId: null });
         for (const id of wanted) {
           const user = store.users.get(id);
           if (user !== undefined && user.managerId?.toLowerCase() !== manager.id.toLowerCase()) store.users.update({ ...user, managerId: manager.id });
         }
-        return directReportsPage(call, manager.id);
+        return before ?? directReportsPage(call, manager.id);
       },
     },
   ];

@@ -22,6 +22,15 @@ export const INTAPI: Family = {
     tokenExchange: 'auth.authenticate',
   },
   invariants: INTAPI_INVARIANTS,
+  // The API has no delete operation: the run leaves these, and says how many (README).
+  creates: {
+    'submissions.create': { collection: 'submissions' },
+    'questionBanks.create': { collection: 'questionBanks' },
+    'questions.create': { collection: 'questions' },
+    'groups.create': { collection: 'groups' },
+    'users.upsert': { collection: 'users', only201: true },
+    'enrollments.create': { collection: 'enrollments', only201: true },
+  },
   openapi: intapiOpenApi,
   // Authenticate once before the run: refused credentials are a configuration error (exit 2), not
   // hundreds of failed checks. A target that does not answer is left to the checks to judge.

@@ -42,6 +42,17 @@ export const INTAPI_INVARIANTS = [
     title: 'The code field of every error body equals the HTTP status',
     area: 'intapi.invariant',
   },
+  // RFC 9110 §4.1 RECOMMENDs accepting URIs of at least 8000 octets (a SHOULD): the client sends
+  // nothing over the profile's limits.maxUrlBytes (8000 by default), so a 414 URI Too Long, or a 431
+  // (how Node and others refuse a long request line), is the target's (suites/_harness/url-budget.ts).
+  {
+    id: 'intapi.invariant.url-within-budget-accepted',
+    notObserved: 'no exchange was made',
+    level: 'SHOULD',
+    spec: 'rfc9110#section-4.1',
+    title: 'No Integration API request within the URL budget is refused as too long (414, 431)',
+    area: 'intapi.invariant',
+  },
 ] as const satisfies readonly InvariantMeta[];
 
 export type IntapiInvariantId = (typeof INTAPI_INVARIANTS)[number]['id'];

@@ -28,6 +28,7 @@ async function deleteRecords({ profile, timeoutMs, token: session }: CleanupCont
   const queue = [...entries];
   const worker = async (): Promise<void> => {
     for (let e = queue.shift(); e !== undefined; e = queue.shift()) {
+      if (e.deleteOp === undefined) continue;
       const { method, path } = operation(profile, e.deleteOp);
       const url = `${base}${path.replace(/\{\w+\}/, encodeURIComponent(e.id))}`;
       try {

@@ -11,6 +11,14 @@ export const SCIM_INVARIANTS = [
     area: 'scim.invariant',
   },
   {
+    id: 'scim.invariant.url-within-budget-accepted',
+    notObserved: 'no SCIM exchange was made',
+    level: 'SHOULD',
+    spec: 'rfc9110#section-4.1',
+    title: 'No SCIM request within the URL budget is refused as too long (414, 431)',
+    area: 'scim.invariant',
+  },
+  {
     id: 'scim.invariant.scim-content-type',
     notObserved: 'no SCIM answer had a body',
     level: 'MUST',

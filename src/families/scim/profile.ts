@@ -18,8 +18,9 @@ export interface ScimExpectations {
   /** The endpoints the target does not support (specification rule 4, by default all of them);
    * an endpoint the target supports is left out, and its check skipped. */
   readonly unsupported: readonly string[];
-  /** A PATCH that succeeds answers 200 with the resource, 204 without a body, or either (RFC 7644 §3.5.2). */
-  readonly patchSuccess: '200' | '204' | 'either';
+  /** A PATCH that succeeds answers 200 with the resource, 204 without a body, or either (RFC 7644 §3.5.2;
+   * with `attributes` in the query it is 200 whatever this says). */
+  readonly patchSuccess: 200 | 204 | 'either';
   /** `itemsPerPage` is the number of resources returned (RFC 7644 §3.4.2 text), or may be the count asked. */
   readonly itemsPerPage: 'returned' | 'either';
   /** A PATCH `add` whose value filter matches nothing: 400 noTarget, creates the value, or either. */
@@ -29,6 +30,28 @@ export interface ScimExpectations {
   readonly sortSubAttributeStatus: number;
   /** Whether the target sorts (RFC 7644 §3.4.2.3 makes sorting optional; the specification names it). */
   readonly sort: boolean;
+  /** What the target's `filter` supports (RFC 7644 §3.4.2.2 makes filtering optional; Table 9 lets a
+   * server refuse an unsupported comparison with 400 invalidFilter): filters within it are judged,
+   * others may be refused, and the checks scope their lists with what it allows. */
+  readonly filter: ScimFilterSupport;
+  /** The page size without `count` (RFC 7644 §3.4.2.4 leaves it to the provider; the platform's is 20, spec#limits). */
+  readonly defaultCount: number;
+}
+
+/** RFC 7644 §3.4.2.2: the comparison operators (Table 3) and logical operators (Table 4) of a filter. */
+export const SCIM_FILTER_OPERATORS = ['eq', 'ne', 'co', 'sw', 'ew', 'pr', 'gt', 'ge', 'lt', 'le'] as const;
+export const SCIM_FILTER_LOGICAL = ['and', 'or', 'not'] as const;
+
+export type ScimFilterOperator = (typeof SCIM_FILTER_OPERATORS)[number];
+
+/** The comparison operators, logical operators, attributes and value paths a target's filter supports. */
+export interface ScimFilterSupport {
+  readonly operators: readonly ScimFilterOperator[];
+  readonly logical: readonly ('and' | 'or' | 'not')[];
+  /** Top-level attribute names (case-insensitive; `emails` covers `emails.value`), or `all`. */
+  readonly attributes: 'all' | readonly string[];
+  /** Value paths (`emails[type eq "work"]`). */
+  readonly valuePaths: boolean;
 }
 
 declare module '../../profile/types.js' {
@@ -52,6 +75,8 @@ export const DEFAULT_SCIM_EXPECTATIONS: ScimExpectations = {
   addUnmatchedValueFilter: 'either',
   sortSubAttributeStatus: 400,
   sort: true,
+  filter: { operators: SCIM_FILTER_OPERATORS, logical: SCIM_FILTER_LOGICAL, attributes: 'all', valuePaths: true },
+  defaultCount: 20,
 };
 
 export const SCIM_PROFILE: FamilyProfile = {
@@ -71,8 +96,7 @@ export const SCIM_PROFILE: FamilyProfile = {
           description: 'The endpoints of specification rule 4 the target does not support; leave out those it serves.',
         },
         patchSuccess: {
-          type: 'string',
-          enum: ['200', '204', 'either'],
+          enum: [200, 204, 'either'],
           description: 'A successful PATCH: 200 with the resource, 204, or either (RFC 7644 §3.5.2).',
         },
         itemsPerPage: { type: 'string', enum: ['returned', 'either'], description: 'itemsPerPage is the number returned, or may be the count asked for.' },
@@ -87,6 +111,23 @@ export const SCIM_PROFILE: FamilyProfile = {
           description: 'sortBy on a sub-attribute of a multi-valued attribute (emails.type): 400, 200, or 0 (not checked).',
         },
         sort: { type: 'boolean', description: 'Whether the target sorts (sortBy/sortOrder).' },
+        filter: closed(
+          {
+            operators: { type: 'array', uniqueItems: true, items: { type: 'string', enum: SCIM_FILTER_OPERATORS } },
+            logical: { type: 'array', uniqueItems: true, items: { type: 'string', enum: SCIM_FILTER_LOGICAL } },
+            attributes: {
+              oneOf: [{ const: 'all' }, { type: 'array', uniqueItems: true, minItems: 1, items: { type: 'string', pattern: '^[A-Za-z$][A-Za-z0-9$_.:-]*$' } }],
+              description: 'Top-level attribute names a filter may name (emails covers emails.value), or all.',
+            },
+            valuePaths: { type: 'boolean', description: 'Value paths such as emails[type eq "work"].' },
+          },
+          { description: "What the target's filter supports (RFC 7644 §3.4.2.2); a filter outside it may be refused with 400 invalidFilter." },
+        ),
+        defaultCount: {
+          type: 'integer',
+          minimum: 1,
+          description: 'The page size of a list without count (RFC 7644 §3.4.2.4 leaves it to the provider; the platform: 20).',
+        },
       }),
     },
   },

@@ -17,6 +17,7 @@ import {
   parseDateTime,
 } from './filter.js';
 import { withSubtreeShrinks } from '../generators.js';
+import { encodedLength } from '../url-budget.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shared small arbitraries and helpers
@@ -125,6 +126,37 @@ const FRAGMENTS_FOR: Readonly<Record<BoolFunction, readonly FragmentKind[]>> = {
   endswith: ['suffix', 'whole', 'substring'],
 };
 
+/** Bytes an and/or node adds around its operands in a query string (`(l) and (r)`, encoded): the
+ * rest of its budget is halved between them. */
+const CONNECTIVE_BYTES = 17;
+
+/** The widest leaf of a string field without its literal (`substringof('',toupper(f))`), encoded. */
+function leafBytes(name: string): number {
+  return encodedLength(`substringof('',toupper(${name}))`);
+}
+
+/**
+ * The values of each field a leaf of `room` encoded bytes can carry (url-budget.ts): a string whose
+ * literal (quotes doubled) does not fit is not drawn from. Other values (numbers, GUIDs, instants)
+ * are short and always fit.
+ */
+function valuesWithin(fields: FieldTypes, sample: readonly DataRecord[], budget: number): (name: string, room: number) => unknown[] {
+  const all = new Map(Object.keys(fields).map((name) => [name, valuesOf(sample, name)]));
+  // A string's encoded length, once, counted up to the whole budget (a longer one fits no leaf).
+  const lengths = new Map<string, number>();
+  const lengthOf = (text: string): number => {
+    let n = lengths.get(text);
+    if (n === undefined) lengths.set(text, (n = encodedLength(text.replaceAll("'", "''"), budget)));
+    return n;
+  };
+  return (name, room) => {
+    const values = all.get(name) ?? [];
+    if (room === Number.POSITIVE_INFINITY) return values;
+    const left = room - leafBytes(name);
+    return values.filter((v) => typeof v !== 'string' || lengthOf(v) <= left);
+  };
+}
+
 /**
  * `_filter` trees over the filterable `fields`: every comparison operator, and/or/not (nesting
  * depth at most 3, parentheses where the tree needs them), every function, with literals of
@@ -132,20 +164,29 @@ const FRAGMENTS_FOR: Readonly<Record<BoolFunction, readonly FragmentKind[]>> = {
  * values, prefixes, suffixes, substrings, case-changed variants, numbers and instants moved a
  * little, null) so that selections are proper subsets; sometimes they are fresh values.
  * Shrinks towards a single comparison `field eq <sample value>`.
+ * The rendered expression takes at most `budget` bytes in a query string (url-budget.ts): a node
+ * halves what it has between its operands, and a leaf draws only values whose literal fits its share.
  */
-export function filterExpression(fields: FieldTypes, sample: readonly DataRecord[]): fc.Arbitrary<FilterAst> {
-  const leaves = Object.entries(fields).map(([name, type]) => leafFor(name, type, valuesOf(sample, name)));
-  if (leaves.length === 0) throw new Error('filterExpression needs at least one filterable field');
-  const leaf = fc.oneof(...leaves);
-  const depth = fc.createDepthIdentifier();
-  const tree = fc.letrec<{ expr: FilterAst; and: FilterAst; or: FilterAst; not: FilterAst }>((tie) => ({
-    // The leaf comes first: it is the deep default, and withCrossShrink tries a leaf in a tree's place.
-    expr: fc.oneof({ depthSize: 'small', maxDepth: MAX_FILTER_DEPTH, depthIdentifier: depth, withCrossShrink: true }, leaf, tie('and'), tie('or'), tie('not')),
-    and: fc.tuple(tie('expr'), tie('expr')).map(([left, right]): FilterAst => ({ kind: 'and', left, right })),
-    or: fc.tuple(tie('expr'), tie('expr')).map(([left, right]): FilterAst => ({ kind: 'or', left, right })),
-    not: tie('expr').map((operand): FilterAst => ({ kind: 'not', operand })),
-  }));
-  return withSubtreeShrinks(tree.expr, subExpressions);
+export function filterExpression(fields: FieldTypes, sample: readonly DataRecord[], budget = Number.POSITIVE_INFINITY): fc.Arbitrary<FilterAst> {
+  if (Object.keys(fields).length === 0) throw new Error('filterExpression needs at least one filterable field');
+  const within = valuesWithin(fields, sample, budget);
+  const depthIdentifier = fc.createDepthIdentifier();
+  // One level per depth, each with its share of the budget; the same depth bias as one recursive
+  // tree, since the levels' oneofs share the depth identifier.
+  const level = (depth: number, room: number): fc.Arbitrary<FilterAst> => {
+    const leaf = fc.oneof(...Object.entries(fields).map(([name, type]) => leafFor(name, type, within(name, room))));
+    if (depth === MAX_FILTER_DEPTH) return leaf;
+    const operand = level(depth + 1, Math.floor((room - CONNECTIVE_BYTES) / 2));
+    return fc.oneof(
+      // The leaf comes first: it is the deep default, and withCrossShrink tries a leaf in a tree's place.
+      { depthSize: 'small', maxDepth: MAX_FILTER_DEPTH, depthIdentifier, withCrossShrink: true },
+      leaf,
+      fc.tuple(operand, operand).map(([left, right]): FilterAst => ({ kind: 'and', left, right })),
+      fc.tuple(operand, operand).map(([left, right]): FilterAst => ({ kind: 'or', left, right })),
+      operand.map((inner): FilterAst => ({ kind: 'not', operand: inner })),
+    );
+  };
+  return withSubtreeShrinks(level(0, budget), subExpressions);
 }
 
 /**
@@ -154,9 +195,10 @@ export function filterExpression(fields: FieldTypes, sample: readonly DataRecord
  * of its field as the literal. Where the right answer may be all or nothing, a server that compares
  * without case, or takes `gt` for `ge`, answers otherwise.
  */
-export function boundaryExpression(fields: FieldTypes, sample: readonly DataRecord[]): fc.Arbitrary<FilterAst> {
+export function boundaryExpression(fields: FieldTypes, sample: readonly DataRecord[], budget = Number.POSITIVE_INFINITY): fc.Arbitrary<FilterAst> {
+  const within = valuesWithin(fields, sample, budget);
   const leaves = Object.entries(fields).flatMap(([name, type]): fc.Arbitrary<FilterAst>[] => {
-    const values = valuesOf(sample, name);
+    const values = within(name, budget);
     const nullable = sample.some((r) => r[name] === null || r[name] === undefined);
     const present = values.filter((v) => v !== null && v !== undefined && type !== 'boolean' && type !== 'guid' && type !== 'datetime');
     const ne =
@@ -173,7 +215,7 @@ export function boundaryExpression(fields: FieldTypes, sample: readonly DataReco
         : [];
     return [...ne, ...boundaryLeaves(name, type, values)];
   });
-  return leaves.length === 0 ? filterExpression(fields, sample) : fc.oneof(...leaves);
+  return leaves.length === 0 ? filterExpression(fields, sample, budget) : fc.oneof(...leaves);
 }
 
 function boundaryLeaves(name: string, type: FieldType, values: readonly unknown[]): fc.Arbitrary<FilterAst>[] {
@@ -507,6 +549,30 @@ const BOUNDED_DATE_MAX = new Date('2999-12-30T23:59:59.999Z');
 /** An exact bound weighs as much as everything between the bounds. */
 function withExactBounds<T>(low: T, high: T, between: fc.Arbitrary<T>): fc.Arbitrary<T> {
   return fc.oneof({ weight: 1, arbitrary: fc.constant(low) }, { weight: 1, arbitrary: fc.constant(high) }, { weight: 2, arbitrary: between });
+}
+
+/**
+ * The exact bounds of a field as values: both ends of a numeric range, strings of the shortest and
+ * the longest length (each of varied code points, the same every time), every enum value, both
+ * booleans; none for a format (date-time, uuid) or an array. What a property whose runs are few
+ * (each leaves a record behind) runs first.
+ */
+export function exactBoundValues(bounds: ValueBounds): fc.JsonValue[] {
+  if (bounds.enum !== undefined) return [...bounds.enum];
+  switch (bounds.type) {
+    case 'string': {
+      if (bounds.format !== undefined) return [];
+      const lengths = [...new Set([bounds.minLength ?? 0, bounds.maxLength ?? (bounds.minLength ?? 0) + UNBOUNDED_EXTRA_LENGTH])];
+      return lengths.map((n) => fc.sample(stringOfLength(fc.constant(n)), { seed: n, numRuns: 1 })[0] ?? '');
+    }
+    case 'integer':
+    case 'number':
+      return [...new Set([bounds.minimum ?? INT32_MIN, bounds.maximum ?? INT32_MAX])];
+    case 'boolean':
+      return [false, true];
+    default:
+      return [];
+  }
 }
 
 /** Values every conforming server accepts for the field, the exact bounds strongly represented. */

@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { aboveMax, belowMin, invalidFormat, outsideEnum, withinBounds, wrongType } from './arbitraries.js';
+import { aboveMax, belowMin, exactBoundValues, invalidFormat, outsideEnum, withinBounds, wrongType } from './arbitraries.js';
 import { boundsOf, type ContractName, type FieldBounds } from '../contracts.js';
-import { describeResponse, expectRejected, expectStatus, fail } from '../failure.js';
+import { describeResponse, expectRejected, expectStatus, expectSuccess, fail } from '../failure.js';
 import type { ApiResponse } from '../http.js';
 import type { Level } from '../../../src/runner/model.js';
 import { requirement, type CheckContext } from '../requirement.js';
@@ -41,8 +41,6 @@ export interface BoundsTarget {
   validBody(t: CheckContext): Promise<Body>;
   /** Sends the body; the answer of the operation. */
   send(t: CheckContext, body: Body): Promise<ApiResponse>;
-  /** The documented success status(es). */
-  successStatus(t: CheckContext): number[];
   /** The stored record after a successful send. */
   readBack(t: CheckContext, sent: ApiResponse): Promise<ApiResponse>;
   /** What must not change when a request is rejected (a collection count, a stored record). */
@@ -53,7 +51,18 @@ export interface BoundsTarget {
   uses: { accept: Uses; reject: Uses };
   /** The value a response shows for a sent value (e.g. question types: string in, integer out). */
   expectedReadBack?(t: CheckContext, field: string, sent: unknown): unknown;
+  /** Each accepted send creates a record the API cannot delete (a create): the acceptance checks
+   * send what their proof needs, not --runs values (see `acceptance`), and leave each record small
+   * and marked once read back (`leave`, leave.ts). */
+  creates?: true;
+  /** Updates the record a successful send created to a small, marked body (leave.ts). */
+  leave?(t: CheckContext, sent: ApiResponse): Promise<void>;
+  /** The same for the record the target's checks work on (an update's), once an acceptance check passed. */
+  leaveAfter?(t: CheckContext): Promise<void>;
 }
+
+/** Values a create's acceptance check sends beside the exact bounds: each leaves a record behind. */
+export const CREATED_BETWEEN = 3;
 
 /** Date-times read back equal when they name the same instant (DEVELOPERS.md, Bodies). */
 function sameValue(b: FieldBounds, got: unknown, expected: unknown): boolean {
@@ -188,9 +197,15 @@ function acceptance(target: BoundsTarget, b: FieldBounds): void {
     },
     async (t) => {
       const base = await target.validBody(t);
-      await t.property(withinBounds(b), async (value) => {
+      // A create leaves a record per value on a target that cannot delete it: the proof takes the
+      // exact bounds and CREATED_BETWEEN values between, each value once (issue 17, bounded writes).
+      const exact = target.creates ? exactBoundValues(b) : [];
+      const passed = new Set<string>();
+      const accepts = async (value: fc.JsonValue): Promise<void> => {
+        if (target.creates && passed.has(fc.stringify(value))) return;
         const res = await target.send(t, { ...base, [b.field]: value });
-        expectStatus(res, target.successStatus(t), `for ${b.field} ${JSON.stringify(value)?.slice(0, 60)}`);
+        // Accepted: a success; which one is the operation's success-status check's rule.
+        expectSuccess(res, `for ${b.field} ${JSON.stringify(value)?.slice(0, 60)}`);
         const stored = await target.readBack(t, res);
         expectStatus(stored, 200, 'reading the record back');
         const expected = target.expectedReadBack ? target.expectedReadBack(t, b.field, value) : value;
@@ -198,7 +213,12 @@ function acceptance(target: BoundsTarget, b: FieldBounds): void {
         if (!sameValue(b, got, expected)) {
           fail(`${b.field} read back as ${JSON.stringify(expected)}`, `${b.field} ${JSON.stringify(got)} (${describeResponse(stored).slice(0, 80)})`, stored);
         }
-      });
+        passed.add(fc.stringify(value));
+        // Passed: the record is left small and marked (a failure's record stays as the curl shows it).
+        if (!t.config.keep) await target.leave?.(t, res);
+      };
+      await t.property(withinBounds(b), accepts, target.creates ? { examples: exact, maxRuns: exact.length + CREATED_BETWEEN } : {});
+      if (!t.config.keep) await target.leaveAfter?.(t);
     },
     target.uses.accept,
   );

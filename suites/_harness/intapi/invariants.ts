@@ -10,6 +10,7 @@ import type { IntapiContractName } from './contracts.js';
 import './contracts.js';
 import type { ApiRequest, ApiResponse } from '../exchange.js';
 import { excerpt } from '../failure.js';
+import { urlRefused } from '../url-budget.js';
 import { contractViolation, type FamilyInvariants, type InvariantOutcome, type Violation } from '../violations.js';
 
 /** The contract of a 2xx body, by operation and version (spec#integration-api-learning-resources-v1-and-v2:
@@ -98,7 +99,7 @@ export function successContract(op: OperationId, version: string): IntapiContrac
 function checkIntapiInvariants(req: ApiRequest, res: ApiResponse, profile: Profile): InvariantOutcome {
   const missingVersion = profile.expectations.versioning.missingHeader;
   const found: Violation[] = [];
-  const applied: IntapiInvariantId[] = ['intapi.invariant.no-5xx'];
+  const applied: IntapiInvariantId[] = ['intapi.invariant.no-5xx', 'intapi.invariant.url-within-budget-accepted'];
   let contract: InvariantOutcome['contract'];
   const push = (v: Violation | undefined): void => {
     if (v) found.push(v);
@@ -112,6 +113,7 @@ function checkIntapiInvariants(req: ApiRequest, res: ApiResponse, profile: Profi
   if (res.status >= 500) {
     push({ invariant: 'intapi.invariant.no-5xx', expected: 'a status below 500', received: `${res.status} ${excerpt(res.text)}` });
   }
+  push(urlRefused('intapi.invariant.url-within-budget-accepted', res));
   // spec#what-the-service-does: a JSON API.
   const type = res.headers['content-type'] ?? '';
   if (res.text.length > 0) applied.push('intapi.invariant.json-content-type');

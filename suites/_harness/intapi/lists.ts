@@ -27,8 +27,21 @@ import {
 } from './filter.js';
 import { collectionOf, type ApiResponse } from '../http.js';
 import { idsOf } from '../records.js';
-import { COMPLETENESS_PROBES, LARGE_COLLECTION, seededPages, segmentsOf, WALK_PAGES, WINDOW_PAGE, WINDOW_SAMPLES, type Segment } from '../budget.js';
+import {
+  COMPLETENESS_PROBES,
+  LARGE_COLLECTION,
+  MIN_WHOLE_WALKS,
+  seededPages,
+  segmentsOf,
+  WALK_PAGES,
+  WHOLE_WALK_ITEMS,
+  WHOLE_WALK_PAGES,
+  WINDOW_PAGE,
+  WINDOW_SAMPLES,
+  type Segment,
+} from '../budget.js';
 import { requirement, type CheckContext } from '../requirement.js';
+import { queryRoom } from '../url-budget.js';
 import type { Uses } from '../scheduler.js';
 
 export interface ListTarget {
@@ -217,6 +230,11 @@ function fieldTypes(contract: ContractName): FieldTypes {
 
 const ids = idsOf;
 
+/** Bytes a `_filter` expression of the list may take within the URL budget (url-budget.ts). */
+async function filterRoom(t: CheckContext, target: ListSource): Promise<number> {
+  return queryRoom(t.profile, target.op, target.params ? await target.params(t) : undefined);
+}
+
 /** A list check observes its collection whole: no check that writes it runs meanwhile. */
 function check(
   target: ListTarget,
@@ -273,10 +291,10 @@ async function sampledTotalItems(t: CheckContext, target: ListTarget, s: Survey,
 
 /** A run of up to WALK_PAGES consecutive pages at the drawn limit, inside a segment of the window
  * (or ending the collection): each page holds the window's items at its positions, in order, each once. */
-async function sampledWalk(t: CheckContext, target: ListTarget, s: Survey): Promise<void> {
+async function sampledWalk(t: CheckContext, target: ListTarget, s: Survey, maxRuns?: number): Promise<void> {
   const { maxOffset } = reach(t);
   const runs = fc.record({ limit: fc.integer({ min: 1, max: 30 }), segment: fc.nat(), at: fc.nat(), pages: fc.integer({ min: 2, max: WALK_PAGES }) });
-  await t.property(runs, async ({ limit, segment, at, pages }) => {
+  const walkSome = async ({ limit, segment, at, pages }: { limit: number; segment: number; at: number; pages: number }): Promise<void> => {
     const reachable = s.segments.flatMap((seg) => {
       const end = seg.start + seg.items.length;
       const atEnd = s.complete && end === s.size;
@@ -309,7 +327,8 @@ async function sampledWalk(t: CheckContext, target: ListTarget, s: Survey): Prom
     if (new Set(walked).size !== walked.length)
       fail(`the items of pages ${from}..${to} of ${limit}, each once`, `${walked.length} items, ${new Set(walked).size} distinct`);
     t.outcome(r.atEnd && to === r.last ? 'sampled-walk-to-the-end' : 'sampled-walk-within');
-  });
+  };
+  await t.property(runs, walkSome, maxRuns === undefined ? {} : { maxRuns });
 }
 
 /** Soundness on the filtered answer's head (every item read matches, by the suite's evaluator) and
@@ -443,7 +462,8 @@ function filteredTotalCheck(target: ListTarget, collection: NonNullable<ListTarg
         const selected = filterRecords(items, ast, fields).length;
         return selected > 0 && selected < items.length;
       };
-      const cases = fc.tuple(preferring(filterExpression(fields, items), proper), fc.integer({ min: 1, max: 30 }), fc.nat());
+      const room = await filterRoom(t, target);
+      const cases = fc.tuple(preferring(filterExpression(fields, items, room), proper), fc.integer({ min: 1, max: 30 }), fc.nat());
       await t.property(cases, async ([ast, limit, pick]) => {
         const text = render(ast);
         const read = surveyed.whole ? readAll : readHead;
@@ -477,7 +497,12 @@ function pagingChecks(target: ListTarget): void {
     if (!surveyed.whole) return sampledWalk(t, target, surveyed);
     const all = ids(surveyed.items);
     t.requireData(all.length >= 2, `${target.label} has ${all.length} items; a walk over several pages needs at least 2`);
-    await t.property(fc.integer({ min: 1, max: Math.max(1, Math.min(30, all.length - 1)) }), async (limit) => {
+    // Each whole walk reads every item: WHOLE_WALK_ITEMS in all, in at most WHOLE_WALK_PAGES pages
+    // each; the other runs walk up to WALK_PAGES pages, anywhere (budget.ts).
+    const walks = Math.max(MIN_WHOLE_WALKS, Math.floor(WHOLE_WALK_ITEMS / all.length));
+    const largest = Math.max(1, Math.min(30, all.length - 1));
+    const limits = fc.integer({ min: Math.min(largest, Math.ceil(all.length / WHOLE_WALK_PAGES)), max: largest });
+    const walkWhole = async (limit: number): Promise<void> => {
       // A correct walk holds the collection's items, plus at most one full page before a short one.
       if (all.length <= limit) t.degenerate('a walk of a single page');
       const { items, last } = await walk(t, target, limit, {}, all.length + limit);
@@ -490,7 +515,9 @@ function pagingChecks(target: ListTarget): void {
           last.res,
         );
       }
-    });
+    };
+    await t.property(limits, walkWhole, { maxRuns: walks });
+    if (walks < t.config.runs) await sampledWalk(t, target, surveyed, t.config.runs - walks);
   });
   check(target, 'limit.page-size', 'MUST', LIST_SPEC, `${target.label}: _limit bounds the page size and fills the first page`, async (t) => {
     const total = await sizeOf(t, target);
@@ -612,8 +639,9 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
       return selected > 0 && selected < items.length;
     };
     const telling = (ast: FilterAst) => proper(ast) || boundaryOf(ast, items) !== undefined;
-    const expressions = filterExpression(fields, items);
-    const boundaries = boundaryExpression(fields, items);
+    const room = await filterRoom(t, target);
+    const expressions = filterExpression(fields, items, room);
+    const boundaries = boundaryExpression(fields, items, room);
     const drawn = fc.oneof(
       { weight: 2, arbitrary: preferring(expressions, telling) },
       { weight: 2, arbitrary: boundaries },

@@ -4,7 +4,9 @@
  */
 import { expectStatus, fail } from '../failure.js';
 import { marked } from '../marker.js';
-import { bodyOf, idOf, type Json } from '../records.js';
+import { notSetUp } from '../outcomes.js';
+import type { ApiResponse } from '../http.js';
+import { bodyOf, type Json } from '../records.js';
 import type { CheckContext } from '../requirement.js';
 
 /** A record id named by the profile, or the check is skipped: the target did not say. */
@@ -29,10 +31,19 @@ export function validSubmission(t: CheckContext): Json {
   };
 }
 
+/**
+ * The id of a record a check created to work on. A refusal, or a success without an id, ends the
+ * check "not set up" (outcomes.ts): its rule is not judged; which success status the create answers
+ * is the operation's success-status check's rule.
+ */
+export function createdRecord(res: ApiResponse, what: string): string {
+  const id = typeof res.json === 'object' && res.json !== null ? (res.json as Json).id : undefined;
+  if (res.status < 200 || res.status > 299 || typeof id !== 'string') notSetUp(res, what);
+  return id;
+}
+
 export async function createSubmission(t: CheckContext, body: Json = validSubmission(t)): Promise<string> {
-  const res = await t.http.send({ op: 'submissions.create', json: body });
-  expectStatus(res, t.profile.expectations.submissions.createStatus, 'creating a submission to work on');
-  return idOf(res);
+  return createdRecord(await t.http.send({ op: 'submissions.create', json: body }), 'a submission to work on');
 }
 
 export function validQuestionBank(t: CheckContext): Json {
@@ -40,9 +51,7 @@ export function validQuestionBank(t: CheckContext): Json {
 }
 
 export async function createQuestionBank(t: CheckContext, body: Json = validQuestionBank(t)): Promise<string> {
-  const res = await t.http.send({ op: 'questionBanks.create', json: body });
-  expectStatus(res, 201, 'creating a question bank to work on');
-  return idOf(res);
+  return createdRecord(await t.http.send({ op: 'questionBanks.create', json: body }), 'a question bank to work on');
 }
 
 export function validQuestion(t: CheckContext): Json {
@@ -50,9 +59,7 @@ export function validQuestion(t: CheckContext): Json {
 }
 
 export async function createQuestion(t: CheckContext, questionBankId: string, body: Json = validQuestion(t)): Promise<string> {
-  const res = await t.http.send({ op: 'questions.create', params: { questionBankId }, json: body });
-  expectStatus(res, 201, 'creating a question to work on');
-  return idOf(res);
+  return createdRecord(await t.http.send({ op: 'questions.create', params: { questionBankId }, json: body }), 'a question to work on');
 }
 
 /** totalItems of a paged list: the size of the whole collection. */
@@ -76,7 +83,5 @@ export function validUser(t: CheckContext, tag: string): Json {
 
 /** Creates a user through the upsert (a username no one has) and answers its id. */
 export async function createUser(t: CheckContext, tag: string, body: Json = validUser(t, tag)): Promise<string> {
-  const res = await t.http.send({ op: 'users.upsert', json: body });
-  expectStatus(res, [200, 201], 'creating a user to work on');
-  return idOf(res);
+  return createdRecord(await t.http.send({ op: 'users.upsert', json: body }), 'a user to work on');
 }

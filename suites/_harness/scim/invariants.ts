@@ -12,6 +12,7 @@ import type { ContractName } from '../contracts.js';
 import { excerpt } from '../failure.js';
 import type { ApiRequest, ApiResponse } from '../exchange.js';
 import { contractViolation, type FamilyInvariants, type InvariantOutcome, type Violation } from '../violations.js';
+import { urlRefused } from '../url-budget.js';
 
 /** The contract of a SCIM 2xx body, by operation. */
 export function scimSuccessContract(op: OperationId): ContractName | undefined {
@@ -62,7 +63,7 @@ const projected = (req: ApiRequest): boolean => req.query?.attributes !== undefi
 
 export function checkScimInvariants(req: ApiRequest, res: ApiResponse): InvariantOutcome {
   const found: Violation[] = [];
-  const applied: ScimInvariantId[] = ['scim.invariant.no-5xx'];
+  const applied: ScimInvariantId[] = ['scim.invariant.no-5xx', 'scim.invariant.url-within-budget-accepted'];
   let contract: InvariantOutcome['contract'];
   const push = (v: Violation | undefined): void => {
     if (v) found.push(v);
@@ -72,6 +73,7 @@ export function checkScimInvariants(req: ApiRequest, res: ApiResponse): Invarian
   // answer §3.7 and §3.11 name for an unsupported /Bulk or /Me), which is a SCIM error answer.
   if (res.status >= 500 && res.status !== NOT_IMPLEMENTED)
     push({ invariant: 'scim.invariant.no-5xx', expected: 'a status below 500', received: `${res.status} ${excerpt(res.text)}` });
+  push(urlRefused('scim.invariant.url-within-budget-accepted', res));
   // RFC 7644 §3.1 / §8.1: SCIM messages are application/scim+json (parameters such as charset allowed).
   if (res.text.length > 0) {
     applied.push('scim.invariant.scim-content-type');
@@ -81,7 +83,9 @@ export function checkScimInvariants(req: ApiRequest, res: ApiResponse): Invarian
     }
   }
   if (res.status >= 200 && res.status < 300 && res.text.length > 0) {
-    const name = scimSuccessContract(req.op);
+    // A request sent on another route than its operation's (an endpoint the profile has no operation
+    // for: discovery, the unsupported ones) is not that operation's answer: no contract to judge it by.
+    const name = req.route === undefined ? scimSuccessContract(req.op) : undefined;
     if (name) {
       applied.push('scim.invariant.success-body-matches-contract');
       const isList = req.op.endsWith('.list');

@@ -1,6 +1,8 @@
 /**
  * Users for the list checks (pagination, sort): a set the check creates itself under one prefix
- * (`<run marker><tag>-<8 hex>.`), every list of the check scoped with `userName sw "<prefix>"`.
+ * (`<run marker><tag>-<8 hex>.`), every list of the check confined to it by the filter the target
+ * supports (target.ts, `scope`): `userName sw "<prefix>"`, else one `externalId eq "<prefix>"` the
+ * set shares, else `userName eq` of each joined by `or`; with none of these the check is skipped.
  * Values are ASCII letters only (no locale question in a case-insensitive order), mixed case, and
  * distinct case-insensitively (every order the checks judge is total); some users have no title and
  * no emails (missing sort values); some have a primary email that is not their first, some three
@@ -9,11 +11,12 @@
 import type { Json } from '../records.js';
 import type { CheckContext } from '../requirement.js';
 import { createUser, literal, uniqueName } from './records.js';
+import { scimTargetOf } from './target.js';
 
 export interface ListFixture {
   /** The common userName prefix. */
   prefix: string;
-  /** `userName sw "<prefix>"`: every list of the check carries it. */
+  /** The filter that selects exactly the set (`userName sw "<prefix>"`, …): every list of the check carries it. */
   filter: string;
   /** The users as created (POST answers), in creation order. */
   users: (Json & { id: string; userName: string })[];
@@ -84,7 +87,7 @@ function discriminates(plans: readonly Plan[]): boolean {
   );
 }
 
-function plan(seed: number, size: number): Plan[] {
+function plan(seed: number, size: number, tag: string): Plan[] {
   const random = randomOf(seed);
   const used = new Set<string>();
   const word = (): string => {
@@ -108,13 +111,13 @@ function plan(seed: number, size: number): Plan[] {
           ? undefined
           : emailKind === 1
             ? [
-                { value: `${word()}@example.com`, type: 'work' },
-                { value: `${word()}@example.com`, type: 'home', primary: true },
-                { value: `${word()}@example.com`, type: 'other' },
+                { value: `${word()}.${tag}@example.com`, type: 'work' },
+                { value: `${word()}.${tag}@example.com`, type: 'home', primary: true },
+                { value: `${word()}.${tag}@example.com`, type: 'other' },
               ]
             : [
-                { value: `${word()}@example.com`, type: 'work' },
-                { value: `${word()}@example.com`, type: 'home' },
+                { value: `${word()}.${tag}@example.com`, type: 'work' },
+                { value: `${word()}.${tag}@example.com`, type: 'home' },
               ];
       return { suffix: word(), givenName: word(), ...(i % 4 === 0 ? {} : { title: word() }), ...(emails ? { emails } : {}) };
     });
@@ -122,19 +125,30 @@ function plan(seed: number, size: number): Plan[] {
   }
 }
 
-/** Creates `size` users under a fresh prefix (sequential POSTs, 201 each). */
+/** Creates `size` users under a fresh prefix (sequential POSTs, 201 each); emails carry the prefix's
+ * tail, so that no other user of any run holds them (a target may hold them unique). */
 export async function createListFixture(t: CheckContext, tag: string, size: number): Promise<ListFixture> {
+  const target = await scimTargetOf(t);
+  if (target.scope === undefined)
+    t.skip(`the target's filter cannot confine a list to the check's own users (${target.why}: none of userName sw, externalId eq, userName eq with or)`);
   const prefix = `${uniqueName(t, tag)}.`;
   const users: ListFixture['users'] = [];
-  for (const p of plan(t.seed, size)) {
+  for (const p of plan(t.seed, size, prefix.slice(-9, -1))) {
     users.push(
       await createUser(t, tag, {
         userName: `${prefix}${p.suffix}`,
         name: { givenName: p.givenName, familyName: 'Lpc' },
+        ...(target.scope === 'externalId' ? { externalId: prefix } : {}),
         ...(p.title === undefined ? {} : { title: p.title }),
         ...(p.emails === undefined ? {} : { emails: p.emails }),
       }),
     );
   }
-  return { prefix, filter: `userName sw ${literal(prefix)}`, users, ids: users.map((u) => u.id) };
+  const filter =
+    target.scope === 'prefix'
+      ? `userName sw ${literal(prefix)}`
+      : target.scope === 'externalId'
+        ? `externalId eq ${literal(prefix)}`
+        : users.map((u) => `userName eq ${literal(u.userName)}`).join(' or ');
+  return { prefix, filter, users, ids: users.map((u) => u.id) };
 }

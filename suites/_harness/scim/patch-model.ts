@@ -8,9 +8,11 @@
 import fc from 'fast-check';
 import { describeResponse, fail } from '../failure.js';
 import type { ApiResponse } from '../http.js';
+import { contractViolation } from '../violations.js';
+import { blockedBy, notSetUp } from '../outcomes.js';
 import type { Json } from '../records.js';
 import type { CheckContext } from '../requirement.js';
-import { literal, SCIM_SCHEMAS } from './records.js';
+import { literal, putUser as putScimUser, SCIM_SCHEMAS } from './records.js';
 
 export type PatchOp = { op: string; path?: string; value?: unknown };
 
@@ -28,9 +30,23 @@ export async function patchGroup(t: CheckContext, id: string, operations: readon
 const objectBody = (res: ApiResponse): Json | undefined =>
   typeof res.json === 'object' && res.json !== null && !Array.isArray(res.json) ? (res.json as Json) : undefined;
 
+/** The check that owns the form of a successful PATCH's answer (status, and the resource in a 200). */
+export const PATCH_ANSWER_CHECK = 'scim.patch.success-answer';
+const CONTRACT_CHECK = 'scim.invariant.success-body-matches-contract';
+
+/** The statuses of a successful PATCH the profile allows (RFC 7644 §3.5.2: 200 with the resource, or 204). */
+export function patchSuccessStatuses(t: CheckContext): number[] {
+  const allowed = t.profile.expectations.scim.patchSuccess;
+  return allowed === 'either' ? [200, 204] : [allowed];
+}
+
 /**
  * A successful PATCH (RFC 7644 §3.5.2): 200 with the entire resource, or 204 without a body, as the
  * profile declares. The resource after the PATCH: the 200 answer's, or (after a 204) a GET's.
+ * A refusal (4xx, 5xx) fails the check: the operation was one that applies. A success of another
+ * form than the profile's, or a 200 without the resource, is scim.patch.success-answer's rule: any
+ * other check ends "blocked by" it (`own` is that check). A 200 body outside the resource's
+ * contract is the contract invariant's: the check is blocked by it.
  */
 export async function patchedResource(
   t: CheckContext,
@@ -38,14 +54,19 @@ export async function patchedResource(
   kind: 'user' | 'group',
   id: string,
   what: string,
+  own = false,
 ): Promise<{ resource: Json; res: ApiResponse }> {
-  const allowed = t.profile.expectations.scim.patchSuccess;
-  const statuses = allowed === '200' ? [200] : allowed === '204' ? [204] : [200, 204];
-  if (!statuses.includes(res.status)) fail(`${statuses.join(' or ')} for ${what}`, describeResponse(res), res);
+  const statuses = patchSuccessStatuses(t);
+  const answer = (expected: string): never =>
+    own ? fail(expected, describeResponse(res), res) : blockedBy(PATCH_ANSWER_CHECK, `${what} answered ${describeResponse(res)} (${expected})`, res);
+  if (res.status < 200 || res.status > 299) fail(`${statuses.join(' or ')} for ${what}`, describeResponse(res), res);
+  if (!statuses.includes(res.status)) answer(`${statuses.join(' or ')} for ${what}`);
   if (res.status === 200) {
     const body = objectBody(res);
-    if (!body || typeof body.id !== 'string') fail(`200 with the entire resource for ${what} (RFC 7644 §3.5.2)`, describeResponse(res), res);
-    return { resource: body, res };
+    if (!body || typeof body.id !== 'string') answer(`200 with the entire resource for ${what} (RFC 7644 §3.5.2)`);
+    const broken = contractViolation(CONTRACT_CHECK, kind === 'user' ? 'scim/user' : 'scim/group', res);
+    if (broken && !own) blockedBy(CONTRACT_CHECK, `the answer to ${what}: ${broken.received}`, res);
+    return { resource: body as Json, res };
   }
   const get = await t.http.send({ op: kind === 'user' ? 'scim.users.get' : 'scim.groups.get', params: { id } });
   const body = objectBody(get);
@@ -80,11 +101,21 @@ export interface Model {
   members: Set<string>;
   /** Draws distinct email addresses within a run. */
   seq: number;
+  /** The tracked simple attributes the target's User has: commands on others are not drawn. */
+  listed: readonly Simple[];
+  /** A command that would leave the user without an email is not drawn (the target requires one). */
+  emailsRequired: boolean;
 }
 
 export interface Fixtures {
   userId: string;
   userName: string;
+  /** In every email the model writes: addresses no other user, check or run has. */
+  mailTag: string;
+  /** The tracked simple attributes the target's User has (GET /Schemas). */
+  simple: readonly Simple[];
+  /** Whether the target requires an email (a command leaving none is not drawn). */
+  emailsRequired: boolean;
   groupId: string;
   groupName: string;
   /** Users that may join the group (the modelled one first). */
@@ -136,7 +167,8 @@ export function compareMembers(what: string, resource: Json, members: ReadonlySe
   if (show(got) !== show(want)) fail(`${what}: members ${show(want)}`, `members ${show(got)}`, res);
 }
 
-const address = (m: Model, local: string): string => `${local}.${m.seq++}@example.com`;
+/** A distinct address within a run; the fixture's tag makes it unique on the target. */
+const address = (m: Model, f: Fixtures, local: string): string => `${local}.${m.seq++}.${f.mailTag}@example.com`;
 
 const setSimple = (u: UserModel, path: Simple, value: string | boolean | undefined): void => {
   u.simple[path] = value;
@@ -154,7 +186,7 @@ export class ReplaceSimple implements Command {
     readonly path: Simple,
     readonly value: string | boolean,
   ) {}
-  check = () => true;
+  check = (m: Model) => m.listed.includes(this.path);
   async run(m: Model, r: Real): Promise<void> {
     setSimple(m.user, this.path, this.value);
     await patchAndCompare(m, r, [{ op: 'replace', path: this.path, value: this.value }], `replace ${this.path}`);
@@ -165,7 +197,7 @@ export class ReplaceSimple implements Command {
 /** PATCH `replace` of the complex `name` with some sub-attributes: the others are left unchanged (RFC 7644 §3.5.2.3). */
 export class ReplaceName implements Command {
   constructor(readonly value: Partial<Record<'givenName' | 'familyName', string>>) {}
-  check = () => true;
+  check = (m: Model) => Object.keys(this.value).every((k) => m.listed.includes(`name.${k}` as Simple));
   async run(m: Model, r: Real): Promise<void> {
     for (const [k, v] of Object.entries(this.value)) setSimple(m.user, `name.${k}` as Simple, v);
     await patchAndCompare(m, r, [{ op: 'replace', path: 'name', value: this.value }], 'replace name');
@@ -176,7 +208,7 @@ export class ReplaceName implements Command {
 /** PATCH `remove` of a single-valued attribute: unassigned after (RFC 7644 §3.5.2.2). */
 export class RemoveSimple implements Command {
   constructor(readonly path: (typeof REMOVABLE)[number]) {}
-  check = () => true;
+  check = (m: Model) => m.listed.includes(this.path);
   async run(m: Model, r: Real): Promise<void> {
     setSimple(m.user, this.path, undefined);
     await patchAndCompare(m, r, [{ op: 'remove', path: this.path }], `remove ${this.path}`);
@@ -189,7 +221,7 @@ export class AddEmails implements Command {
   constructor(readonly emails: readonly { local: string; type: EmailType }[]) {}
   check = (m: Model) => m.user.emails !== UNKNOWN;
   async run(m: Model, r: Real): Promise<void> {
-    const added = this.emails.map((e) => ({ value: address(m, e.local), type: e.type }));
+    const added = this.emails.map((e) => ({ value: address(m, r.f, e.local), type: e.type }));
     m.user.emails = [...((m.user.emails as Email[] | undefined) ?? []), ...added];
     await patchAndCompare(m, r, [{ op: 'add', path: 'emails', value: added }], 'add to emails');
   }
@@ -201,7 +233,7 @@ const hasType = (m: Model, type: EmailType): boolean => m.user.emails !== UNKNOW
 /** PATCH `remove` with `emails[type eq "…"]`: only the matching values go (RFC 7644 §3.5.2.2). */
 export class RemoveEmailsOfType implements Command {
   constructor(readonly type: EmailType) {}
-  check = (m: Model) => hasType(m, this.type);
+  check = (m: Model) => hasType(m, this.type) && (!m.emailsRequired || (m.user.emails as Email[]).some((e) => e.type !== this.type));
   async run(m: Model, r: Real): Promise<void> {
     const rest = (m.user.emails as Email[]).filter((e) => e.type !== this.type);
     m.user.emails = rest.length === 0 ? undefined : rest;
@@ -219,7 +251,7 @@ export class ReplaceEmailValueOfType implements Command {
   ) {}
   check = (m: Model) => hasType(m, this.type);
   async run(m: Model, r: Real): Promise<void> {
-    const value = address(m, this.local);
+    const value = address(m, r.f, this.local);
     m.user.emails = (m.user.emails as Email[]).map((e) => (e.type === this.type ? { ...e, value } : e));
     const path = `emails[type eq ${literal(this.type)}].value`;
     await patchAndCompare(m, r, [{ op: 'replace', path, value }], `replace ${path}`);
@@ -234,12 +266,13 @@ export class NoPath implements Command {
     readonly attrs: Partial<Record<'displayName' | 'title' | 'nickName' | 'active', string | boolean>>,
     readonly emails: readonly { local: string; type: EmailType }[],
   ) {}
-  check = (m: Model) => this.emails.length === 0 || m.user.emails !== UNKNOWN || this.op === 'replace';
+  check = (m: Model) =>
+    Object.keys(this.attrs).every((k) => m.listed.includes(k as Simple)) && (this.emails.length === 0 || m.user.emails !== UNKNOWN || this.op === 'replace');
   async run(m: Model, r: Real): Promise<void> {
     const value: Json = { ...this.attrs };
     for (const [k, v] of Object.entries(this.attrs)) setSimple(m.user, k as Simple, v);
     if (this.emails.length > 0) {
-      const emails = this.emails.map((e) => ({ value: address(m, e.local), type: e.type }));
+      const emails = this.emails.map((e) => ({ value: address(m, r.f, e.local), type: e.type }));
       value.emails = emails;
       // add appends to a multi-valued attribute; replace without a filter replaces all its values.
       m.user.emails = this.op === 'add' ? [...((m.user.emails as Email[] | undefined) ?? []), ...emails] : emails;
@@ -265,10 +298,11 @@ export class PutUser implements Command {
   ) {}
   check = () => true;
   async run(m: Model, { t, f }: Real): Promise<void> {
-    const emails = this.emails?.map((e) => ({ value: address(m, e.local), type: e.type }));
-    for (const path of SIMPLE) m.user.simple[path] = this.attrs[path] ?? UNKNOWN;
+    const emails = this.emails?.map((e) => ({ value: address(m, f, e.local), type: e.type }));
+    // What the target's User does not have is not sent (fitUser) and stays unknown.
+    for (const path of SIMPLE) m.user.simple[path] = m.listed.includes(path) ? (this.attrs[path] ?? UNKNOWN) : UNKNOWN;
     m.user.emails = emails ?? UNKNOWN;
-    const res = await t.http.send({ op: 'scim.users.replace', params: { id: f.userId }, json: userPutBody(f, this.attrs, emails) });
+    const res = await putScimUser(t, f.userId, userPutBody(f, this.attrs, emails));
     if (res.status !== 200 || !objectBody(res)) fail('200 with the user for PUT (to set the model)', describeResponse(res), res);
     compareUser('the user after PUT', objectBody(res) as Json, m.user, res);
   }
@@ -382,21 +416,23 @@ export const patchCommands = (replayPath?: string) =>
 export async function resetFixtures(t: CheckContext, f: Fixtures): Promise<Model> {
   const user: UserModel = {
     simple: { displayName: 'Lpc Patch', title: undefined, nickName: undefined, active: true, 'name.givenName': 'Lpc', 'name.familyName': 'Patch' },
-    emails: [{ value: 'start.0@example.com', type: 'work' }],
+    emails: [{ value: `start.0.${f.mailTag}@example.com`, type: 'work' }],
   };
   const body = userPutBody(f, { displayName: 'Lpc Patch', active: true, 'name.givenName': 'Lpc', 'name.familyName': 'Patch' }, user.emails as Email[]);
-  const put = await t.http.send({ op: 'scim.users.replace', params: { id: f.userId }, json: body });
-  if (put.status !== 200) fail('200 for the PUT that resets the user (to set up the run)', describeResponse(put), put);
-  // title and nickName: a PUT that leaves them out MAY keep them (RFC 7644 §3.5.1): unknown until set.
+  const put = await putScimUser(t, f.userId, body);
+  if (put.status !== 200) notSetUp(put, 'the PUT that resets the user before a run');
+  // title and nickName: a PUT that leaves them out MAY keep them (RFC 7644 §3.5.1): unknown until set;
+  // and what the target's User does not have is never known.
   user.simple.title = UNKNOWN;
   user.simple.nickName = UNKNOWN;
+  for (const path of SIMPLE) if (!f.simple.includes(path)) user.simple[path] = UNKNOWN;
   const group = await t.http.send({
     op: 'scim.groups.replace',
     params: { id: f.groupId },
     json: { schemas: [SCIM_SCHEMAS.group], displayName: f.groupName, members: [] },
   });
   const shown = objectBody(group);
-  if (group.status !== 200 || !shown) fail('200 with the group for the PUT that resets it (to set up the run)', describeResponse(group), group);
+  if (group.status !== 200 || !shown) notSetUp(group, 'the PUT that resets the group before a run');
   const members = new Set(Array.isArray(shown.members) ? (shown.members as Json[]).map((x) => String(x?.value)) : []);
-  return { user, members, seq: 1 };
+  return { user, members, seq: 1, listed: f.simple, emailsRequired: f.emailsRequired };
 }

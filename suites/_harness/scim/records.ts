@@ -5,13 +5,14 @@
  * creation is noted in the run's journal; the runner deletes them all when the run ends
  * (src/runner/cleanup.ts), also after a failure or an interruption.
  */
-import { appendFileSync } from 'node:fs';
-import type { JournalEntry } from '../../../src/runner/model.js';
 import { describeResponse, excerpt, fail } from '../failure.js';
+import { notSetUp } from '../outcomes.js';
+import { fitUser } from './target.js';
 import type { ApiRequest, ApiResponse } from '../http.js';
 import type { Json } from '../records.js';
 import type { CheckContext } from '../requirement.js';
 import { runMarker } from '../marker.js';
+import { noteCreated } from '../journal.js';
 
 export const SCIM_SCHEMAS = {
   user: 'urn:ietf:params:scim:schemas:core:2.0:User',
@@ -40,10 +41,6 @@ export function groupBody(displayName: string, extra: Json = {}): Json {
   return { schemas: [SCIM_SCHEMAS.group], displayName, ...extra };
 }
 
-function note(t: CheckContext, entry: JournalEntry): void {
-  if (t.config.journal) appendFileSync(t.config.journal, `${JSON.stringify(entry)}\n`);
-}
-
 /** The last path segment of the Location header of a 201. */
 function idFromLocation(res: ApiResponse): string | undefined {
   const text = res.headers.location;
@@ -58,17 +55,24 @@ function createdId(t: CheckContext, res: ApiResponse, kind: 'user' | 'group', na
   // An answer without id (a projection that drops it) still names the resource in its Location.
   const id = answered ?? idFromLocation(res);
   if (res.status >= 200 && res.status < 300 && typeof id === 'string' && id.length > 0) {
-    note(t, { deleteOp: kind === 'user' ? 'scim.users.delete' : 'scim.groups.delete', id, label: `SCIM ${kind} ${name}` });
+    const collection = kind === 'user' ? 'users' : 'groups';
+    noteCreated(t.config, { deleteOp: `scim.${collection}.delete`, id, label: `SCIM ${kind} ${name}`, family: 'scim', collection });
     return id;
   }
   return undefined;
 }
 
-/** POST /Users with `body` (and a query, e.g. `attributes`), noted for the cleanup when it succeeds; the answer, whatever it is. */
+/** POST /Users with `body` fitted to the target's schema (target.ts: `fitUser`) and a query (e.g.
+ * `attributes`), noted for the cleanup when it succeeds; the answer, whatever it is. */
 export async function postUser(t: CheckContext, body: Json, query?: Record<string, string>): Promise<ApiResponse> {
-  const res = await t.http.send({ op: 'scim.users.create', json: body, ...(query ? { query } : {}) });
+  const res = await t.http.send({ op: 'scim.users.create', json: await fitUser(t, body), ...(query ? { query } : {}) });
   createdId(t, res, 'user', String(body.userName));
   return res;
+}
+
+/** PUT /Users/{id} with `body` fitted to the target's schema; the answer, whatever it is. */
+export async function putUser(t: CheckContext, id: string, body: Json, query?: Record<string, string>): Promise<ApiResponse> {
+  return t.http.send({ op: 'scim.users.replace', params: { id }, json: await fitUser(t, body), ...(query ? { query } : {}) });
 }
 
 export async function postGroup(t: CheckContext, body: Json): Promise<ApiResponse> {
@@ -77,23 +81,20 @@ export async function postGroup(t: CheckContext, body: Json): Promise<ApiRespons
   return res;
 }
 
-/** Creates a user (a 2xx with the user expected: anything else fails the check as a precondition;
- * the create status is scim.users.create-201's to judge) and returns it. */
+/** Creates a user to work on and returns it. A refusal, or a success without the user, ends the
+ * check "not set up" (outcomes.ts): its rule is not judged; the create status is
+ * scim.users.create-201's to judge. */
 export async function createUser(t: CheckContext, tag: string, extra: Json = {}): Promise<Json & { id: string; userName: string }> {
   const userName = typeof extra.userName === 'string' ? extra.userName : uniqueName(t, tag);
   const res = await postUser(t, userBody(userName, extra));
-  if (res.status < 200 || res.status > 299 || typeof (res.json as Json | undefined)?.id !== 'string') {
-    fail('POST /Users with a valid user to answer 201 with the user (to set up the check)', describeResponse(res), res);
-  }
+  if (res.status < 200 || res.status > 299 || typeof (res.json as Json | undefined)?.id !== 'string') notSetUp(res, 'a user to work on');
   return res.json as Json & { id: string; userName: string };
 }
 
 export async function createGroup(t: CheckContext, tag: string, extra: Json = {}): Promise<Json & { id: string; displayName: string }> {
   const displayName = typeof extra.displayName === 'string' ? extra.displayName : uniqueName(t, tag);
   const res = await postGroup(t, groupBody(displayName, extra));
-  if (res.status < 200 || res.status > 299 || typeof (res.json as Json | undefined)?.id !== 'string') {
-    fail('POST /Groups with a valid group to answer 201 with the group (to set up the check)', describeResponse(res), res);
-  }
+  if (res.status < 200 || res.status > 299 || typeof (res.json as Json | undefined)?.id !== 'string') notSetUp(res, 'a group to work on');
   return res.json as Json & { id: string; displayName: string };
 }
 

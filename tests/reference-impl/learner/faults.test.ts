@@ -106,6 +106,10 @@ const SPOTS: Record<LearnerFaultName, Spot> = {
     probe: async (h) => (await sessions(h, '?includeCompletedSessions=true')).some((s) => ended(h, s)),
     expected: [true, false],
   },
+  'learner.catalog-sessions-ignore-completed-flag': {
+    probe: async (h) => (await sessions(h, '?includeCompletedSessions=true')).some((s) => ended(h, s)),
+    expected: [true, false],
+  },
   'learner.completed-flag-malformed-accepted': { probe: status('/my-catalog-calendar?includeCompletedSessions=yes'), expected: [422, 200] },
   'learner.calendar-count-includes-completed': {
     probe: async (h) => {

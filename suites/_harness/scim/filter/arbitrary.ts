@@ -2,20 +2,35 @@
 // (scimFilterOver), and malformed filters every RFC-following server refuses (invalidScimFilter).
 import * as fc from 'fast-check';
 import type { AttrPath, CompareOperator, CompValue, ScimFilter } from './ast.js';
-import { and, attrPath, booleanValue, compare, group, not, numberValue, or, present, stringValue, valuePath } from './ast.js';
+import { and, attrPath, booleanValue, compare, COMPARE_OPERATORS, group, not, numberValue, or, present, stringValue, valuePath } from './ast.js';
 import { preferring, withSubtreeShrinks } from '../../generators.js';
 import { judgeFilter, observe, parseInstant, type FilterJudgement, type ScimResource } from './evaluate.js';
 import type { AttributeDescription, ResourceSchema } from './schema.js';
 import { USER_SCHEMA_URN } from './schema.js';
+import { encodedLength } from '../../url-budget.js';
 
 /** and/or/not/grouping nest at most three levels: every precedence case, short to read. */
 const MAX_DEPTH = 3;
 /** Draws of a leaf until one selects some resources but not all. */
 const LEAF_TRIES = 3;
+/** The most literals a filter holds: 2^MAX_DEPTH leaves, each a value filter of up to two comparisons. */
+const LITERALS = 2 ** MAX_DEPTH * 2;
+/** Bytes of a leaf around its literal, at most (`urn:…:enterprise:2.0:User:manager.value ne `, and
+ * the parentheses and keywords above it), encoded. */
+const LEAF_BYTES = 200;
 
 function selectsSome(judgement: FilterJudgement): boolean {
   return judgement.kind === 'valid' && judgement.verdicts.includes(true) && judgement.verdicts.includes(false);
 }
+
+/** What a target's filter supports (a profile's `expectations.scim.filter`): generated filters keep within it. */
+export interface FilterSupport {
+  readonly operators: readonly string[];
+  readonly logical: readonly string[];
+  readonly valuePaths: boolean;
+}
+
+const EVERYTHING: FilterSupport = { operators: [...COMPARE_OPERATORS, 'pr'], logical: ['and', 'or', 'not'], valuePaths: true };
 
 /**
  * Filters over the attributes of `schema` whose literals come from the resources' own values,
@@ -27,17 +42,30 @@ function selectsSome(judgement: FilterJudgement): boolean {
  * and, or, not, redundant parentheses; keywords and attribute names sometimes in odd case
  * (`AND`, `Eq`, `USERNAME`), core attributes sometimes under their schema URI, extension
  * attributes always. Every filter is one the evaluator judges valid. Shrinks towards one leaf.
+ * `support` keeps the filters within what a target's filter supports (its operators, and/or/not,
+ * value paths; the attributes are `schema`'s), and `budget` within a URL's bytes: no literal that
+ * cannot fit is drawn from (url-budget.ts).
  */
-export function scimFilterOver(resources: readonly ScimResource[], schema: ResourceSchema): fc.Arbitrary<ScimFilter> {
-  const leaves = sourcesOf(resources, schema).flatMap((source) => leavesOf(source));
+export function scimFilterOver(
+  resources: readonly ScimResource[],
+  schema: ResourceSchema,
+  support: FilterSupport = EVERYTHING,
+  budget = Number.POSITIVE_INFINITY,
+): fc.Arbitrary<ScimFilter> {
+  // A filter holds at most LITERALS literals: each gets its share of the budget, less the bytes of
+  // its attribute path and operator (url-budget.ts); a value that does not fit is not drawn from.
+  const room = Math.floor(budget / LITERALS) - LEAF_BYTES;
+  const fits = (value: unknown) => typeof value !== 'string' || encodedLength(JSON.stringify(value), room) <= room;
+  const leaves = sourcesOf(resources, schema).flatMap((source) => leavesOf(source, support, fits));
   if (leaves.length === 0) throw new Error('scimFilterOver needs resources holding at least one value the schema describes');
   // A leaf that selects some resources and not others, in most draws (a few tries, then whatever
   // came: a comparison that selects nothing is what catches a server that selects too much).
   const leaf = preferring(fc.oneof(...leaves), (filter) => selectsSome(judgeFilter(filter, resources, schema)), LEAF_TRIES);
   const depthIdentifier = fc.createDepthIdentifier();
+  const logical = (['and', 'or', 'not'] as const).filter((k) => support.logical.includes(k));
   const tree = fc.letrec<{ expr: ScimFilter; and: ScimFilter; or: ScimFilter; not: ScimFilter; group: ScimFilter }>((tie) => ({
     // The leaf comes first: it is the deep default, and withCrossShrink tries a leaf in a tree's place.
-    expr: fc.oneof({ depthSize: 'small', maxDepth: MAX_DEPTH, depthIdentifier, withCrossShrink: true }, leaf, tie('and'), tie('or'), tie('not'), tie('group')),
+    expr: fc.oneof({ depthSize: 'small', maxDepth: MAX_DEPTH, depthIdentifier, withCrossShrink: true }, leaf, ...logical.map((k) => tie(k)), tie('group')),
     and: fc.tuple(tie('expr'), tie('expr'), style).map(([left, right, s]) => and(left, right, spell('and', s))),
     or: fc.tuple(tie('expr'), tie('expr'), style).map(([left, right, s]) => or(left, right, spell('or', s))),
     not: fc.tuple(tie('expr'), style).map(([operand, s]) => not(operand, spell('not', s))),
@@ -132,19 +160,30 @@ function writtenPath(source: Source): fc.Arbitrary<AttrPath> {
 const ORDERING: readonly CompareOperator[] = ['gt', 'ge', 'lt', 'le'];
 const ALL_COMPARISONS: readonly CompareOperator[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
 
-function leavesOf(source: Source): fc.Arbitrary<ScimFilter>[] {
+/** `fits`: whether a value fits a literal within the URL budget (values that do not are not drawn from). */
+type Fits = (value: unknown) => boolean;
+
+function leavesOf(source: Source, support: FilterSupport, fits: Fits): fc.Arbitrary<ScimFilter>[] {
   const path = writtenPath(source);
-  const pr = fc.tuple(path, style).map(([p, s]) => present(p, spell('pr', s)));
+  const pr = support.operators.includes('pr') ? [fc.tuple(path, style).map(([p, s]) => present(p, spell('pr', s)))] : [];
   if (source.attribute.type === 'complex') {
     const elements = source.values.filter(isObject);
-    return source.attribute.multiValued && elements.length > 0 ? [pr, valueFilters(source, elements)] : [pr];
+    return source.attribute.multiValued && elements.length > 0 && support.valuePaths ? [...pr, valueFilters(source, elements, support, fits)] : pr;
   }
-  return [pr, ...comparisonsOf(path, source.attribute, source.values)];
+  return [...pr, ...comparisonsOf(path, source.attribute, source.values.filter(fits), support)];
 }
 
-function comparisonsOf(path: fc.Arbitrary<AttrPath>, attribute: AttributeDescription, values: readonly unknown[]): fc.Arbitrary<ScimFilter>[] {
-  const leaf = (ops: readonly CompareOperator[], literal: fc.Arbitrary<CompValue>) =>
-    fc.tuple(path, fc.constantFrom(...ops), literal, style).map(([p, op, value, s]) => compare(p, op, value, spell(op, s)));
+function comparisonsOf(
+  path: fc.Arbitrary<AttrPath>,
+  attribute: AttributeDescription,
+  values: readonly unknown[],
+  support: FilterSupport,
+): fc.Arbitrary<ScimFilter>[] {
+  // A leaf of the operators the target supports: none when it supports none of them.
+  const leaf = (all: readonly CompareOperator[], literal: fc.Arbitrary<CompValue>): fc.Arbitrary<ScimFilter>[] => {
+    const ops = all.filter((op) => support.operators.includes(op));
+    return ops.length === 0 ? [] : [fc.tuple(path, fc.constantFrom(...ops), literal, style).map(([p, op, value, s]) => compare(p, op, value, spell(op, s)))];
+  };
   switch (attribute.type) {
     case 'string':
     case 'reference':
@@ -153,7 +192,7 @@ function comparisonsOf(path: fc.Arbitrary<AttrPath>, attribute: AttributeDescrip
       if (texts.length === 0) return [];
       const text = fc.constantFrom(...texts);
       const recased = fc.tuple(text, caseChange).map(([t, change]) => stringValue(changeCase(t, change)));
-      if (attribute.type === 'binary') return [leaf(['eq', 'ne'], text.map(stringValue))];
+      if (attribute.type === 'binary') return leaf(['eq', 'ne'], text.map(stringValue));
       const pieces = (op: 'co' | 'sw' | 'ew') =>
         leaf(
           [op],
@@ -165,26 +204,24 @@ function comparisonsOf(path: fc.Arbitrary<AttrPath>, attribute: AttributeDescrip
           fc.tuple(text, fc.nat()).map(([t, a]) => fragment('sw', t, a, 0)),
         )
         .map(stringValue);
-      return [leaf(['eq', 'ne'], recased), pieces('co'), pieces('sw'), pieces('ew'), leaf(ORDERING, bound)];
+      return [...leaf(['eq', 'ne'], recased), ...pieces('co'), ...pieces('sw'), ...pieces('ew'), ...leaf(ORDERING, bound)];
     }
     case 'boolean':
-      return [leaf(['eq', 'ne'], fc.boolean().map(booleanValue))];
+      return leaf(['eq', 'ne'], fc.boolean().map(booleanValue));
     case 'dateTime': {
       const texts = unique(values.filter((v): v is string => typeof v === 'string' && parseInstant(v) !== undefined));
       return texts.length === 0
         ? []
-        : [
-            leaf(
-              ALL_COMPARISONS,
-              fc.tuple(fc.constantFrom(...texts), nearInstant).map(([t, near]) => stringValue(near(t))),
-            ),
-          ];
+        : leaf(
+            ALL_COMPARISONS,
+            fc.tuple(fc.constantFrom(...texts), nearInstant).map(([t, near]) => stringValue(near(t))),
+          );
     }
     case 'decimal':
     case 'integer': {
       const numbers = unique(values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)));
       const literal = fc.tuple(fc.constantFrom(...numbers), fc.constantFrom(0, -1, 1)).map(([n, delta]) => numberValue(plain(n + delta, n)));
-      return numbers.length === 0 ? [] : [leaf(ALL_COMPARISONS, literal)];
+      return numbers.length === 0 ? [] : leaf(ALL_COMPARISONS, literal);
     }
     case 'complex':
       return [];
@@ -192,21 +229,23 @@ function comparisonsOf(path: fc.Arbitrary<AttrPath>, attribute: AttributeDescrip
 }
 
 /** `attr[...]` over the sub-attributes the values of a multi-valued attribute hold: one comparison, two joined, or one negated. */
-function valueFilters(source: Source, elements: readonly Readonly<Record<string, unknown>>[]): fc.Arbitrary<ScimFilter> {
+function valueFilters(source: Source, elements: readonly Readonly<Record<string, unknown>>[], support: FilterSupport, fits: Fits): fc.Arbitrary<ScimFilter> {
   const inner = (source.attribute.subAttributes ?? [])
     .filter((sub) => SIMPLE.has(sub.type) && sub.returned !== 'never')
     .flatMap((sub) => {
-      const values = elements.map((element) => element[sub.name]).filter((value) => value !== undefined && value !== null);
+      const values = elements
+        .map((element) => element[sub.name])
+        .filter((value) => value !== undefined && value !== null && (typeof value !== 'string' || fits(value)));
       const path = style.map((s) => attrPath(spell(sub.name, s)));
-      return values.length === 0 ? [] : comparisonsOf(path, sub, values);
+      return values.length === 0 ? [] : comparisonsOf(path, sub, values, support);
     });
   if (inner.length === 0) return fc.tuple(writtenPath(source), style).map(([p, s]) => present(p, spell('pr', s)));
   const one = fc.oneof(...inner);
   const filter = fc.oneof(
     one,
-    fc.tuple(one, one, style).map(([left, right, s]) => and(left, right, spell('and', s))),
-    fc.tuple(one, one, style).map(([left, right, s]) => or(left, right, spell('or', s))),
-    fc.tuple(one, style).map(([operand, s]) => not(operand, spell('not', s))),
+    ...(support.logical.includes('and') ? [fc.tuple(one, one, style).map(([left, right, s]) => and(left, right, spell('and', s)))] : []),
+    ...(support.logical.includes('or') ? [fc.tuple(one, one, style).map(([left, right, s]) => or(left, right, spell('or', s)))] : []),
+    ...(support.logical.includes('not') ? [fc.tuple(one, style).map(([operand, s]) => not(operand, spell('not', s)))] : []),
   );
   return fc.tuple(writtenPath({ ...source, valueOfMultiValued: false }), filter).map(([p, f]) => valuePath(p, f));
 }
@@ -294,25 +333,25 @@ export interface InvalidScimFilter {
  * Filters the RFC 7644 section 3.4.2.2 grammar refuses, or that it marks for refusal (gt/ge/lt/le
  * on a boolean), over User attributes: `userName eq` (truncated), an operator that is no
  * compareOp, unbalanced parentheses or brackets, `active gt true`, an unquoted or single-quoted
- * string, text after a complete expression. Only what every RFC-following server refuses: no
+ * string, text after a complete expression (`only`: those flaws alone). Only what every RFC-following server refuses: no
  * missing spaces, no `not` without parentheses, no unknown attributes (section 3.4.2.2 lets
  * servers differ there). Stays invalid inside `scopedText(prefix, text)`.
  */
-export function invalidScimFilter(): fc.Arbitrary<InvalidScimFilter> {
+export function invalidScimFilter(only?: readonly InvalidFilterFlaw[]): fc.Arbitrary<InvalidScimFilter> {
   const flawed = (flaw: InvalidFilterFlaw, text: fc.Arbitrary<string>) => text.map((t): InvalidScimFilter => ({ text: t, flaw }));
-  return fc.oneof(
-    flawed(
+  const all: Record<InvalidFilterFlaw, fc.Arbitrary<InvalidScimFilter>> = {
+    truncated: flawed(
       'truncated',
       fc.oneof(
         fc.tuple(stringPath, eqLike).map(([p, op]) => `${p} ${op}`),
         fc.tuple(validLeaf, fc.constantFrom('and', 'or', 'and not')).map(([l, k]) => `${l} ${k}`),
       ),
     ),
-    flawed(
+    'unknown-operator': flawed(
       'unknown-operator',
       fc.tuple(stringPath, fc.constantFrom('zz', 'qq', 'eqq', 'xeq', 'qe', '==', '=~'), word).map(([p, op, w]) => `${p} ${op} ${JSON.stringify(w)}`),
     ),
-    flawed(
+    unbalanced: flawed(
       'unbalanced',
       fc
         .tuple(validLeaf, validLeaf, word)
@@ -329,21 +368,22 @@ export function invalidScimFilter(): fc.Arbitrary<InvalidScimFilter> {
           ),
         ),
     ),
-    flawed(
+    'boolean-ordering': flawed(
       'boolean-ordering',
       fc
         .tuple(fc.constantFrom('active', 'emails.primary', `${USER_SCHEMA_URN}:active`), fc.constantFrom(...ORDERING), fc.boolean())
         .map(([p, op, b]) => `${p} ${op} ${String(b)}`),
     ),
-    flawed(
+    'unquoted-string': flawed(
       'unquoted-string',
       fc.tuple(stringPath, eqLike, word, fc.boolean()).map(([p, op, w, single]) => `${p} ${op} ${single ? `'${w}'` : `${w}x`}`),
     ),
-    flawed(
+    'trailing-junk': flawed(
       'trailing-junk',
       fc.tuple(validLeaf, fc.oneof(fc.constantFrom('junk', 'zz', '"x"', '42', 'true'), validLeaf)).map(([l, junk]) => `${l} ${junk}`),
     ),
-  );
+  };
+  return fc.oneof(...(only ?? (Object.keys(all) as InvalidFilterFlaw[])).map((flaw) => all[flaw]));
 }
 
 const stringPath = fc.constantFrom('userName', 'displayName', 'name.familyName', 'emails.value', 'title', 'externalId');

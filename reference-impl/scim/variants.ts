@@ -1,0 +1,65 @@
+import type { ScimBehaviour } from './behaviour.js';
+
+/**
+ * Variants of the SCIM reference server: legitimate configurations, not faults. Each makes the
+ * choices RFC 7643/7644 leave to a service provider the way one kind of real server makes them, so
+ * that the suite can be proven on it (the positive controls, tests/positive-controls.test.ts: every
+ * SCIM check passes against each variant with the profile that declares it, fixtures/profiles/scim-*.yaml).
+ * A variant patches entries of ScimBehaviour, as a fault does; faults still apply on top of it.
+ * To add one: a new entry here (and, when a choice is not yet in ScimBehaviour, that entry there and
+ * the code that reads it), its profile under fixtures/profiles/, and its line in the README.
+ */
+interface ScimVariant {
+  readonly description: string;
+  /** The profile that declares its choices (fixtures/profiles/<profile>.yaml). */
+  readonly profile: string;
+  readonly apply: (b: ScimBehaviour) => void;
+}
+
+const VARIANTS = {
+  'idp-minimal': {
+    description:
+      'A small server built for identity providers: filters of eq joined by and on userName, externalId, displayName and active (400 invalidFilter otherwise); no sorting; ' +
+      'a required email unique among users (409 uniqueness); /Schemas lists only a core User (userName, name, displayName, emails, active) and other attributes are refused; ' +
+      'a default and maximum page of 100; itemsPerPage is the count in force; PATCH answers 204 (200 with attributes); timestamps in whole seconds; ' +
+      'no discovery, /Me, /Bulk or .search (501).',
+    profile: 'scim-idp-minimal',
+    apply: (b) => {
+      b.schema = 'core';
+      b.filter.support = { operators: ['eq'], logical: ['and'], attributes: ['username', 'externalid', 'displayname', 'active'], valuePaths: false };
+      b.sort.applied = 'ignored';
+      b.writes.emails = 'required-unique';
+      b.writes.timestamps = 'seconds';
+      b.paging.defaultCount = 100;
+      b.paging.maxCount = 100;
+      b.paging.itemsPerPage = 'requested';
+      b.patch.success = 'no-content';
+      b.patch.userGroups = 'omitted';
+    },
+  },
+  'full-featured': {
+    description:
+      'A full-featured server: the whole filter grammar, sorting, discovery served (/ServiceProviderConfig, /ResourceTypes), POST /Users/.search and /Groups/.search, ' +
+      'GET, PUT and PATCH /Me (a service account); a default page of 50; PATCH answers 200 with the resource.',
+    profile: 'scim-full-featured',
+    apply: (b) => {
+      Object.assign(b.endpoints, { discovery: 'served', search: 'served', me: 'served' });
+      b.paging.defaultCount = 50;
+    },
+  },
+} satisfies Record<string, ScimVariant>;
+
+export type ScimVariantName = keyof typeof VARIANTS;
+export const SCIM_VARIANTS: Readonly<Record<ScimVariantName, ScimVariant>> = VARIANTS;
+
+export function isScimVariant(name: string): name is ScimVariantName {
+  return Object.hasOwn(VARIANTS, name);
+}
+
+/** The behaviour of a variant (before any fault): the reference behaviour with the variant's choices. */
+export function applyScimVariant(b: ScimBehaviour, name: string | undefined): ScimBehaviour {
+  if (name === undefined) return b;
+  if (!isScimVariant(name)) throw new TypeError(`unknown SCIM variant ${name} (${Object.keys(VARIANTS).join(', ')})`);
+  VARIANTS[name].apply(b);
+  return b;
+}

@@ -1,0 +1,64 @@
+// Positive controls (issue 19): the negative controls prove that each check can fail; these prove the
+// other half, that each check passes on every server the RFC allows. The reference server's SCIM
+// variants (reference-impl/scim/variants.ts) are legitimate configurations of the kinds of real
+// servers the suite is used on (one built for identity providers, a full-featured one); each is run
+// with the profile that declares it (fixtures/profiles/scim-<variant>.yaml), and the reference with
+// its own, over every SCIM check: no check may fail, and none may end "not set up" or "blocked by"
+// (a fixture such a server refuses, or a rule it does not break, is the suite's error).
+//
+// One conformance run, as the negative controls' (tests/support/controls-run.mjs): a server per
+// variant in one process, each a target of the runner's matrix, at two runs per property.
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { SCIM_VARIANTS } from '../reference-impl/index.js';
+import { ROOT } from './support/cli.js';
+import { runControls, type Found } from './support/controls.js';
+
+const VARIANTS = Object.keys(SCIM_VARIANTS);
+const RUNS = 2;
+const SEED = 11;
+
+let found: Record<string, Found> = {};
+
+beforeAll(async () => {
+  const targets = [
+    { key: 'reference', seed: SEED, runs: RUNS, only: ['scim.*'], scimSeed: true },
+    ...VARIANTS.map((variant) => ({
+      key: variant,
+      variant,
+      // The server holds 2,500 users of other clients: nothing may depend on a fresh target.
+      scimSeed: true,
+      profile: join(ROOT, 'fixtures', 'profiles', `scim-${variant}.yaml`),
+      seed: SEED,
+      runs: RUNS,
+      only: ['scim.*'],
+    })),
+  ];
+  const result = await runControls({ concurrency: 8, targets });
+  process.stdout.write(`positive controls: ${targets.length} targets, ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s\n`);
+  found = result.targets;
+}, 600_000);
+
+describe('every SCIM check passes on every kind of server the RFC allows, with the profile that declares it', () => {
+  test.each(['reference', ...VARIANTS])('%s', (key) => {
+    const r = found[key];
+    if (!r) throw new Error(`no result for ${key}`);
+    expect(r.checks, `${key}: the SCIM checks ran`).toBeGreaterThan(100);
+    expect(r.failed, `${key}: failed checks`).toEqual([]);
+    expect(
+      r.skipped.filter((s) => s.notSetUp || s.blockedBy).map((s) => `${s.id}: ${s.reason ?? ''}`),
+      `${key}: checks not set up or blocked`,
+    ).toEqual([]);
+  });
+
+  test('the variants are told apart: each skips what its server does not do, and only that', () => {
+    const skipped = (key: string) => new Set((found[key]?.skipped ?? []).map((s) => s.id));
+    // A server that does not sort: the sort checks are skipped, saying so; the others run.
+    expect([...skipped('idp-minimal')].filter((id) => id.startsWith('scim.sort.')).length).toBe(7);
+    expect(skipped('idp-minimal').has('scim.pagination.walk-exactly-once')).toBe(false);
+    expect(skipped('idp-minimal').has('scim.pagination.default-page')).toBe(false);
+    // A server that serves discovery and /Me: their unsupported-endpoint checks are skipped.
+    expect(skipped('full-featured').has('scim.unsupported.service-provider-config.get')).toBe(true);
+    expect(skipped('full-featured').has('scim.sort.username-ascending')).toBe(false);
+  });
+});
