@@ -184,7 +184,7 @@ if (wanted('shard')) {
   // What one process keeps busy (its threads' CPU over its wall time) bounds what 2 cores can gain.
   const busy = (user + system) / 1e6 / one.wall;
   console.log(
-    `  one process: exit ${one.code}, ${one.checks} checks in ${fmt(one.wall)} s, ${fmt(busy, 2)} cores busy (2 cores allow at most ${fmt(2 / busy, 2)}); 2 shards at once and their merge: exit ${two.code}, ${two.checks} checks in ${fmt(two.wall)} s`,
+    `  one process: exit ${one.code}, ${one.checks} checks in ${fmt(one.wall)} s, ${fmt(busy, 2)} cores busy of what it was given (2 idle cores would allow a ratio of at most ${fmt(2 / busy, 2)}); 2 shards at once and their merge: exit ${two.code}, ${two.checks} checks in ${fmt(two.wall)} s`,
   );
   console.log(`shard ratio ${fmt(ratio, 2)}`);
   console.log(`  target ≥ 1.60: ${ratio >= 1.6 ? 'met' : 'not met'}`);

@@ -160,6 +160,8 @@ describe('three shards at once against one server, merged', () => {
     for (const s of [...shards.map((x) => x.json), single.json, merged.json]) expectValidReport(s);
     expect(merged.json.shard).toBeUndefined();
     expect(merged.json.shards?.map((s) => [s.index, s.runId, s.seed])).toEqual(shards.map((s) => [s.json.shard?.index, s.json.runId, 8]));
+    // Each shard marks its records with a run id of its own: fixtures made once per server never collide.
+    expect(new Set(shards.map((s) => s.json.runId)).size).toBe(3);
     expect(merged.json.requests).toBe(shards.reduce((n, s) => n + s.json.requests, 0));
     const junit = readFileSync(join(dir, 'merged.xml'), 'utf8');
     expect(junit).toContain(`failures="${single.json.verdict.counts.failed}"`);

@@ -381,6 +381,8 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
     const redact = redactor(resolveSecrets(reportProfile).values);
     const exitCode = await (await import('./reports.js')).writeRunReports(result, values, { strict, redact, color });
+    // A bundled run's durations balance the next split of a bundled run over the cores.
+    if (bundled && !shard && !result.interrupted && scale === 0) (await import('./parallel.js')).rememberDurations(result);
     if (result.interrupted) {
       const signal = result.interrupted.signal as NodeJS.Signals;
       const finished = result.checks.filter((check) => check.status !== 'skipped' || !/interrupted$/.test(check.skipReason ?? '')).length;

@@ -10,12 +10,14 @@
  * that each deletes what it created and stops.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { mergeShards, readShardReport } from '../runner/merge.js';
 import type { RunResult } from '../runner/model.js';
 import { Progress, type ProgressEvent, type ProgressSink } from '../runner/progress.js';
+import { cacheFile } from '../runner/run.js';
+import { readCosts } from './shard.js';
 import { packageRoot } from '../util/package-root.js';
 
 /** Set in a shard's environment by the run that started it: relay progress over IPC instead of printing. */
@@ -32,6 +34,41 @@ export const MAX_DEFAULT_JOBS = 4;
  */
 export function defaultJobs(cores = availableParallelism()): number {
   return Math.max(1, Math.min(Math.floor(cores / 2), MAX_DEFAULT_JOBS));
+}
+
+/** The bundled runs' measured check durations, kept in the run cache: the next split over the cores
+ * balances its shards by them (as `--shard-plan` does), the first by count. */
+const DURATIONS = 'bundled-durations.json';
+
+/** Remembers the checks' durations of a bundled run (one process or merged shards) for the next split;
+ * the durations of checks it did not run stay as they were. */
+export function rememberDurations(result: RunResult, file = cacheFile(DURATIONS)): void {
+  let known: { id: string; durationMs: number }[] = [];
+  try {
+    known = (JSON.parse(readFileSync(file, 'utf8')) as { checks: typeof known }).checks;
+  } catch {
+    // none yet, or unreadable: start again
+  }
+  const ran = new Map(result.checks.filter((c) => c.status !== 'skipped').map((c) => [c.id, c.durationMs]));
+  const checks = [...known.filter((c) => !ran.has(c.id)), ...[...ran].map(([id, durationMs]) => ({ id, durationMs }))];
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    // Whole or not at all: a shard of another run may read it meanwhile.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, JSON.stringify({ checks }));
+    renameSync(partial, file);
+  } catch {
+    // a cache that cannot be written costs only balance
+  }
+}
+
+/** `--shard-plan` for the shards: the remembered durations, when there are readable ones. */
+function rememberedPlan(file = cacheFile(DURATIONS)): string[] {
+  try {
+    return readCosts(file).size > 0 ? ['--shard-plan', file] : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The options the run's flags carry over to each shard (the report flags are the parent's own). */
@@ -109,6 +146,7 @@ export async function runShardsAtOnce(
   try {
     // Each shard plans from the collection of the checks: made once here, read from the cache by each.
     await (await import('../runner/run.js')).collectChecks();
+    const plan = rememberedPlan();
     for (let index = 1; index <= jobs; index++) {
       const json = join(dir, `shard-${index}.json`);
       const record = join(dir, `shard-${index}.jsonl`);
@@ -124,6 +162,7 @@ export async function runShardsAtOnce(
         '--junit',
         join(dir, `shard-${index}.xml`),
         '--no-progress',
+        ...plan,
         ...(options.values.record !== undefined ? ['--record', record] : []),
       ];
       const child = fork(join(packageRoot(), 'bin/lp-conformance.js'), args, {

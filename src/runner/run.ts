@@ -90,6 +90,9 @@ const CACHE_ROOT = join(
   `lp-conformance-cache-${process.getuid?.() ?? 'user'}-${createHash('sha256').update(packageRoot()).digest('hex').slice(0, 12)}`,
 );
 
+/** A file of the run cache (kept between runs of this installation). */
+export const cacheFile = (name: string): string => join(CACHE_ROOT, name);
+
 async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp, reporter: Reporter = {}) {
   return createVitest(
     'test',

@@ -145,3 +145,38 @@ test('--shard I/N: from 1 to N', () => {
   expect(parseShard('2/3')).toEqual({ index: 2, count: 3 });
   for (const bad of ['0/3', '4/3', '1/0', '1', 'a/b', '1/2/3', ' 1/2']) expect(parseShard(bad)).toBeUndefined();
 });
+
+test("a bundled run's durations are remembered for the next split, those of checks it did not run kept", async () => {
+  const { rememberDurations } = await import('../../src/cli/parallel.js');
+  const { readCosts } = await import('../../src/cli/shard.js');
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const file = join(mkdtempSync(join(tmpdir(), 'lpc-durations-')), 'durations.json');
+  const run = (checks: { id: string; durationMs: number; status: 'passed' | 'skipped' }[]) =>
+    ({ checks }) as unknown as Parameters<typeof rememberDurations>[0];
+  rememberDurations(
+    run([
+      { id: 'a.x', durationMs: 100, status: 'passed' },
+      { id: 'b.y', durationMs: 200, status: 'passed' },
+    ]),
+    file,
+  );
+  rememberDurations(
+    run([
+      { id: 'a.x', durationMs: 150, status: 'passed' },
+      { id: 'c.z', durationMs: 0, status: 'skipped' },
+    ]),
+    file,
+  );
+  expect(readCosts(file)).toEqual(
+    new Map([
+      ['b.y', 200],
+      ['a.x', 150],
+    ]),
+  );
+  // A cache that is not JSON is started again, not an error.
+  writeFileSync(file, 'not json');
+  rememberDurations(run([{ id: 'a.x', durationMs: 1, status: 'passed' }]), file);
+  expect(readCosts(file)).toEqual(new Map([['a.x', 1]]));
+});
