@@ -382,7 +382,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     const redact = redactor(resolveSecrets(reportProfile).values);
     const exitCode = await (await import('./reports.js')).writeRunReports(result, values, { strict, redact, color });
     // A bundled run's durations balance the next split of a bundled run over the cores.
-    if (bundled && !shard && !result.interrupted && scale === 0) (await import('./parallel.js')).rememberDurations(result);
+    if (bundled && !shard && !result.interrupted && scale === 0 && faults.length === 0) (await import('./parallel.js')).rememberDurations(result);
     if (result.interrupted) {
       const signal = result.interrupted.signal as NodeJS.Signals;
       const finished = result.checks.filter((check) => check.status !== 'skipped' || !/interrupted$/.test(check.skipReason ?? '')).length;

@@ -565,7 +565,7 @@ function oauthPaths(p: Profile): JsonObject {
     type: 'object',
     required: ['error'],
     properties: { error: { type: 'string' }, error_description: { type: 'string' } },
-    'x-spec': 'rfc6749#section-5.2',
+    'x-spec': 'public-facts#authentication-integration-api',
   };
   const authorize: JsonObject = {
     operationId: 'oauth.authorize',
