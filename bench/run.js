@@ -3,6 +3,11 @@
 // (machines here are noisy: only numbers from one run are compared). Four figures, each printed on
 // a line of its own that a script can read:
 //
+//   shard ratio X
+//     The default run against the bundled server in one process, then the same checks as 2 shards
+//     at the same time (`run --jobs 2`: two processes, each with its bundled server, and the merge of
+//     their reports), one after the other. X = the one process's wall time over the shards' (merge
+//     included). Target ≥ 1.6 on 2 cores.
 //   replay ratio X
 //     The default run (--concurrency 8) against the bundled server, its requests recorded
 //     (--record); then a bare undici loop replays exactly those requests at the same concurrency
@@ -168,6 +173,22 @@ if (wanted('replay')) {
   console.log(`replay ratio ${fmt(ratio, 2)}`);
   console.log(`  target ≥ 0.60: ${ratio >= 0.6 ? 'met' : 'not met'}`);
   failed ||= run.code !== 0;
+}
+
+if (wanted('shard')) {
+  const cpu = process.cpuUsage();
+  const one = await conformanceRun('one-process', []);
+  const { user, system } = process.cpuUsage(cpu);
+  const two = await conformanceRun('two-shards', ['--jobs', '2']);
+  const ratio = one.wall / two.wall;
+  // What one process keeps busy (its threads' CPU over its wall time) bounds what 2 cores can gain.
+  const busy = (user + system) / 1e6 / one.wall;
+  console.log(
+    `  one process: exit ${one.code}, ${one.checks} checks in ${fmt(one.wall)} s, ${fmt(busy, 2)} cores busy of what it was given (2 idle cores would allow a ratio of at most ${fmt(2 / busy, 2)}); 2 shards at once and their merge: exit ${two.code}, ${two.checks} checks in ${fmt(two.wall)} s`,
+  );
+  console.log(`shard ratio ${fmt(ratio, 2)}`);
+  console.log(`  target ≥ 1.60: ${ratio >= 1.6 ? 'met' : 'not met'}`);
+  failed ||= one.code !== 0 || two.code !== 0 || one.checks !== two.checks;
 }
 
 if (wanted('latency')) {

@@ -5,7 +5,7 @@
  */
 import { failsRun, LEVELS, SLOW_CHECK_MS, type CheckMeta, type CheckResult, type Level, type RunResult } from '../src/runner/model.js';
 import { formatFailureBlock, NO_PAINT, skipText, type Paint, type SideFileIndex } from './failure-block.js';
-import { makeCleaner, type Cleaner, type Redact } from './text.js';
+import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
 import { markOf, verdictOf, type Mark, type Verdict } from './verdict.js';
 
 export interface SummaryOptions {
@@ -129,8 +129,10 @@ export function formatList(checks: CheckMeta[]): string {
 }
 
 function header(result: RunResult, clean: Cleaner): string {
+  const sharded = shardsText(result);
   const lines = [
     `lp-conformance · profile ${clean.line(result.profileName)} · seed ${result.seed} · ${plural(result.runs, 'run')} · started ${clean.line(result.startedAt)}`,
+    ...(sharded ? [`  ${sharded}`] : []),
   ];
   const targets = Object.entries(result.targets).map(([family, url]) => [`  target ${clean.line(family)}`, clean.line(url)]);
   return [...lines, ...alignColumns(targets)].join('\n');
@@ -228,7 +230,9 @@ function cleanupText(result: RunResult): string {
     return `${family} ${made} (${collections.join(', ')}): ${fate.join(', ')}`;
   });
   const failed = c.failed.length === 0 ? '' : `; ${plural(c.failed.length, 'deletion')} failed (lp-conformance cleanup removes them): ${c.failed[0]}`;
-  return `; records the run created (marker lpc-${result.runId ?? '?'}-): ${families.join('; ')}${failed}`;
+  // A merged run's records carry each shard's marker.
+  const markers = (result.runId ? [result.runId] : (result.shards ?? []).flatMap((s) => (s.runId ? [s.runId] : []))).map((id) => `lpc-${id}-`);
+  return `; records the run created (marker ${markers.length > 0 ? markers.join(', ') : 'lpc-?-'}): ${families.join('; ')}${failed}`;
 }
 
 /** `; waited 12.0s for the target's rate limits (3 retries after 429)`, when the run waited at all. */

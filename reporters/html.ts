@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { LEVELS, type CheckResult, type CheckStatus, type RunResult } from '../src/runner/model.js';
 import { failureView, groupByArea, skipText, type SideFileIndex } from './failure-block.js';
-import { makeCleaner, type Cleaner, type Redact } from './text.js';
+import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
 import { markOf, verdictOf, type Mark } from './verdict.js';
 
 export interface HtmlOptions {
@@ -164,6 +164,7 @@ export function renderHtml(result: RunResult, options: HtmlOptions = {}): string
   const line = (text: unknown): string => escapeHtml(clean.line(String(text)));
   const verdict = verdictOf(result, { strict });
   const failing = result.checks.some((c) => c.status === 'failed');
+  const sharded = shardsText(result);
 
   const figures: [string, string][] = [
     ['requests', String(result.requests)],
@@ -177,6 +178,7 @@ export function renderHtml(result: RunResult, options: HtmlOptions = {}): string
     ...(result.baseline ? ([['baseline', result.baseline.file]] as [string, string][]) : []),
     ['profile', result.profileName],
     ['started', result.startedAt],
+    ...(sharded ? ([['sharded', sharded]] as [string, string][]) : []),
     ...Object.entries(result.targets).map(([family, url]): [string, string] => [`target ${family}`, url]),
   ];
 

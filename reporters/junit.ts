@@ -25,7 +25,7 @@ import { dirname } from 'node:path';
 import junit, { type Builder, type TestSuite } from 'junit-report-builder';
 import type { CheckResult, RunResult } from '../src/runner/model.js';
 import { attachmentsOf, failureMessage, failureOf, formatFailureBlock, groupByArea, NO_PAINT, skipText, type SideFileIndex } from './failure-block.js';
-import { makeCleaner, type Cleaner, type Redact } from './text.js';
+import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
 import { markOf, verdictOf, type Verdict } from './verdict.js';
 
 // Node hands this CommonJS package's module.exports (the builder) to a default import, while
@@ -75,6 +75,8 @@ export function renderJUnit(result: RunResult, options: JUnitOptions = {}): stri
     suite.property('profile', clean.line(result.profileName));
     suite.property('seed', String(result.seed));
     suite.property('runs', String(result.runs));
+    const shards = shardsText(result);
+    if (shards) suite.property('sharded', shards);
     if (result.interrupted) suite.property('interrupted', result.interrupted.signal);
     for (const check of checks) addTestCase(suite, check, ctx);
     return completeSuite(suite.build(), checks, ctx).toString({ pretty: true, offset: 1 }).trimEnd();

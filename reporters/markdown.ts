@@ -7,7 +7,7 @@
  */
 import type { CheckResult, RunResult } from '../src/runner/model.js';
 import { failureView, skipText, type SideFileIndex } from './failure-block.js';
-import { makeCleaner, oneLine, type Redact } from './text.js';
+import { makeCleaner, shardsText, oneLine, type Redact } from './text.js';
 import { markOf, verdictOf, type Mark } from './verdict.js';
 
 export interface MarkdownOptions {
@@ -43,11 +43,12 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
   const clean = makeCleaner({ redact: options.redact, maxFieldChars: MAX_LINE_CHARS, maxLineChars: MAX_LINE_CHARS });
   const verdict = verdictOf(result, { strict });
   const marks = (checks: readonly CheckResult[], ...wanted: Mark[]) => checks.filter((c) => wanted.includes(markOf(c, strict))).length;
+  const sharded = shardsText(result);
   const lines = [
     `## lp-conformance: ${ICON[verdict.outcome]} ${verdict.headline}`,
     '',
     ...verdict.caveats.flatMap((caveat) => [`> **Caveat:** ${caveat}`, '']),
-    `${verdict.tally} in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests); seed ${result.seed}, profile ${code(clean.line(result.profileName))}.`,
+    `${verdict.tally} in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests); seed ${result.seed}, profile ${code(clean.line(result.profileName))}${sharded ? `; ${sharded}` : ''}.`,
     '',
     '| area | passed | failed | advisory | known | skipped |',
     '|---|---:|---:|---:|---:|---:|',

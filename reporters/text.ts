@@ -4,6 +4,8 @@
  * control characters are made visible, and every field is bounded in size.
  */
 
+import type { RunResult } from '../src/runner/model.js';
+
 /** Replaces secret values by the name of the variable that holds them. */
 export type Redact = (text: string) => string;
 
@@ -74,4 +76,13 @@ export function makeCleaner(opts: { redact?: Redact; maxFieldChars: number; maxL
     field: (text, max = opts.maxFieldChars, where) => truncate(escapeUnsafe(redact(text)), max, where),
     line: (text, max = opts.maxLineChars, where) => truncate(oneLine(escapeUnsafe(redact(text))), max, where),
   };
+}
+
+/** What a sharded run was, for the reports' figures: `shard 2 of 3` for a shard's run, `3 shards: 1
+ * (run 0a1b2c, seed 8), …` for a merged one; undefined for a run of one piece. */
+export function shardsText(result: RunResult): string | undefined {
+  if (result.shard) return `shard ${result.shard.index} of ${result.shard.count}`;
+  if (!result.shards) return undefined;
+  const each = result.shards.map((s) => `${s.index} (${s.runId ? `run ${s.runId}, ` : ''}seed ${s.seed})`);
+  return `${result.shards.length} shards: ${each.join(', ')}`;
 }

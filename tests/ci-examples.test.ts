@@ -14,6 +14,16 @@ import { ROOT, runShell, type CliResult } from './support/cli.js';
 
 const GITHUB = 'docs/ci/github-actions.yml';
 const GITLAB = 'docs/ci/gitlab-ci.yml';
+/** The sharded examples (a job matrix and a merge job), each beside its platform's single-job one. */
+const GITHUB_SHARDS = 'docs/ci/github-actions-shards.yml';
+const GITLAB_SHARDS = 'docs/ci/gitlab-ci-shards.yml';
+const GITLAB_SHARDS_TRIGGER = 'docs/ci/gitlab-ci-shards-trigger.yml';
+const SHARDED: Record<string, string> = { [GITHUB]: GITHUB_SHARDS, [GITLAB]: GITLAB_SHARDS };
+/** What each platform sets in a shard's environment: its place in the matrix, the run's number. */
+const SHARD_ENV: Record<string, NodeJS.ProcessEnv> = {
+  [GITHUB_SHARDS]: { LPC_SHARD: '1/3', GITHUB_RUN_NUMBER: '7' },
+  [GITLAB_SHARDS]: { CI_NODE_INDEX: '1', CI_NODE_TOTAL: '3', CI_PIPELINE_IID: '7' },
+};
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
@@ -42,7 +52,7 @@ function words(line: string): string[] {
 /** Every shell script of the example: GitHub steps' `run`, GitLab jobs' script lists. */
 function scripts(file: string): string[] {
   const doc = load(file);
-  if (file === GITHUB) {
+  if (file === GITHUB || file === GITHUB_SHARDS) {
     const jobs = doc.jobs as Record<string, { steps?: { run?: string }[] }>;
     return Object.values(jobs).flatMap((job) => (job.steps ?? []).flatMap((s) => (s.run === undefined ? [] : [s.run])));
   }
@@ -89,8 +99,9 @@ function installStep(file: string): string {
   return steps[0]!.trim();
 }
 
-/** The example's script line that runs lp-conformance, as written. */
-const runStep = (file: string): string => scripts(file).find((script) => /\blp-conformance\b/.test(script))!;
+/** The example's script lines that run lp-conformance, as written. */
+const runSteps = (file: string): string[] => scripts(file).filter((script) => /\blp-conformance\b/.test(script));
+const runStep = (file: string): string => runSteps(file)[0]!;
 
 // A repository set up as docs/ci/README.md says, once; then, per example, a copy of it in which the
 // example's install step runs, and in which its command line runs as written (LPC_TARGET_URL a
@@ -103,6 +114,8 @@ interface Installed {
   run: CliResult;
 }
 const installed = new Map<string, Installed>();
+/** Each lp-conformance line of a sharded example, run as written in its platform's installed repository. */
+const shardedRuns = new Map<string, CliResult[]>();
 const NPM_OFFLINE = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 const dir = mkdtempSync(join(tmpdir(), 'lpc-ci-'));
 // The scratch repositories hold two installs (about 300 MB): not left behind.
@@ -135,6 +148,11 @@ beforeAll(async () => {
       const help = await sh('node_modules/.bin/lp-conformance --help', repo);
       // Its caches (vitest's module cache, one per installation) inside the scratch repository.
       installed.set(file, { install, version, help, run: await sh(runStep(file), repo, { ...env, TMPDIR: join(repo, '.tmp') }) });
+      // The sharded example installs as its platform's does (asserted below), so it runs in that repository.
+      const sharded = SHARDED[file]!;
+      const runs: CliResult[] = [];
+      for (const step of runSteps(sharded)) runs.push(await sh(step, repo, { ...env, ...SHARD_ENV[sharded], TMPDIR: join(repo, '.tmp') }));
+      shardedRuns.set(sharded, runs);
     }),
   );
 });
@@ -218,6 +236,92 @@ describe.each([
       expect(artifacts.when).toBe('always');
       expect((artifacts.reports as Obj).junit).toBe(junit);
       expect(((doc.conformance as Obj).cache as { key: { files: string[] } }).key.files).toEqual(['package-lock.json']);
+    }
+  });
+});
+
+describe.each([
+  { file: GITHUB_SHARDS, single: GITHUB, schema: 'github-workflow.json' },
+  { file: GITLAB_SHARDS, single: GITLAB, schema: 'gitlab-ci.json' },
+])('$file', ({ file, single, schema }) => {
+  test(`is valid against ${schema}`, () => {
+    const validate = compile(schema);
+    expect(validate(load(file)), JSON.stringify(validate.errors, null, 2)).toBe(true);
+    if (file === GITLAB_SHARDS) expect(validate(load(GITLAB_SHARDS_TRIGGER)), JSON.stringify(validate.errors, null, 2)).toBe(true);
+  });
+
+  test(`installs as ${single} does`, () => {
+    const steps = scripts(file).filter((script) => /^npm (ci|install)\b/.test(script.trim()));
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps) expect(step.trim()).toBe(installStep(single));
+  });
+
+  test('runs one shard per matrix job and merges their JSON reports, with flags the CLI knows', () => {
+    const [shard, merge] = invocations(file) as [string[], string[]];
+    expect(invocations(file)).toHaveLength(2);
+    expect(shard[0]).toBe('run');
+    expect(shard[shard.indexOf('--shard') + 1]).toBe(file === GITHUB_SHARDS ? '$LPC_SHARD' : '$CI_NODE_INDEX/$CI_NODE_TOTAL');
+    expect(shard).toContain('--seed');
+    expect(shard.slice(shard.indexOf('--target'), shard.indexOf('--target') + 2)).toEqual(['--target', '$LPC_TARGET_URL']);
+    // The merge reads every shard's --json report, where the shard jobs wrote them and the merge job finds them.
+    expect(merge[0]).toBe('merge');
+    const json = shard[shard.indexOf('--json') + 1]!;
+    const glob = merge[1]!;
+    expect(glob).toMatch(/^shards\/\*\/run\.json$/);
+    if (file === GITLAB_SHARDS) expect(json).toBe('shards/$CI_NODE_INDEX/run.json');
+    else expect(json).toBe('reports/run.json');
+    const { help } = installed.get(single)!;
+    for (const flag of [...shard, ...merge].filter((a) => a.startsWith('--')))
+      expect(help.stdout, `${flag} is not in lp-conformance --help`).toContain(`${flag} `);
+    // As written, by the installed tool: the shard gets past its flags and plans its shard (the target
+    // a closed port), and the merge, finding no shard report, names the missing file.
+    const [shardRun, mergeRun] = shardedRuns.get(file)!;
+    expect(shardRun!.code, shardRun!.stderr).toBe(2);
+    expect(shardRun!.stderr).toMatch(/^lp-conformance: Integration API at http:\/\/127\.0\.0\.1:9\/? is unreachable/);
+    expect(mergeRun!.code, mergeRun!.stderr).toBe(2);
+    expect(mergeRun!.stderr).toBe('lp-conformance: shards/*/run.json: no such file\n');
+  });
+
+  test('writes no secret inline', () => {
+    const doc = load(file);
+    const credentials = credentialVariables();
+    for (const [path, value] of strings(doc)) {
+      const key = path.slice(path.lastIndexOf('.') + 1);
+      if (credentials.includes(key) || /key|token|password|secret|private/i.test(key)) {
+        if (file === GITHUB_SHARDS) expect(value, path).toMatch(/^\$\{\{ secrets\.[A-Z0-9_]+ \}\}$/);
+        else expect.fail(`${path}: a credential is set in the file; it belongs in a masked CI/CD variable`);
+      }
+    }
+    for (const script of scripts(file)) expect(script).not.toContain('${{');
+  });
+
+  test("keeps every shard's reports and merges them whatever the shards' verdicts; one run at a time", () => {
+    const doc = load(file);
+    if (file === GITHUB_SHARDS) {
+      const jobs = doc.jobs as Record<string, Obj>;
+      expect((jobs.shard!.strategy as Obj)['fail-fast']).toBe(false);
+      const upload = (jobs.shard!.steps as Obj[]).find((s) => typeof s.uses === 'string' && s.uses.startsWith('actions/upload-artifact@'))!;
+      expect(upload.if).toBe('${{ !cancelled() }}');
+      expect(jobs.merge!.needs).toBe('shard');
+      expect(jobs.merge!.if).toBe('${{ !cancelled() }}');
+      const download = (jobs.merge!.steps as Obj[]).find((s) => typeof s.uses === 'string' && s.uses.startsWith('actions/download-artifact@'))!;
+      expect(download.with).toMatchObject({ path: 'shards/' });
+      expect(String((upload.with as Obj).name)).toMatch(new RegExp(`^${String((download.with as Obj).pattern).replace('*', '')}`));
+      // The workflow's concurrency group holds every job of a run.
+      expect(doc.concurrency).toMatchObject({ group: 'lp-conformance', 'cancel-in-progress': false });
+    } else {
+      const shard = doc.conformance as Obj;
+      expect(shard.parallel).toBe(3);
+      expect(shard.resource_group).toBeUndefined();
+      expect((shard.artifacts as Obj).when).toBe('always');
+      const merge = doc.merge as Obj;
+      expect(merge.needs).toEqual([{ job: 'conformance', artifacts: true }]);
+      expect(merge.rules).toEqual([{ when: 'always' }]);
+      expect((merge.artifacts as Obj).when).toBe('always');
+      // Two runs never overlap: the trigger job of the child pipeline holds the resource group until it ends.
+      const trigger = load(GITLAB_SHARDS_TRIGGER).conformance as Obj;
+      expect(trigger.resource_group).toBeTruthy();
+      expect(trigger.trigger).toEqual({ include: 'ci/lp-conformance-shards.yml', strategy: 'depend' });
     }
   });
 });

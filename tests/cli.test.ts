@@ -30,6 +30,15 @@ describe('usage and configuration errors exit 2 with one line', () => {
     [['run', '--concurrency', '257'], /--concurrency must be from 1 to 256, not 257/],
     [['run', '--max-rps', '0'], /--max-rps must be from 1/],
     [['run', '--max-rps', 'fast'], /--max-rps must be an integer/],
+    [['run', '--shard', '3/2'], /--shard must be I\/N with 1 <= I <= N/],
+    [['run', '--shard-plan', 'earlier.json'], /--shard-plan needs --shard I\/N/],
+    [['run', '--shard', '1/2', '--shard-plan', 'no/such.json'], /--shard-plan .*no\/such\.json: no such file/],
+    [['run', '--shard', '1/2', '--compare', 'bundled'], /--shard does not combine with --compare/],
+    [['run', '--shard', '1/2', '--run-id', '0a1b2c'], /--run-id names one run: each shard makes its own/],
+    [['run', '--jobs', '0'], /--jobs must be from 1 to 64, not 0/],
+    [['run', '--jobs', '2', '--target', 'http://127.0.0.1:9'], /--jobs applies to the bundled reference server only/],
+    [['merge'], /merge needs the JSON reports of every shard/],
+    [['merge', 'no/such.json'], /no\/such\.json: no such file/],
   ];
   let results: CliResult[] = [];
   beforeAll(async () => {

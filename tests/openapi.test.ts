@@ -53,7 +53,9 @@ function profileFile(replace: (text: string) => string): string {
 const operationsOf = (doc: Document): Map<string, { method: string; path: string; op: Operation }> =>
   new Map(
     Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.entries(item).map(([method, op]) => [op.operationId, { method: method.toUpperCase(), path, op }] as const),
+      Object.entries(item)
+        .filter(([key]) => key !== 'servers')
+        .map(([method, op]) => [op.operationId, { method: method.toUpperCase(), path, op }] as const),
     ),
   );
 
@@ -76,15 +78,48 @@ describe('lp-conformance openapi (reference profile)', () => {
     expect(await verdict(broken)).not.toBe('valid');
   });
 
-  test("every Integration API operation of the profile, with its method and path (the document is that family's)", () => {
+  test('every operation of every family of the profile, and the OAuth endpoints, with its method and path', () => {
     const profile = loadProfile();
     const ops = operationsOf(doc);
-    const intapi = OPERATION_IDS.filter((id) => familyOf(id).name === 'intapi');
-    expect([...ops.keys()].sort()).toEqual([...intapi].sort());
-    for (const id of intapi) expect({ id, method: ops.get(id)?.method, path: ops.get(id)?.path }).toEqual({ id, ...profile.operations[id] });
+    expect([...ops.keys()].sort()).toEqual([...OPERATION_IDS, 'oauth.authorize', 'oauth.token'].sort());
+    for (const id of OPERATION_IDS) {
+      // Another family's paths are written from the host's root (its base URL's path first), its server the origin.
+      const family = familyOf(id).name;
+      const prefix = family === 'intapi' ? '' : new URL((profile.families as unknown as Record<string, { baseUrl: string }>)[family]?.baseUrl ?? '').pathname;
+      expect({ id, method: ops.get(id)?.method, path: ops.get(id)?.path }).toEqual({
+        id,
+        method: profile.operations[id].method,
+        path: prefix + profile.operations[id].path,
+      });
+    }
+    expect(ops.get('oauth.token')).toMatchObject({ method: 'POST', path: '/oauth/token' });
+    expect(ops.get('oauth.authorize')).toMatchObject({ method: 'GET', path: '/oauth/authorize' });
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const servers = (item as { servers?: { url: string }[] }).servers;
+      expect({ path, servers }).toEqual({
+        path,
+        servers: path.startsWith('/scim/') || path.startsWith('/api/rest/') ? [expect.objectContaining({ url: doc.servers[0]?.url })] : undefined,
+      });
+    }
   });
 
-  test('path identifiers are required GUIDs', () => {
+  test('SCIM: application/scim+json bodies, its Bearer token, RFC 7644 statuses', () => {
+    const ops = operationsOf(doc);
+    const create = ops.get('scim.users.create')?.op;
+    expect(create?.requestBody?.content['application/scim+json']?.schema.$ref).toBe('#/components/schemas/scim.user');
+    expect(Object.keys(create?.responses ?? {}).sort()).toEqual(['201', '400', '401', '409']);
+    expect(create?.responses['409']?.content?.['application/scim+json']?.schema.$ref).toBe('#/components/schemas/scim.error');
+    expect(create?.security).toEqual([{ scimBearer: [] }]);
+    expect(Object.keys(ops.get('scim.groups.patch')?.op.responses ?? {})).toEqual(expect.arrayContaining(['200', '204']));
+    expect(ops.get('scim.users.delete')?.op.responses['204']).toEqual({ description: 'Success.' });
+    expect(ops.get('scim.auth.token')?.op.security).toEqual([]);
+    expect(ops.get('learner.catalog.list')?.op.security).toEqual([{ apiKey: [], learnerBearer: [] }]);
+    expect(ops.get('learner.progress.save')?.op.requestBody?.content['application/json']?.schema.$ref).toBe(
+      '#/components/schemas/learner.lessonProgress.update',
+    );
+  });
+
+  test('path identifiers are required GUIDs (SCIM ids: any string the service provider chose)', () => {
     for (const { path, op } of operationsOf(doc).values()) {
       const names = [...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]);
       const inPath = op.parameters.filter((p): p is Exclude<typeof p, { $ref: string }> => 'in' in p && p.in === 'path');
@@ -94,7 +129,7 @@ describe('lp-conformance openapi (reference profile)', () => {
           path,
           name: p.name,
           required: true,
-          schema: { type: 'string', format: 'uuid' },
+          schema: path.startsWith('/scim/') ? { type: 'string', minLength: 1 } : { type: 'string', format: 'uuid' },
         });
     }
   });
@@ -126,10 +161,17 @@ describe('lp-conformance openapi (reference profile)', () => {
     expect(limit && 'schema' in limit ? limit.schema : undefined).toEqual({ type: 'integer', minimum: 1, maximum: 1000, default: 20 });
   });
 
-  test('x-api-key and Bearer security, POST /authenticate with the key only', () => {
+  test('x-api-key and Bearer security (or an OAuth access token), POST /authenticate with the key only', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.security).toEqual([{ apiKey: [], bearerAuth: [] }]);
+    expect(doc.components.securitySchemes.oauth2).toMatchObject({
+      type: 'oauth2',
+      flows: { authorizationCode: { scopes: { 'admin.v1': expect.any(String) } } },
+    });
+    expect(doc.security).toEqual([
+      { apiKey: [], bearerAuth: [] },
+      { apiKey: [], oauth2: ['admin.v1'] },
+    ]);
     expect(operationsOf(doc).get('auth.authenticate')?.op.security).toEqual([{ apiKey: [] }]);
   });
 
@@ -142,7 +184,7 @@ describe('lp-conformance openapi (reference profile)', () => {
     ajv.addVocabulary(['openapi', 'info', 'servers', 'security', 'paths', 'components']);
     ajv.addSchema({ ...doc, $id: 'lpc:openapi' });
     const names = Object.keys(doc.components.schemas);
-    expect(names).toHaveLength(21 + 7 + 8 + 10);
+    expect(names).toHaveLength(21 + 7 + 8 + 10 + 9 + 18);
     for (const name of names) {
       expect(() => ajv.getSchema(`lpc:openapi#/components/schemas/${name}`), name).not.toThrow();
       expect(ajv.getSchema(`lpc:openapi#/components/schemas/${name}`), name).toBeTypeOf('function');
@@ -208,8 +250,21 @@ describe('lp-conformance openapi with a profile and a target', () => {
 // The document against the bundled server (what Schemathesis' status and schema conformance would
 // ask): every answer's status is documented for its operation, and every success body is valid
 // against the documented schema. Bounded: a few requests per operation, on the loopback only.
+/** ajv with the document added as `lpc:openapi`: `#/components/schemas/...` resolve inside it. */
+function documentAjv(doc: Document): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  ajvFormats.default(ajv);
+  ajv.addKeyword({ keyword: 'x-spec', schemaType: 'string' });
+  ajv.addVocabulary(['openapi', 'info', 'servers', 'security', 'paths', 'components']);
+  ajv.addSchema({ ...doc, $id: 'lpc:openapi' });
+  return ajv;
+}
+
 describe("the reference profile's document describes the bundled server", () => {
   const SANDBOX = {
+    LPC_SCIM_TOKEN: 'lpc-openapi-scim-token',
+    LPC_LEARNER_USERNAME: 'learner.a@example.com',
+    LPC_LEARNER_PASSWORD: 'lpc-learner-a-password',
     LPC_API_KEY: 'lpc-sandbox-key',
     LPC_USERNAME: 'lpc.admin',
     LPC_PASSWORD: 'lpc-sandbox-password',
@@ -226,11 +281,7 @@ describe("the reference profile's document describes the bundled server", () => 
     const doc = await documentOf([]);
     const { url, stop } = await serveCli([], SANDBOX);
     try {
-      const ajv = new Ajv2020({ strict: true, allErrors: true });
-      ajvFormats.default(ajv);
-      ajv.addKeyword({ keyword: 'x-spec', schemaType: 'string' });
-      ajv.addVocabulary(['openapi', 'info', 'servers', 'security', 'paths', 'components']);
-      ajv.addSchema({ ...doc, $id: 'lpc:openapi' });
+      const ajv = documentAjv(doc);
       const auth = await request(`${url}/authenticate`, {
         method: 'POST',
         headers: { 'x-api-key': SANDBOX.LPC_API_KEY, 'content-type': 'application/json' },
@@ -239,7 +290,10 @@ describe("the reference profile's document describes the bundled server", () => 
       const token = (await auth.body.json()) as string;
       const undocumented: string[] = [];
       let bodiesChecked = 0;
-      for (const [path, item] of Object.entries(doc.paths)) {
+      // The Integration API's JSON operations (the other families' paths carry servers; the OAuth flow
+      // is proven by its own checks).
+      const intapi = Object.entries(doc.paths).filter(([path, item]) => !('servers' in item) && !path.startsWith('/oauth/'));
+      for (const [path, item] of intapi) {
         for (const [method, op] of Object.entries(item)) {
           const version = op.parameters.some((p) => '$ref' in p && p.$ref.endsWith('/apiVersion2')) ? '2' : '1';
           const good = { 'x-api-key': SANDBOX.LPC_API_KEY, authorization: `Bearer ${token}`, 'x-api-version': version };
@@ -281,6 +335,59 @@ describe("the reference profile's document describes the bundled server", () => 
       await stop();
     }
   });
+
+  test('documented statuses and bodies of the SCIM and learner API paths', async () => {
+    const doc = await documentOf([]);
+    const { url, stop } = await serveCli([], SANDBOX);
+    try {
+      const ajv = documentAjv(doc);
+      const login = await request(`${url}/api/rest/v2/token`, {
+        method: 'POST',
+        headers: { 'x-api-key': SANDBOX.LPC_API_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ username: SANDBOX.LPC_LEARNER_USERNAME, password: SANDBOX.LPC_LEARNER_PASSWORD }),
+      });
+      const learnerToken = ((await login.body.json()) as { access_token: string }).access_token;
+      const undocumented: string[] = [];
+      const statuses = new Set<string>();
+      for (const [path, item] of Object.entries(doc.paths).filter(([, i]) => 'servers' in i)) {
+        for (const [method, op] of Object.entries(item).filter(([m]) => m !== 'servers')) {
+          const scim = path.startsWith('/scim/');
+          const good = scim
+            ? { authorization: `Bearer ${SANDBOX.LPC_SCIM_TOKEN}` }
+            : { 'x-api-key': SANDBOX.LPC_API_KEY, authorization: `Bearer ${learnerToken}` };
+          const filled = path.replace(/\{([^{}]+)\}/g, (_, name: string) => RECORD[name] ?? '00000000-0000-4000-8000-00000000ffff');
+          const media = Object.keys(op.requestBody?.content ?? {})[0];
+          for (const [label, headers] of [
+            ['as given', good],
+            ['no token', {}],
+          ] as const) {
+            const res = await request(`${url}${filled}`, {
+              method: method.toUpperCase(),
+              headers: { ...headers, ...(media ? { 'content-type': media } : {}) },
+              ...(media ? { body: '{}' } : {}),
+            });
+            const text = await res.body.text();
+            const response = op.responses[String(res.statusCode)];
+            statuses.add(`${op.operationId} ${res.statusCode}`);
+            if (!response) {
+              undocumented.push(`${op.operationId} ${label}: ${res.statusCode}`);
+              continue;
+            }
+            const schema = Object.values(response.content ?? {})[0]?.schema;
+            if (schema?.$ref) {
+              const validate = ajv.compile({ $ref: `lpc:openapi${schema.$ref}` });
+              if (!validate(JSON.parse(text))) undocumented.push(`${op.operationId} ${label}: ${res.statusCode} body ${ajv.errorsText(validate.errors)}`);
+            }
+          }
+        }
+      }
+      expect(undocumented).toEqual([]);
+      // Success bodies too, not only refusals.
+      for (const ok of ['scim.users.list 200', 'scim.schemas.list 200', 'learner.catalog.list 200', 'learner.branding.get 200']) expect(statuses).toContain(ok);
+    } finally {
+      await stop();
+    }
+  });
 });
 
 describe('buildOpenApi (the pure builder)', () => {
@@ -308,16 +415,11 @@ describe('buildOpenApi (the pure builder)', () => {
     expect(v2.apiVersion).toMatchObject({ required: false, schema: { enum: ['1', '2'], default: '2' } });
   });
 
-  test("components are the Integration API's contracts only: another family's contract is left out", () => {
-    const withScim = new Map([...contracts, ['scim/x', { $id: 'lp:scim/x', type: 'object', not: { $ref: 'lp:scim/elsewhere' } }]]);
-    const names = Object.keys(build(withScim).components.schemas);
-    expect(names).not.toContain('scim.x');
-    expect(names.sort()).toEqual(
-      [...contracts.keys()]
-        .filter((n) => n.startsWith('intapi/'))
-        .map((n) => n.replace('/', '.'))
-        .sort(),
-    );
+  test("components are the families' contracts: a contract of no family is left out", () => {
+    const withOther = new Map([...contracts, ['other/x', { $id: 'lp:other/x', type: 'object', not: { $ref: 'lp:other/elsewhere' } }]]);
+    const names = Object.keys(build(withOther).components.schemas);
+    expect(names).not.toContain('other.x');
+    expect(names.sort()).toEqual([...contracts.keys()].map((n) => n.replace('/', '.')).sort());
   });
 
   test('the same inputs give the same document', () => {

@@ -21,8 +21,10 @@ const SCHEMA_DIGESTS: Record<number, string> = {
   // Version 1 took the per-family cleanup report and the not-set-up outcomes before any release (issues 17
   // and 19, merged with issue 21).
   1: 'fa4da29d438c34750931ef7e9121eb8c3e84c23e61d7abfc0ff0dc20fde3009e',
-  // Version 2 (issue 18): `tls` (--ca, --insecure) and the verdict's `caveats`, which every report says.
-  2: '94f6df2277711d2dddc0166b2649ebcade6a47e985f62fab15d3164debd2a663',
+  // Version 2 (issues 18 and 23, merged before a release): `tls` (--ca, --insecure) and the verdict's
+  // `caveats`, which every report says; a shard's record (`shard`), a merged run's shards (`shards`),
+  // an invariant's `violations`.
+  2: 'e4ca2d98ac5057b03d2673a92b5c426e7006f07021028a3a3bfb30ed046cef7a',
 };
 
 describe('the schema changes only deliberately', () => {
@@ -76,6 +78,8 @@ const EVERY_FIELD: Complete<JsonReport> = {
   },
   interrupted: { signal: 'SIGTERM' },
   tls: { ca: '/etc/ssl/company-ca.pem', insecure: true },
+  shard: { index: 1, count: 2, plan: 'a'.repeat(64), sharedServer: true, checks: 2, positions: [1] },
+  shards: [{ index: 1, runId: '0a1b2c', seed: 1, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 10, requests: 9, checks: 1 }],
   checks: [
     {
       id: 'intapi.v2.templates.list.sort.ascending',
@@ -103,6 +107,7 @@ const EVERY_FIELD: Complete<JsonReport> = {
       blockedBy: 'scim.users.create-201',
       coverage: { runs: 5, degenerate: 1, outcomes: ['o'], degenerateReasons: { 'an empty page': 1 } },
       sampled: { collection: 20_000, read: 7_000 },
+      violations: { count: 3, check: 'intapi.v2.templates.list.sort.descending' },
     },
   ],
 };

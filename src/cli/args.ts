@@ -48,6 +48,8 @@ export interface CommandSpec {
   /** What the command does, one line. */
   readonly summary: string;
   readonly options: OptionTable;
+  /** The arguments it takes besides options (`REPORT.json…`), if any: read in order, as given. */
+  readonly positionals?: string;
   /** Lines after the options in the command's help. */
   readonly notes?: string;
 }
@@ -164,6 +166,19 @@ const RUN_OPTIONS = {
     help: "also send the same seeded requests to the server at URL (or 'bundled': the bundled\nreference server) and report each check's first difference as compare.<check id>",
   },
   'compare-profile': { type: 'string', value: 'FILE', help: "profile of the --compare server (default: the target's; with 'bundled' the reference)" },
+  shard: {
+    type: 'string',
+    value: 'I/N',
+    help: "run shard I of N of the selected checks (a CI matrix job); checks that would disturb\neach other on one server share a shard; merge the shards' --json reports",
+  },
+  'shard-plan': { type: 'string', value: 'FILE', help: "an earlier run's --json report: balance the shards by its checks' durations" },
+  jobs: {
+    type: 'integer',
+    value: 'N',
+    min: 1,
+    max: 64,
+    help: 'bundled server: split the run over N processes, each with its own server (default:\nthe whole suite over one process per two cores, at most 4)',
+  },
 } as const satisfies OptionTable;
 
 const EXIT_CODES = 'Exit codes: 0 passed, 1 a check failed, 2 usage, configuration or set-up (one line on stderr),\n130/143 interrupted (SIGINT/SIGTERM).';
@@ -182,6 +197,21 @@ export const BASELINE = {
   summary: 'run, then write the failing checks as a known-failure baseline',
   options: { out: { type: 'string', value: 'FILE', output: true, help: 'where to write the baseline (required)' }, ...RUN_OPTIONS },
   notes: 'It exits 0 once the baseline is written.',
+} as const satisfies CommandSpec;
+
+export const MERGE = {
+  name: 'merge',
+  usage: '[--junit FILE] [--json FILE] [--markdown FILE] [--html FILE] REPORT.json…',
+  summary: 'the reports and exit code of one run from the --json reports of its shards\n(run --shard I/N), each shard once',
+  positionals: 'REPORT.json…',
+  options: {
+    junit: RUN_OPTIONS.junit,
+    json: { ...RUN_OPTIONS.json, help: 'also write the merged run as JSON' },
+    markdown: RUN_OPTIONS.markdown,
+    html: RUN_OPTIONS.html,
+    'no-color': RUN_OPTIONS['no-color'],
+  },
+  notes: EXIT_CODES,
 } as const satisfies CommandSpec;
 
 export const SERVE = {
@@ -259,7 +289,7 @@ export const CLEANUP = {
 } as const satisfies CommandSpec;
 
 /** Every command, in the order the help lists them. */
-export const COMMANDS: readonly CommandSpec[] = [INIT, RUN, BASELINE, SERVE, OPENAPI, CLEANUP];
+export const COMMANDS: readonly CommandSpec[] = [INIT, RUN, BASELINE, MERGE, SERVE, OPENAPI, CLEANUP];
 
 // ---------------------------------------------------------------------------------------------
 // Help.
@@ -340,13 +370,21 @@ function integerOf(name: string, spec: OptionSpec, text: string): number {
 }
 
 /** The command's options from `argv`, each checked against its spec; `help` when --help was asked for. */
-export function parseCommand<C extends CommandSpec>(command: C, argv: readonly string[]): { values: Values<C['options']>; help: boolean } {
+export function parseCommand<C extends CommandSpec>(
+  command: C,
+  argv: readonly string[],
+): { values: Values<C['options']>; help: boolean; positionals: string[] } {
   const values: Record<string, unknown> = {};
+  const positionals: string[] = [];
   let help = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') {
       help = true;
+      continue;
+    }
+    if (command.positionals && !arg.startsWith('-')) {
+      positionals.push(arg);
       continue;
     }
     if (!arg.startsWith('-') || arg === '-' || arg === '--') {
@@ -380,7 +418,7 @@ export function parseCommand<C extends CommandSpec>(command: C, argv: readonly s
     else if (spec.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), text];
     else values[name] = text;
   }
-  return { values: values as Values<C['options']>, help };
+  return { values: values as Values<C['options']>, help, positionals };
 }
 
 /** A comma-separated, repeatable option's values, trimmed, empty ones left out. */

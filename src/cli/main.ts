@@ -9,11 +9,22 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { constants as osConstants } from 'node:os';
-import { FAMILIES, familyAbsence, loadProfile, ProfileError, redactor, resolveSecrets, withTarget, withVariantExpectations } from '../profile/index.js';
+import {
+  FAMILIES,
+  familyAbsence,
+  loadProfile,
+  ProfileError,
+  redactor,
+  resolveSecrets,
+  withTarget,
+  withVariantExpectations,
+  type Profile,
+} from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
 import { newRunId } from '../runner/marker.js';
-import { DEFAULT_CONCURRENCY } from '../runner/model.js';
+import { DEFAULT_CONCURRENCY, type RunResult } from '../runner/model.js';
 import { selection, selectsFamily } from '../runner/select.js';
+import { relayProgress, type ProgressListener, type ProgressSink } from '../runner/progress.js';
 import type { CompareServer } from '../runner/compare.js';
 import { CredentialsError, MissingCredentialsError } from '../target/secrets.js';
 import { TlsConfigError, tlsConfigOf, useTls } from '../target/tls.js';
@@ -75,6 +86,64 @@ async function faultsOf(values: string[] | undefined): Promise<string[]> {
   return faults;
 }
 
+/** Shard processes of a bundled run (`--jobs N`): by default one per core (at most four) for the whole
+ * suite, one for a selection (`--only`), a replay, a `--scale`d server or checks run one by one. */
+async function jobsOf(
+  value: number | undefined,
+  run: { bundled: boolean; sharded: boolean; only: string[]; concurrency: number; scale: number; oneCheck: boolean; compare: boolean },
+): Promise<number> {
+  if (value !== undefined) {
+    const jobs = value;
+    if (jobs > 1 && !run.bundled)
+      throw new UsageError('--jobs applies to the bundled reference server only (no --target/--profile); a CI matrix runs --shard I/N');
+    if (jobs > 1 && run.sharded) throw new UsageError('--jobs splits a run into shards itself: no --shard');
+    if (jobs > 1 && (run.compare || run.oneCheck)) throw new UsageError('--jobs does not combine with --compare, --path or --replay-path');
+    return jobs;
+  }
+  if (!run.bundled || run.sharded || run.compare || run.oneCheck || run.only.length > 0 || run.scale > 0 || run.concurrency === 1) return 1;
+  return (await import('./parallel.js')).defaultJobs();
+}
+
+/** Where a run's progress goes: to the run that started it as a shard (over IPC), or a line on stderr. */
+function progressOf(quiet: boolean): { progress?: ProgressSink | ProgressListener } {
+  const send = process.send?.bind(process);
+  if (process.env.LPC_SHARD_OF_RUN === '1' && send) return { progress: relayProgress((event) => void send(event)) };
+  return quiet ? {} : { progress: process.stderr };
+}
+
+/** `--shard I/N` and `--shard-plan FILE`, checked before anything runs; `select` plans the shard of a
+ * selection (collecting the checks, as `--list` does). */
+async function shardOptions(values: { shard?: string; 'shard-plan'?: string }, bundled: boolean) {
+  if (values.shard === undefined) {
+    if (values['shard-plan'] !== undefined) throw new UsageError('--shard-plan needs --shard I/N');
+    return undefined;
+  }
+  const [{ parseShard }, { readCosts, shardSelection, ShardError }] = await Promise.all([import('../runner/shard.js'), import('./shard.js')]);
+  const spec = parseShard(values.shard);
+  if (!spec) throw new UsageError(`--shard must be I/N with 1 <= I <= N (the shard's number, of how many), not '${values.shard}'`);
+  let costs: Map<string, number> | undefined;
+  try {
+    costs = values['shard-plan'] === undefined ? undefined : readCosts(resolve(values['shard-plan']));
+  } catch (error) {
+    if (error instanceof ShardError) throw new UsageError(error.message);
+    throw error;
+  }
+  return {
+    ...spec,
+    async select(profile: Profile, only: string[], skip: string[]) {
+      const { collectChecks, runSelection } = await runner();
+      const { INVARIANTS } = await import('../families/registry.js');
+      const invariants = new Set(INVARIANTS.map((i) => i.id));
+      const runs = selection(runSelection(only), skip);
+      const executed = (await collectChecks())
+        .filter((c) => !invariants.has(c.check.id) && runs(c.check.id))
+        .map((c) => ({ id: c.check.id, area: c.check.area, ...(c.uses ? { uses: c.uses } : {}) }));
+      // Each shard of a bundled run has its bundled server of its own: nothing it does reaches another.
+      return shardSelection({ executed, reported: selection(only, skip), profile, ...spec, sharedServer: !bundled, ...(costs ? { costs } : {}) });
+    },
+  };
+}
+
 async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise<number> {
   const spec = command === 'baseline' ? BASELINE : RUN;
   // `run` has every option of `baseline` but --out, which its table does not accept.
@@ -90,9 +159,12 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const only = splitList(values.only);
   const skip = splitList(values.skip);
   const selected = selection(only, skip);
+  const bundled = values.target === undefined && values.profile === undefined;
+  const sharding = await shardOptions(values, bundled);
   if (values.list) {
     const [{ listChecks }, { formatList }] = await Promise.all([runner(), import('../../reporters/console.js')]);
-    const checks = (await listChecks()).filter((c) => selected(c.id));
+    const shard = sharding ? await sharding.select(profile, only, skip) : undefined;
+    const checks = (await listChecks()).filter((c) => (shard ? shard.ids.includes(c.id) : selected(c.id)));
     if (checks.length === 0) throw new UsageError(`${patternsText(only, skip)} no check (lp-conformance run --list shows them all)`);
     process.stdout.write(`${formatList(checks)}\n`);
     return 0;
@@ -116,7 +188,6 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   if (values.path && only.length !== 1) throw new UsageError('--path replays one check: give exactly one --only');
   if (values.path && !/^\d+(:\d+)*$/.test(values.path)) throw new UsageError(`--path must look like 4:1:0, not '${values.path}'`);
   const faults = await faultsOf(values.faults);
-  const bundled = values.target === undefined && values.profile === undefined;
   if (faults.length > 0 && !bundled) throw new UsageError('--faults applies to the bundled reference server only (no --target/--profile)');
   if (values.scale !== undefined && !bundled) throw new UsageError('--scale applies to the bundled reference server only (no --target/--profile)');
   const variant = await variantOf(values.variant);
@@ -124,8 +195,17 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   if (variant !== undefined) profile = withVariantExpectations(profile, variant);
   const reference = bundled ? await referenceServer() : undefined;
   const scale = values.scale ?? 0;
-  // A family the profile says the target does not have is neither contacted nor set up.
-  const selects = (family: string): boolean => selectsFamily(only, skip, family) && familyAbsence(profile, family) === undefined;
+  if (sharding && values.compare !== undefined) throw new UsageError('--shard does not combine with --compare');
+  // Shards against one server must not share a marker: records made once per server are named by it.
+  if (runIdGiven !== undefined && (sharding || (values.jobs !== undefined && values.jobs !== 1)))
+    throw new UsageError('--run-id names one run: each shard makes its own (no --run-id with --shard or --jobs)');
+  if (sharding && values.path) throw new UsageError('--path replays one check: no --shard');
+  // A shard runs its plan's checks: its families are those of its checks. A family the profile says
+  // the target does not have is neither contacted nor set up.
+  const shard = sharding ? await sharding.select(profile, only, skip) : undefined;
+  const selects = (family: string): boolean =>
+    (shard ? shard.selects(family) : selectsFamily(only, skip, family)) && familyAbsence(profile, family) === undefined;
+
   if (values.target !== undefined) {
     let url: URL;
     try {
@@ -142,10 +222,65 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   if (values.compare !== undefined && values.compare !== 'bundled' && !/^https?:\/\/[^/?#\s]+/.test(values.compare)) {
     throw new UsageError(`--compare must be an http(s) URL or 'bundled', not '${values.compare}'`);
   }
+  const jobs = await jobsOf(values.jobs, {
+    bundled,
+    sharded: sharding !== undefined,
+    only,
+    concurrency,
+    scale,
+    oneCheck: values.path !== undefined || values['replay-path'] !== undefined || runIdGiven !== undefined,
+    compare: values.compare !== undefined,
+  });
 
   const { listChecks, runSuites } = await runner();
   // A baseline is configuration: read and checked before any server is contacted.
   const baseline = values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await listChecks()).map((c) => c.id)));
+  // What every run ends with: the baseline applied, the reports written, the verdict's exit code.
+  const finish = async (ran: RunResult, reportProfile: Profile): Promise<number> => {
+    const sharded = shard
+      ? {
+          ...ran,
+          shard: (await import('./shard.js')).shardRecord(
+            shard,
+            ran.checks.map((c) => c.id),
+          ),
+        }
+      : ran;
+    const result = baseline ? applyBaseline(sharded, baseline) : sharded;
+    // An empty shard of a plan that has checks is no error: its report says so to the merge.
+    if ((shard ? shard.record.checks === 0 : result.checks.length === 0) && !result.interrupted) {
+      throw new UsageError(`${patternsText(only, skip)} no check (lp-conformance run --list shows them)`);
+    }
+    // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
+    const redact = redactor(resolveSecrets(reportProfile).values);
+    const exitCode = await (await import('./reports.js')).writeRunReports(result, values, { strict, redact, color });
+    // A bundled run's durations balance the next split of a bundled run over the cores.
+    if (bundled && !shard && !result.interrupted && scale === 0 && faults.length === 0) (await import('./parallel.js')).rememberDurations(result);
+    if (result.interrupted) {
+      const signal = result.interrupted.signal as NodeJS.Signals;
+      const finished = result.checks.filter((check) => check.status !== 'skipped' || !/interrupted$/.test(check.skipReason ?? '')).length;
+      const c = result.cleanup;
+      const left = c ? Object.values(c.families).reduce((n, f) => n + f.left, 0) : 0;
+      process.stderr.write(
+        `lp-conformance: interrupted (${signal}) after ${finished} of ${result.checks.length} checks; the reports hold what they found` +
+          `${c ? `; ${c.deleted + c.gone} records the run created deleted, ${left} left (the summary says which)` : ''}\n`,
+      );
+      return 128 + (osConstants.signals[signal] ?? 0);
+    }
+    if (command === 'baseline') {
+      const out = resolve(values.out ?? '');
+      mkdirSync(dirname(out), { recursive: true });
+      const n = writeBaseline(result, out);
+      process.stdout.write(`Baseline: ${n} failing check${n === 1 ? '' : 's'} written to ${out}; give each a reason.\n`);
+      return 0;
+    }
+    return exitCode;
+  };
+  if (jobs > 1) {
+    // Each shard has its own bundled server and sandbox; this process starts none.
+    const { runShardsAtOnce } = await import('./parallel.js');
+    return runShardsAtOnce({ values, jobs, seed, ...(values['no-progress'] ? {} : { progress: process.stderr }) }, (merged) => finish(merged, profile));
+  }
   // The bundled server accepts a fresh sandbox of credentials, put where the profile names them; its
   // new ids follow the run seed, so a seeded run repeats exactly.
   const sandbox = reference ? reference.freshSandbox() : undefined;
@@ -223,13 +358,14 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       only,
       ...(skip.length > 0 ? { skip } : {}),
       ...(tls ? { tls } : {}),
+      ...(shard ? { ids: shard.ids } : {}),
       ...replay,
       replayBase,
       timeoutMs,
       concurrency,
       ...(maxRps ? { maxRps } : {}),
       ...(record ? { record } : {}),
-      ...(values['no-progress'] ? {} : { progress: process.stderr }),
+      ...progressOf(values['no-progress'] === true),
       ...(values['read-only'] ? { readOnly: true } : {}),
       ...(values['include-slow'] ? { includeSlow: true } : {}),
     };
@@ -250,6 +386,8 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     };
     const onStop = { SIGINT: () => onSignal('SIGINT'), SIGTERM: () => onSignal('SIGTERM') };
     for (const s of STOP_SIGNALS) process.once(s, onStop[s]);
+    // A shard of a run split over the cores stops as on Ctrl-C when the run that started it is gone.
+    if (process.env.LPC_SHARD_OF_RUN === '1') process.once('disconnect', () => process.kill(process.pid, 'SIGINT'));
     let ran;
     try {
       const driven = { ...runOptions, signal: interrupted.signal, ...(values.keep ? { keep: true } : {}) };
@@ -257,41 +395,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     } finally {
       for (const s of STOP_SIGNALS) process.removeListener(s, onStop[s]);
     }
-    const result = baseline ? applyBaseline(ran, baseline) : ran;
-    if (result.checks.length === 0 && !result.interrupted) throw new UsageError(`${patternsText(only, skip)} no check (lp-conformance run --list shows them)`);
-    const junit = resolve(values.junit ?? 'reports/junit.xml');
-    // Failure texts are redacted where they are made; the reporters redact again as defence in depth.
-    const redact = redactor(resolveSecrets(profile).values);
-    const { writeReports } = await import('../../reporters/write.js');
-    const reports = {
-      junit,
-      ...(values.json !== undefined ? { json: values.json } : {}),
-      ...(values.markdown !== undefined ? { markdown: values.markdown } : {}),
-      ...(values.html !== undefined ? { html: values.html } : {}),
-      // GitHub Actions' job summary: appended, as other steps may write to it too.
-      ...(process.env.GITHUB_STEP_SUMMARY ? { stepSummary: process.env.GITHUB_STEP_SUMMARY } : {}),
-    };
-    const { summary, verdict } = writeReports(result, reports, { strict, redact, color });
-    process.stdout.write(`${summary}\nJUnit report: ${junit}\n`);
-    if (result.interrupted) {
-      const signal = result.interrupted.signal as NodeJS.Signals;
-      const finished = result.checks.filter((check) => check.status !== 'skipped' || !/interrupted$/.test(check.skipReason ?? '')).length;
-      const c = result.cleanup;
-      const left = c ? Object.values(c.families).reduce((n, f) => n + f.left, 0) : 0;
-      process.stderr.write(
-        `lp-conformance: interrupted (${signal}) after ${finished} of ${result.checks.length} checks; the reports hold what they found` +
-          `${c ? `; ${c.deleted + c.gone} records the run created deleted, ${left} left (the summary says which)` : ''}\n`,
-      );
-      return 128 + (osConstants.signals[signal] ?? 0);
-    }
-    if (command === 'baseline') {
-      const out = resolve(values.out ?? '');
-      mkdirSync(dirname(out), { recursive: true });
-      const n = writeBaseline(result, out);
-      process.stdout.write(`Baseline: ${n} failing check${n === 1 ? '' : 's'} written to ${out}; give each a reason.\n`);
-      return 0;
-    }
-    return verdict.exitCode;
+    return await finish(ran, profile);
   } finally {
     if (attachments) rmSync(attachments, { recursive: true, force: true });
     await comparing?.close();
@@ -407,6 +511,8 @@ export async function main(argv: string[]): Promise<number> {
         return (await import('./openapi.js')).openapiCommand(rest);
       case 'init':
         return await (await import('./init.js')).initCommand(rest);
+      case 'merge':
+        return await (await import('./merge.js')).mergeCommand(rest);
       case 'cleanup':
         return await cleanup(rest);
       case '--version':
@@ -441,7 +547,8 @@ export async function main(argv: string[]): Promise<number> {
       error instanceof CredentialsError ||
       error instanceof SetupError ||
       error instanceof TlsConfigError ||
-      error instanceof BaselineError
+      error instanceof BaselineError ||
+      (error instanceof Error && error.name === 'MergeError')
     ) {
       // One line, or one per problem (the records --check-profile did not find).
       for (const line of error instanceof SetupError ? error.lines : [error.message]) process.stderr.write(`lp-conformance: ${line}\n`);

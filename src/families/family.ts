@@ -39,6 +39,10 @@ export interface FamilyAuth {
    * refusal of the credentials throws CredentialsError (src/target/errors.ts); an answer that is no
    * token throws an error with a `code`. */
   token(ctx: AuthContext): Promise<Token>;
+  /** Whether the session comes from the token exchange (false: the profile gives a ready token). A
+   * new token may revoke the one another process holds for the same user, so the shards of a plan
+   * against one server do not both exchange (src/runner/shard.ts). */
+  exchangesToken(profile: Profile): boolean;
 }
 
 /** How the suites' client speaks the family's protocol. */
@@ -257,6 +261,9 @@ export interface Family {
   readonly operations: Readonly<Record<string, OperationRoute>>;
   readonly profile: FamilyProfile;
   readonly auth?: FamilyAuth;
+  /** The family whose session token its checks send, when it has none of its own (a page of another
+   * family's API). */
+  readonly sessionOf?: string;
   readonly http?: FamilyHttp;
   /** Its invariants (ids `<name>.invariant.<rule>`). */
   readonly invariants: readonly InvariantMeta[];

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Profile } from '../profile/index.js';
+import { ProfileError } from '../profile/errors.js';
 import { readContractFiles } from '../util/contract-files.js';
 import { packageRoot } from '../util/package-root.js';
 import { FAMILIES } from '../families/registry.js';
@@ -29,12 +30,23 @@ export function buildOpenApi(contracts: ContractSchemas, profile: Profile, optio
   const paths = { ...(first.paths as JsonObject) };
   const components = { ...(first.components as JsonObject) };
   for (const part of rest) {
-    for (const [path, item] of Object.entries(part.paths as JsonObject)) paths[path] = { servers: part.servers ?? [], ...(item as JsonObject) };
+    // A family under a path of the host (its base URL /x/v2) has its paths written from the host's root, so that
+    // two families' like paths (each its POST /token) stay two paths; its server is the origin.
+    const [server] = (part.servers ?? []) as { url: string; description?: string }[];
+    const base = server ? new URL(server.url) : undefined;
+    const prefix = base ? base.pathname.replace(/\/+$/, '') : '';
+    const servers = server && base ? [{ ...server, url: base.origin }] : [];
+    for (const [path, item] of Object.entries(part.paths as JsonObject)) {
+      const key = `${prefix}${path}`;
+      if (key in paths) throw new ProfileError(`openapi: ${key} is the path of two families' operations (their base URLs overlap)`);
+      paths[key] = { servers, ...(item as JsonObject) };
+    }
     for (const [kind, entries] of Object.entries((part.components ?? {}) as JsonObject)) {
       components[kind] = { ...((components[kind] ?? {}) as JsonObject), ...(entries as JsonObject) };
     }
   }
-  return { ...first, paths, components };
+  const sorted = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { ...first, paths: sorted, components };
 }
 
 /** The package's version, the document's `info.version`. */

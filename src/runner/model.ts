@@ -30,6 +30,20 @@ export interface CheckMeta {
   slow?: true;
 }
 
+/**
+ * What a check does to shared state of its target server (`requirement(meta, body, uses)`): the
+ * run's scheduler keeps apart the checks that would disturb each other (suites/_harness/scheduler.ts),
+ * and a sharded run puts them in one shard (src/runner/shard.ts).
+ */
+export interface Uses {
+  /** Collections the check writes (creates or updates records in). */
+  write?: readonly string[];
+  /** Collections the check reads whole and judges as a whole. */
+  observe?: readonly string[];
+  /** The check asks the target for a new session token (which revokes the one in use). */
+  rotatesSession?: boolean;
+}
+
 /** The longest wait a check makes in a run that does not include slow checks (`--include-slow`). */
 export const SLOW_CHECK_MS = 60_000;
 
@@ -78,6 +92,19 @@ export interface CheckResult extends CheckMeta {
   coverage?: Coverage;
   /** Present when the check worked on a sample of a large collection (suites/_harness/budget.ts). */
   sampled?: Sampled;
+  /** A failed invariant: how many exchanges broke it, and the check that sent the first of them
+   * (the earliest in registration order); its failure describes that first one. */
+  violations?: { count: number; check: string };
+}
+
+/** A failed invariant's Received: the count, then where the first violation was and what it was. */
+export function violationsReceived(count: number, first: { operation: string; checkId: string; received: string }): string {
+  return `${violationsLead(count, first)}${first.received}`;
+}
+
+/** What violationsReceived puts before the first violation's own text. */
+export function violationsLead(count: number, first: { operation: string; checkId: string }): string {
+  return `${count} violation${count === 1 ? '' : 's'}; first at ${first.operation} in check ${first.checkId}: `;
 }
 
 /** A fixture request the target refused: what a "not set up" check names. */
@@ -155,6 +182,42 @@ export interface RunResult {
   interrupted?: { signal: InterruptSignal };
   /** `--ca` or `--insecure`: how the run verified the targets' TLS certificates. */
   tls?: TlsConfig;
+  /** The run is one shard of a sharded run (`run --shard I/N`): which, of which plan (shard.ts). */
+  shard?: ShardOfPlan;
+  /** The run is the merge of a sharded run's shards (`lp-conformance merge`, or a bundled run split
+   * over the machine's cores): what each shard was, in shard order. */
+  shards?: ShardRun[];
+}
+
+/** One shard of a plan, as its report records it: enough for a merge to check that the shards it is
+ * given are the whole plan, each once, and to put their checks back in a single run's order. */
+export interface ShardOfPlan {
+  /** I of `--shard I/N`, from 1. */
+  index: number;
+  /** N of `--shard I/N`. */
+  count: number;
+  /** The plan's digest: every shard of one plan records the same (shard.ts, `planDigest`). */
+  plan: string;
+  /** Whether the plan's shards share one target server (checks that would disturb each other are in
+   * one shard), or each has a server of its own (the bundled server of each shard: cost alone decides). */
+  sharedServer: boolean;
+  /** Checks the whole plan reports, invariants excluded (every shard's together). */
+  checks: number;
+  /** For each check of the report that is not an invariant, in turn: its position in the whole plan's
+   * order, which is a single run's. */
+  positions: number[];
+}
+
+/** What a merged run records of each of its shards. */
+export interface ShardRun {
+  index: number;
+  runId?: string;
+  seed: number;
+  startedAt: string;
+  durationMs: number;
+  requests: number;
+  /** Checks of the shard, invariants excluded. */
+  checks: number;
 }
 
 /** How the run verified its targets' TLS certificates, when not by Node's CAs alone. */
@@ -349,6 +412,8 @@ export interface TargetRun extends RunConfig {
   only?: readonly string[];
   /** `--skip` patterns: the checks they match are left out. */
   skip?: readonly string[];
+  /** Exactly these check ids, of those `only` selects (a shard of a plan); undefined: no such limit. */
+  ids?: readonly string[];
 }
 
 export interface MatrixConfig {

@@ -11,6 +11,41 @@ export interface ProgressSink {
   readonly isTTY?: boolean;
 }
 
+/** What a run tells whoever follows its progress: the checks it will make, each check that ended. */
+export interface ProgressListener {
+  expect(checks: number): void;
+  /** Invariants the run will report: checks of the total, judged when the run ends. */
+  expectInvariants(invariants: number): void;
+  /** The run ended: its invariants are judged. */
+  invariantsDone(): void;
+  checkDone(results: Record<string, CheckRunMeta> | undefined): void;
+  stop(): void;
+}
+
+/** One step of a run's progress, as a shard's run sends it to the run that started it (over IPC): the
+ * checks it will make, or checks that ended (with their requests and failures). */
+export type ProgressEvent =
+  | { expect: number }
+  | { done: number; failed: number; requests: number }
+  // The invariants a shard will report, and their end: every shard of a run selects the same, and the
+  // merged run reports them once.
+  | { invariants: number }
+  | { invariantsDone: true };
+
+/** A listener that sends each step as a ProgressEvent (`send`: the IPC channel to the parent run). */
+export function relayProgress(send: (event: ProgressEvent) => void): ProgressListener {
+  return {
+    expect: (checks) => send({ expect: checks }),
+    expectInvariants: (n) => send({ invariants: n }),
+    invariantsDone: () => send({ invariantsDone: true }),
+    checkDone: (results) => {
+      const ended = Object.values(results ?? {});
+      send({ done: ended.length, failed: ended.filter((r) => r.failure).length, requests: ended.reduce((n, r) => n + r.requests, 0) });
+    },
+    stop: () => undefined,
+  };
+}
+
 const LIVE_EVERY_MS = 200;
 const LOG_EVERY_MS = 10_000;
 
@@ -19,7 +54,7 @@ function clock(ms: number): string {
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }
 
-export class Progress {
+export class Progress implements ProgressListener {
   private total = 0;
   private done = 0;
   private failed = 0;
@@ -62,11 +97,28 @@ export class Progress {
 
   /** One check ended, with what it found against each target. */
   checkDone(results: Record<string, CheckRunMeta> | undefined): void {
-    for (const r of Object.values(results ?? {})) {
-      this.done++;
-      this.requests += r.requests;
-      if (r.failure) this.failed++;
+    const ended = Object.values(results ?? {});
+    this.add({ done: ended.length, failed: ended.filter((r) => r.failure).length, requests: ended.reduce((n, r) => n + r.requests, 0) });
+  }
+
+  /** A step of another run's progress (a shard's, relayed). */
+  add(event: ProgressEvent): void {
+    if ('expect' in event) {
+      this.expect(event.expect);
+      return;
     }
+    if ('invariants' in event) {
+      // Counted once, however many shards report them.
+      if (event.invariants > this.invariants) this.expectInvariants(event.invariants - this.invariants);
+      return;
+    }
+    if ('invariantsDone' in event) {
+      this.invariantsDone();
+      return;
+    }
+    this.done += event.done;
+    this.failed += event.failed;
+    this.requests += event.requests;
     if (this.sink.isTTY && this.now() - this.last >= LIVE_EVERY_MS) this.print();
   }
 

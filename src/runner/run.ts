@@ -2,7 +2,8 @@
  * Runs the conformance suites (suites/*.check.ts) with vitest's Node API and turns the results into
  * the run model. The target is reached only over HTTP by the suites; this module never sees it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
@@ -10,14 +11,26 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { InvariantMeta } from '../families/family.js';
 import { familyOfCheck, INVARIANTS } from '../families/registry.js';
 import { familyAbsence } from '../profile/index.js';
-import type { CheckMeta, CheckResult, CheckRunMeta, CleanupReport, ExchangeDigest, MatrixConfig, RunConfig, RunResult, TargetRun, TlsConfig } from './model.js';
-import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, type InterruptSignal } from './model.js';
+import type {
+  CheckMeta,
+  CheckResult,
+  CheckRunMeta,
+  CleanupReport,
+  ExchangeDigest,
+  MatrixConfig,
+  RunConfig,
+  RunResult,
+  TargetRun,
+  TlsConfig,
+  Uses,
+} from './model.js';
+import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, violationsReceived, type InterruptSignal } from './model.js';
 import './task-meta.js';
 import { CACHE_ROOT } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import { cleanUp, newRunId, readJournal } from './cleanup.js';
-import { Progress, type ProgressSink } from './progress.js';
-import { selection, testNamePattern } from './select.js';
+import { Progress, type ProgressListener, type ProgressSink } from './progress.js';
+import { exactNamePattern, selection, testNamePattern } from './select.js';
 
 /** A run against one target: what its checks see (RunConfig), and how the run is driven. */
 export interface RunOptions extends RunConfig {
@@ -26,12 +39,14 @@ export interface RunOptions extends RunConfig {
   skip?: string[];
   /** How the target's TLS certificate is verified (`--ca`, `--insecure`). */
   tls?: TlsConfig;
+  /** Exactly these check ids, of those `only` selects (a shard's). */
+  ids?: readonly string[];
   /** Checks in flight at once (default 8; 1 runs them one after the other, in registration order). */
   concurrency?: number;
   /** At most this many requests per second to the target. */
   maxRps?: number;
-  /** Where the progress line goes; none when absent. */
-  progress?: ProgressSink;
+  /** Where the progress line goes (or who follows the progress); none when absent. */
+  progress?: ProgressSink | ProgressListener;
   /** Aborting it (Ctrl-C, SIGTERM; its reason names the signal) ends the run early: no further check
    * starts, what the run created is still deleted, and the result says the run was interrupted. */
   signal?: AbortSignal;
@@ -47,8 +62,9 @@ export interface MatrixOptions {
   targets: MatrixTarget[];
   concurrency: number;
   maxRps?: number;
-  /** Where the progress line goes (stderr for the command line); none when absent. */
-  progress?: ProgressSink;
+  /** Where the progress line goes (stderr for the command line), or who follows the progress (the run
+   * that started this one as a shard); none when absent. */
+  progress?: ProgressSink | ProgressListener;
   /** Aborting it (Ctrl-C, SIGTERM) cancels the checks not yet started; the cleanup still runs. */
   signal?: AbortSignal;
   /** Receives each check's exchange digests per target (targets with `digests`: a differential run). */
@@ -72,8 +88,8 @@ function targetRun(t: MatrixTarget): TargetRun {
 /** A vitest reporter that tells the progress line what was collected and what has ended. Its total is
  * the report's: the checks each target selects, and its invariants (reported as checks of their own,
  * counted done when the run ends). */
-function progressReporter(progress: Progress, targets: readonly MatrixTarget[], reported: readonly ((id: string) => boolean)[]): Reporter {
-  const selects = targets.map((t) => selection(t.only, t.skip));
+function progressReporter(progress: ProgressListener, targets: readonly MatrixTarget[], reported: readonly ((id: string) => boolean)[]): Reporter {
+  const selects = targets.map((t) => selection(t.only, t.skip, t.ids));
   progress.expectInvariants(reported.reduce((n, select) => n + INVARIANTS.filter((inv) => select(inv.id)).length, 0));
   return {
     onTestModuleCollected(m) {
@@ -121,23 +137,75 @@ function* testsOf(modules: readonly TestModule[]): Generator<TestCase> {
   for (const m of modules) yield* m.children.allTests();
 }
 
-/** Every check id, level and anchor, invariants included, without running anything (`--list`). */
-export async function listChecks(): Promise<CheckMeta[]> {
+/** A check as collected, without running anything: its identity and what it declared it does to
+ * shared state (a shard plan reads both). */
+export interface CollectedCheck {
+  check: CheckMeta;
+  uses?: Uses;
+}
+
+/** What the suites register depends on their files, the sources they import and the contracts they
+ * read: the key of a collection is their names, sizes and times, with the package's version. */
+function collectionKey(): string {
+  const root = packageRoot();
+  const hash = createHash('sha256').update(readFileSync(join(root, 'package.json')));
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        const { size, mtimeMs } = statSync(path);
+        hash.update(`${path}\0${size}\0${mtimeMs}\n`);
+      }
+    }
+  };
+  for (const dir of ['src', 'suites', 'contracts']) if (existsSync(join(root, dir))) walk(join(root, dir));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Every check, invariants included (they declare no use), without running anything. Kept in the
+ * run cache between runs (a collection loads every suite file: about 2 s of CPU, which each shard of a
+ * sharded run, `--list` and `--baseline` would otherwise spend again). */
+export async function collectChecks(): Promise<CollectedCheck[]> {
+  const cached = join(CACHE_ROOT, `collected-${collectionKey()}.json`);
+  let checks: CollectedCheck[] | undefined;
+  try {
+    checks = JSON.parse(readFileSync(cached, 'utf8')) as CollectedCheck[];
+  } catch {
+    checks = await collectSuites();
+    // A suite file that did not load (a check of its own) is not kept: the next run tries again.
+    if (!checks.some((c) => c.check.spec === 'lpc#harness')) {
+      mkdirSync(CACHE_ROOT, { recursive: true });
+      // Whole or not at all: another run may read it meanwhile.
+      const partial = `${cached}.${process.pid}`;
+      writeFileSync(partial, JSON.stringify(checks));
+      renameSync(partial, cached);
+    }
+  }
+  return [...checks, ...INVARIANTS.map((inv) => ({ check: invariantCheck(inv) }))];
+}
+
+async function collectSuites(): Promise<CollectedCheck[]> {
   const vitest = await vitestFor({ targets: [], concurrency: 1 });
   try {
     const { testModules, unhandledErrors } = await vitest.collect();
     if (unhandledErrors.length > 0) throw new Error(`suites failed to load: ${String(unhandledErrors[0])}`);
     const loadErrors = testModules.flatMap((m) => m.errors().map((e) => `${m.moduleId}: ${e.message}`));
     if (loadErrors.length > 0) throw new Error(`suites failed to load: ${loadErrors[0]}`);
-    const checks: CheckMeta[] = [];
+    const checks: CollectedCheck[] = [];
     for (const t of testsOf(testModules)) {
-      const check = t.meta().check;
-      if (check) checks.push(check);
+      const { check, uses } = t.meta();
+      if (check) checks.push({ check, ...(uses ? { uses } : {}) });
     }
-    return [...checks, ...INVARIANTS.map(invariantCheck)];
+    return checks;
   } finally {
     await vitest.close();
   }
+}
+
+/** Every check id, level and anchor, invariants included, without running anything (`--list`). */
+export async function listChecks(): Promise<CheckMeta[]> {
+  return (await collectChecks()).map((c) => c.check);
 }
 
 function resultOf(t: TestCase, target: MatrixTarget, interrupted: boolean): CheckResult | undefined {
@@ -185,9 +253,10 @@ function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) =
       ...inv,
       status: 'failed',
       durationMs: 0,
+      violations: { count, check: first.checkId },
       failure: {
         expected: first.expected,
-        received: `${count} violation${count === 1 ? '' : 's'}; first at ${first.operation} in check ${first.checkId}: ${first.received}`,
+        received: violationsReceived(count, first),
         ...(first.curl ? { curl: first.curl } : {}),
         operation: first.operation,
         replay: `${target.replayBase} --only ${first.checkId} --seed ${target.seed}`,
@@ -198,7 +267,7 @@ function invariantResults(metas: readonly CheckRunMeta[], select: (id: string) =
 
 /** Invariants are observed on the exchanges of other checks: selecting only invariants runs every
  * requirement of their families (`<family>.invariant.*` runs `<family>.*`) and reports just the invariants. */
-function runSelection(only: string[] | undefined): string[] | undefined {
+export function runSelection(only: string[] | undefined): string[] | undefined {
   if (only === undefined || only.length === 0) return only;
   const families = only.map((p) => /^([a-z]+)\.invariant(\.|\*|$)/.exec(p)?.[1]);
   if (families.some((f) => f === undefined)) return only;
@@ -225,18 +294,30 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   };
   // A single target's selection also narrows what vitest collects.
   const only = targets.length === 1 ? targets[0]?.only : undefined;
-  const progress = options.progress ? new Progress(options.progress) : undefined;
+  const ids = targets.length === 1 ? targets[0]?.ids : undefined;
+  const namePattern = ids ? exactNamePattern(ids) : only && only.length > 0 ? testNamePattern(only) : undefined;
+  const progress = options.progress === undefined ? undefined : 'checkDone' in options.progress ? options.progress : new Progress(options.progress);
   const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
   const listenersBefore = new Set(STOP_SIGNALS.flatMap((s) => process.listeners(s)));
-  const perTarget = options.targets.map((t) => ({ checks: [] as CheckResult[], metas: [] as CheckRunMeta[], select: selection(t.only, t.skip) }));
-  const reporter = progress
-    ? progressReporter(
-        progress,
-        targets,
-        perTarget.map((t) => t.select),
-      )
-    : {};
-  const vitest = await vitestFor(matrix, only && only.length > 0 ? testNamePattern(only) : undefined, reporter);
+  // The checks reported: those of the target's selection (its shard's, in a sharded run); the invariants
+  // of its selection, observed on whatever its checks sent.
+  const perTarget = options.targets.map((t) => ({
+    checks: [] as CheckResult[],
+    metas: [] as CheckRunMeta[],
+    select: selection(t.only, t.skip, t.ids),
+    invariants: selection(t.only, t.skip),
+  }));
+  const vitest = await vitestFor(
+    matrix,
+    namePattern,
+    progress
+      ? progressReporter(
+          progress,
+          targets,
+          perTarget.map((t) => t.invariants),
+        )
+      : {},
+  );
   // vitest's logger ends the process on SIGINT and SIGTERM (its cleanup listeners); a run given a
   // signal handles both itself: no further check starts, and the records the run created are deleted.
   if (options.signal) for (const s of STOP_SIGNALS) for (const l of process.listeners(s)) if (!listenersBefore.has(l)) process.off(s, l);
@@ -279,8 +360,8 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   }
   const durationMs = Date.now() - started;
   return options.targets.map((target, i): RunResult => {
-    const { checks, metas, select } = perTarget[i] as (typeof perTarget)[number];
-    checks.push(...invariantResults(metas, select, target, options.signal?.aborted === true));
+    const { checks, metas, invariants } = perTarget[i] as (typeof perTarget)[number];
+    checks.push(...invariantResults(metas, invariants, target, options.signal?.aborted === true));
     const waited = metas.reduce(
       (w, m) => ({ retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs, maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs, retries: w.retries + m.waited.retries }),
       {

@@ -10,16 +10,20 @@ function patternSource(pattern: string): string {
   return glob ? `${body}$` : `${body}`;
 }
 
-/** A predicate over check ids; undefined patterns select everything. */
-export function idMatcher(patterns: readonly string[] | undefined): (id: string) => boolean {
-  if (!patterns || patterns.length === 0) return () => true;
+/** A predicate over check ids; undefined patterns select everything. `ids`, when given, limits the
+ * selection to exactly those ids (a shard's). */
+export function idMatcher(patterns: readonly string[] | undefined, ids?: readonly string[]): (id: string) => boolean {
+  const exact = ids === undefined ? undefined : new Set(ids);
+  const within = (id: string): boolean => exact === undefined || exact.has(id);
+  if (!patterns || patterns.length === 0) return within;
   const re = new RegExp(`^(?:${patterns.map(patternSource).join('|')})`);
-  return (id) => re.test(id);
+  return (id) => re.test(id) && within(id);
 }
 
-/** The checks `only` selects (all without patterns) less those `skip` matches (`--skip`). */
-export function selection(only?: readonly string[], skip?: readonly string[]): (id: string) => boolean {
-  const included = idMatcher(only);
+/** The checks `only` selects (all without patterns) less those `skip` matches (`--skip`); with `ids`,
+ * only those of them (a shard's). */
+export function selection(only?: readonly string[], skip?: readonly string[], ids?: readonly string[]): (id: string) => boolean {
+  const included = idMatcher(only, ids);
   if (!skip || skip.length === 0) return included;
   const excluded = idMatcher(skip);
   return (id) => included(id) && !excluded(id);
@@ -39,4 +43,9 @@ export function selectsFamily(only: readonly string[], skip: readonly string[], 
 export function testNamePattern(patterns: readonly string[]): RegExp {
   const ids = patterns.map((p) => patternSource(p).replace(/\.\*/g, '[^\\]]*').replace(/\$$/, ''));
   return new RegExp(`^\\[(?:${ids.join('|')})[^\\]]*\\] `);
+}
+
+/** A vitest testNamePattern that selects exactly these check ids. */
+export function exactNamePattern(ids: readonly string[]): RegExp {
+  return new RegExp(`^\\[(?:${ids.map((id) => escape(id).replace(/[*?]/g, '\\$&')).join('|')})\\] `);
 }

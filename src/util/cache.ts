@@ -18,6 +18,9 @@ export const CACHE_ROOT = join(
   `lp-conformance-cache-${process.getuid?.() ?? 'user'}-${createHash('sha256').update(packageRoot()).digest('hex').slice(0, 12)}`,
 );
 
+/** A file of the run cache (kept between runs of this installation). */
+export const cacheFile = (name: string): string => join(CACHE_ROOT, name);
+
 /**
  * What `compute` makes of `inputs` (texts), kept as JSON in the cache folder under a hash of `kind`
  * and the inputs: the next call with the same inputs reads it instead. A value JSON would not give

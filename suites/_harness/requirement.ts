@@ -264,10 +264,10 @@ function onceEach<T>(predicate: (value: T) => Promise<void>): (value: T) => Prom
 let scheduler: Scheduler | undefined;
 const selectors = new Map<TargetRun, (id: string) => boolean>();
 
-/** Whether a target of the run selects the check (its --only and --skip patterns). */
+/** Whether a target of the run selects the check (its --only and --skip patterns, and its shard's ids). */
 function selects(target: TargetRun, id: string): boolean {
   let select = selectors.get(target);
-  if (!select) selectors.set(target, (select = selection(target.only, target.skip)));
+  if (!select) selectors.set(target, (select = selection(target.only, target.skip, target.ids)));
   return select(id);
 }
 
@@ -470,5 +470,8 @@ export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Pr
     if (only?.failure) throw new Error(formatForVitest(meta, only.failure));
   });
   const task = TestRunner.getCurrentSuite().tasks.at(-1);
-  if (task?.type === 'test') task.meta.check = { ...meta, area: areaOf(meta.id) };
+  if (task?.type === 'test') {
+    task.meta.check = { ...meta, area: areaOf(meta.id) };
+    if (uses) task.meta.uses = uses;
+  }
 }

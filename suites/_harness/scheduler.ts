@@ -16,16 +16,11 @@
  * while holding one: no deadlock. Waiting checks start in the order they were submitted whenever
  * their locks are free, so `concurrency 1` runs the checks in registration order, one by one.
  */
-export type LockMode = 'observe' | 'write' | 'exclusive';
+import type { Uses } from '../../src/runner/model.js';
 
-export interface Uses {
-  /** Collections the check writes (creates or updates records in). */
-  write?: readonly string[];
-  /** Collections the check reads whole and judges as a whole. */
-  observe?: readonly string[];
-  /** The check asks the target for a new session token (which revokes the one in use). */
-  rotatesSession?: boolean;
-}
+export type { Uses };
+
+export type LockMode = 'observe' | 'write' | 'exclusive';
 
 export interface Lock {
   key: string;

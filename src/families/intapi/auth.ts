@@ -79,4 +79,4 @@ async function authenticate(ctx: AuthContext): Promise<Token> {
   return { env: TOKEN_VAR, value: token, preamble };
 }
 
-export const INTAPI_AUTH: FamilyAuth = { refs: credentialRefs, required: true, token: authenticate };
+export const INTAPI_AUTH: FamilyAuth = { refs: credentialRefs, required: true, token: authenticate, exchangesToken: (p) => p.credentials.token === undefined };

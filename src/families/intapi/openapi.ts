@@ -13,12 +13,9 @@ import type { Profile } from '../../profile/types.js';
 import { INTAPI_OPERATIONS } from './operations.js';
 
 import type { BuildOptions, ContractSchemas, Json, JsonObject } from '../../openapi/document.js';
-import { componentName } from '../../openapi/document.js';
+import { componentName, embedContracts, ref } from '../../openapi/document.js';
 
-const ID_PREFIX = 'lp:';
 const INTAPI_PREFIX = 'intapi/';
-
-const ref = (contract: string): JsonObject => ({ $ref: `#/components/schemas/${componentName(contract)}` });
 
 type Version = '1' | '2';
 type Collection = 'resources' | 'templates' | 'submissions' | 'users' | 'groups';
@@ -364,48 +361,6 @@ const OPERATION_DOCS: Readonly<Record<IntapiOperationId, OperationDoc>> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Component schemas: the contracts, embedded.
-
-// JSON Schema 2020-12's keywords (core, applicator, unevaluated, validation, format-annotation,
-// content, meta-data). `$id` and `$schema` are dropped (an `lp:` base URI would make the rewritten
-// `#/components/...` references resolve inside the contract); `x-*` stay as extensions. Any other
-// keyword is refused, so that a contract cannot gain one the document silently loses.
-// prettier-ignore
-const KEPT = new Set([
-  '$ref', '$defs', '$anchor', '$comment', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'prefixItems', 'items', 'contains',
-  'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'type', 'const', 'enum',
-  'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems',
-  'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required', 'dependentRequired', 'format', 'contentEncoding', 'contentMediaType',
-  'contentSchema', 'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
-]);
-const DROPPED = new Set(['$id', '$schema']);
-// Keywords whose value is a map of names to schemas (the names are not keywords).
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
-// Keywords whose value is data, not a schema.
-const DATA = new Set(['const', 'enum', 'default', 'examples', 'required', 'dependentRequired', 'type']);
-
-function embed(value: unknown, where: string, known: ReadonlySet<string>): Json {
-  if (Array.isArray(value)) return value.map((v, i) => embed(v, `${where}/${i}`, known));
-  if (typeof value !== 'object' || value === null) return value as Json;
-  const out: JsonObject = {};
-  for (const [key, v] of Object.entries(value)) {
-    const at = `${where}/${key}`;
-    if (DROPPED.has(key)) continue;
-    if (key.startsWith('x-')) out[key] = v as Json;
-    else if (!KEPT.has(key)) throw new Error(`contracts: ${at}: keyword ${key} has no place in an OpenAPI 3.1 schema`);
-    else if (key === '$ref') {
-      const target = typeof v === 'string' && v.startsWith(ID_PREFIX) ? v.slice(ID_PREFIX.length) : undefined;
-      if (target === undefined || !known.has(target)) throw new Error(`contracts: ${at}: $ref ${String(v)} names no contract`);
-      out.$ref = ref(target).$ref ?? null;
-    } else if (DATA.has(key)) out[key] = v as Json;
-    else if (SCHEMA_MAPS.has(key) && typeof v === 'object' && v !== null && !Array.isArray(v)) {
-      out[key] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, embed(s, `${at}/${name}`, known)]));
-    } else out[key] = embed(v, at, known);
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Operations.
 
 const statusOf = (s: Status, p: Profile): number => (typeof s === 'number' ? s : s(p));
@@ -594,31 +549,137 @@ function versionParameter(versions: readonly Version[], p: Profile): JsonObject 
   };
 }
 
+/** The OAuth 2.0 authorization-code flow's endpoints (public-facts#authentication-integration-api, RFC
+ * 6749 §4.1): not JSON operations of the API but the flow that issues its Bearer tokens, described by
+ * RFC 6749's parameters; the paths are the profile's. */
+function oauthPaths(p: Profile): JsonObject {
+  const o = p.expectations.oauth;
+  const query = (name: string, description: string, required = false, schema: JsonObject = { type: 'string' }): JsonObject => ({
+    name,
+    in: 'query',
+    required,
+    description,
+    schema,
+  });
+  const oauthError: JsonObject = {
+    type: 'object',
+    required: ['error'],
+    properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+    'x-spec': 'public-facts#authentication-integration-api',
+  };
+  const authorize: JsonObject = {
+    operationId: 'oauth.authorize',
+    summary: 'Authorization endpoint: the user signs in, and is redirected to the client with a single-use code (RFC 6749 §4.1.1)',
+    tags: ['oauth'],
+    security: [],
+    parameters: [
+      query('response_type', 'code', true, { type: 'string', const: 'code' }),
+      query('client_id', 'The client.', true),
+      query('redirect_uri', 'The registered redirect URI.'),
+      query('scope', `Scope (${o.scope}).`),
+      query('state', 'Returned unchanged with the code.'),
+      query('code_challenge', 'PKCE (RFC 7636).'),
+      query('code_challenge_method', 'PKCE method (S256).'),
+    ],
+    responses: {
+      '302': { description: 'To the sign-in page, or to the redirect URI with `code` and `state` (or `error`).' },
+      '303': { description: 'As 302.' },
+      '400': { description: 'The client or its redirect URI is not known: no redirect (RFC 6749 §4.1.2.1).' },
+    },
+  };
+  const token: JsonObject = {
+    operationId: 'oauth.token',
+    summary: `Token endpoint: a code or a refresh token for an access token (scope ${o.scope}, at most ${o.accessTokenMaxSeconds} s) and a refresh token (RFC 6749 §4.1.3, §6)`,
+    tags: ['oauth'],
+    security: [{ oauthClient: [] }],
+    parameters: [],
+    requestBody: {
+      required: true,
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: {
+            type: 'object',
+            required: ['grant_type'],
+            properties: {
+              grant_type: { type: 'string', enum: ['authorization_code', 'refresh_token'] },
+              code: { type: 'string' },
+              redirect_uri: { type: 'string' },
+              code_verifier: { type: 'string' },
+              refresh_token: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      '200': {
+        description: 'The tokens (RFC 6749 §5.1).',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['access_token', 'token_type'],
+              properties: {
+                access_token: { type: 'string' },
+                token_type: { type: 'string' },
+                expires_in: { type: 'integer', maximum: o.accessTokenMaxSeconds },
+                refresh_token: { type: 'string' },
+                scope: { type: 'string' },
+              },
+            },
+          },
+        },
+      },
+      '400': {
+        description: 'invalid_request, invalid_grant (a used or unknown code), unsupported_grant_type (RFC 6749 §5.2).',
+        content: { 'application/json': { schema: oauthError } },
+      },
+      '401': { description: 'invalid_client: the client authentication failed (RFC 6749 §5.2).', content: { 'application/json': { schema: oauthError } } },
+    },
+  };
+  return { [o.authorizePath]: { get: authorize }, [o.tokenPath]: { post: token } };
+}
+
 /** The OpenAPI 3.1 document of the profile's Integration API. */
 export function intapiOpenApi(contracts: ContractSchemas, p: Profile, options: BuildOptions): JsonObject {
   // The document describes the Integration API: its components are that family's contracts only
   // (the SCIM and learner contracts describe other hosts and paths, DEVELOPERS.md "OpenAPI document").
-  const known = new Set([...contracts.keys()].filter((name) => name.startsWith(INTAPI_PREFIX)));
-  const schemas: JsonObject = {};
-  for (const name of [...known].sort()) schemas[componentName(name)] = embed(contract(contracts, name), name, known);
+  const schemas = embedContracts(contracts, INTAPI_PREFIX);
   return {
     openapi: '3.1.0',
     info: {
-      title: `Learning platform Integration API (profile ${p.name})`,
+      title: `Learning platform APIs (profile ${p.name})`,
       version: options.documentVersion,
       description:
         'Generated by lp-conformance from its contracts and the target profile. The API version is chosen with the x-api-version header; ' +
-        'operations available in version 1 answer version-1 shapes when it is asked (the general resource list: a bare array).',
+        'operations available in version 1 answer version-1 shapes when it is asked (the general resource list: a bare array). ' +
+        'The paths of the other APIs (SCIM, the learner API) carry their own servers and security.',
     },
     servers: [{ url: p.families.intapi.baseUrl, description: `Integration API (profile ${p.name})` }],
-    security: [{ apiKey: [], bearerAuth: [] }],
-    paths: pathsOf(contracts, p),
+    security: [
+      { apiKey: [], bearerAuth: [] },
+      { apiKey: [], oauth2: [p.expectations.oauth.scope] },
+    ],
+    paths: { ...pathsOf(contracts, p), ...oauthPaths(p) },
     components: {
       schemas,
       parameters: { apiVersion: versionParameter(BOTH, p), apiVersion2: versionParameter(V2, p) },
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'API key, on every operation.' },
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token the operation auth.authenticate answers.' },
+        oauth2: {
+          type: 'oauth2',
+          description: 'An access token of the authorization-code flow, sent as Authorization: Bearer.',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${p.families.intapi.baseUrl}${p.expectations.oauth.authorizePath}`,
+              tokenUrl: `${p.families.intapi.baseUrl}${p.expectations.oauth.tokenPath}`,
+              refreshUrl: `${p.families.intapi.baseUrl}${p.expectations.oauth.tokenPath}`,
+              scopes: { [p.expectations.oauth.scope]: 'The Integration API.' },
+            },
+          },
+        },
+        oauthClient: { type: 'http', scheme: 'basic', description: 'The OAuth client id and secret (client_secret_basic).' },
       },
     },
   };

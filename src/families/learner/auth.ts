@@ -20,6 +20,7 @@ export const learnerRefs = (p: Profile): EnvRef[] => {
 export const LEARNER_AUTH: FamilyAuth = {
   refs: learnerRefs,
   required: false,
+  exchangesToken: (p) => p.familyCredentials.learner.token === undefined,
   token: (ctx) => {
     const { method, path } = operation(ctx.profile, 'learner.auth.token');
     return ownCredentialsToken(ctx, {

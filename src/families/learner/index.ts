@@ -4,6 +4,7 @@ import { LEARNER_AUTH } from './auth.js';
 import { learnerInit } from './init.js';
 import { LEARNER_INVARIANTS } from './invariants.js';
 import { LEARNER_OPERATIONS } from './operations.js';
+import { learnerOpenApi } from './openapi.js';
 import { LEARNER_PROFILE } from './profile.js';
 
 export const LEARNER: Family = {
@@ -20,6 +21,7 @@ export const LEARNER: Family = {
   async preflight(ctx) {
     await ctx.read('learner.catalog.list', { _limit: '1' });
   },
+  openapi: learnerOpenApi,
   sandbox(profile) {
     const c = profile.familyCredentials.learner;
     // The sandbox's learner (a department with branding) logs in through the token exchange.

@@ -10,6 +10,8 @@ export const PLAYER: Family = {
   title: 'course player',
   operations: {},
   profile: PLAYER_PROFILE,
+  // The page is opened with a learner token: its checks use (and one rotates) the learner API's session.
+  sessionOf: 'learner',
   invariants: [],
   init: playerInit,
   // The player checks need a browser: none is a configuration error (exit 2, one line saying how

@@ -19,6 +19,7 @@ const refs = (p: Profile): EnvRef[] => {
 export const SCIM_AUTH: FamilyAuth = {
   refs,
   required: false,
+  exchangesToken: (p) => p.familyCredentials.scim.token === undefined,
   token: (ctx) => {
     const { method, path } = operation(ctx.profile, 'scim.auth.token');
     return ownCredentialsToken(ctx, {

@@ -5,6 +5,7 @@ import { SCIM_CLEANUP } from './cleanup.js';
 import { scimInit } from './init.js';
 import { SCIM_INVARIANTS } from './invariants.js';
 import { SCIM_OPERATIONS } from './operations.js';
+import { scimOpenApi } from './openapi.js';
 import { SCIM_PROFILE } from './profile.js';
 
 /** The SCIM media type (RFC 7644 §3.1, §8.1). */
@@ -24,6 +25,7 @@ export const SCIM: Family = {
   async preflight(ctx) {
     await ctx.read('scim.users.list', { count: '1' });
   },
+  openapi: scimOpenApi,
   sandbox(profile) {
     const c = profile.familyCredentials.scim;
     // A ready bearer token, or the username and password of the token exchange (DEVELOPERS.md).

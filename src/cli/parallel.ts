@@ -1,0 +1,212 @@
+/**
+ * A bundled run over the machine's cores (`run --jobs N`; by default the whole suite on a machine with
+ * several cores): N shard runs of the same command line at the same time, each its own process with
+ * its own bundled server (`run --shard I/N`, the plan of src/runner/shard.ts), merged into the report
+ * of one run (src/runner/merge.ts), as a CI matrix and its merge job would. One process keeps one
+ * core busy: the suites' thread is saturated while its server's thread idles most of the time.
+ *
+ * The shards send their progress over IPC (the parent shows one line), their warnings and errors go
+ * to stderr once each, and Ctrl-C reaches each shard once (they run in their own process groups), so
+ * that each deletes what it created and stops.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { mergeShards, readShardReport } from '../runner/merge.js';
+import type { RunResult } from '../runner/model.js';
+import { Progress, type ProgressEvent, type ProgressSink } from '../runner/progress.js';
+import { cacheFile } from '../util/cache.js';
+import { readCosts } from './shard.js';
+import { packageRoot } from '../util/package-root.js';
+
+/** Set in a shard's environment by the run that started it: relay progress over IPC instead of printing. */
+export const SHARD_OF_RUN = 'LPC_SHARD_OF_RUN';
+
+/** Shards a bundled run of the whole suite makes by default, at most. */
+export const MAX_DEFAULT_JOBS = 4;
+
+/**
+ * The default number of shard processes of a bundled run: one per two cores, up to MAX_DEFAULT_JOBS.
+ * One process already keeps two threads busy, the suites' and its server's (about 12 s of CPU each in
+ * a default run, DEVELOPERS.md "Both cores at home"), and a shard costs a process's start again: on
+ * two cores one process is the fastest.
+ */
+export function defaultJobs(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(Math.floor(cores / 2), MAX_DEFAULT_JOBS));
+}
+
+/** The bundled runs' measured check durations, kept in the run cache: the next split over the cores
+ * balances its shards by them (as `--shard-plan` does), the first by count. */
+const DURATIONS = 'bundled-durations.json';
+
+/** Remembers the checks' durations of a bundled run (one process or merged shards) for the next split;
+ * the durations of checks it did not run stay as they were. */
+export function rememberDurations(result: RunResult, file = cacheFile(DURATIONS)): void {
+  let known: { id: string; durationMs: number }[] = [];
+  try {
+    known = (JSON.parse(readFileSync(file, 'utf8')) as { checks: typeof known }).checks;
+  } catch {
+    // none yet, or unreadable: start again
+  }
+  const ran = new Map(result.checks.filter((c) => c.status !== 'skipped').map((c) => [c.id, c.durationMs]));
+  const checks = [...known.filter((c) => !ran.has(c.id)), ...[...ran].map(([id, durationMs]) => ({ id, durationMs }))];
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    // Whole or not at all: a shard of another run may read it meanwhile.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, JSON.stringify({ checks }));
+    renameSync(partial, file);
+  } catch {
+    // a cache that cannot be written costs only balance
+  }
+}
+
+/** `--shard-plan` for the shards: the remembered durations, when there are readable ones. */
+function rememberedPlan(file = cacheFile(DURATIONS)): string[] {
+  try {
+    return readCosts(file).size > 0 ? ['--shard-plan', file] : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The options the run's flags carry over to each shard (the report flags are the parent's own). */
+const OWN_FLAGS = new Set([
+  'junit',
+  'json',
+  'markdown',
+  'html',
+  'record',
+  'baseline',
+  'out',
+  'seed',
+  'no-progress',
+  'jobs',
+  'shard',
+  'shard-plan',
+  'list',
+  'run-id',
+]);
+
+/** The parsed flags as command-line arguments again. */
+function argumentsOf(values: Readonly<Record<string, string | number | boolean | string[] | undefined>>): string[] {
+  return Object.entries(values).flatMap(([name, value]) => {
+    if (OWN_FLAGS.has(name) || value === undefined || value === false) return [];
+    if (value === true) return [`--${name}`];
+    return (Array.isArray(value) ? value : [value]).flatMap((v) => [`--${name}`, String(v)]);
+  });
+}
+
+interface Shard {
+  index: number;
+  child: ChildProcess;
+  json: string;
+  record: string;
+  exit: Promise<number>;
+}
+
+/**
+ * Runs the shards and merges their reports; `report` writes the merged run's reports (while the
+ * shards' side files, screenshots among them, still exist) and says the exit code. Without a merged
+ * run, the exit code to end with: 2 (a shard could not run; its one line already said why) or 130
+ * (interrupted).
+ */
+export async function runShardsAtOnce(
+  options: {
+    values: Readonly<Record<string, string | number | boolean | string[] | undefined>>;
+    jobs: number;
+    seed: number;
+    progress?: ProgressSink;
+  },
+  report: (result: RunResult) => Promise<number>,
+): Promise<number> {
+  const { jobs, seed } = options;
+  const dir = mkdtempSync(join(tmpdir(), 'lpc-shards-'));
+  const progress = options.progress ? new Progress(options.progress) : undefined;
+  const said = new Set<string>();
+  const say = (line: string): void => {
+    // Each shard says the same warnings: once is enough.
+    if (line.trim().length === 0 || said.has(line)) return;
+    said.add(line);
+    process.stderr.write(`${line}\n`);
+  };
+  let interrupted = false;
+  const shards: Shard[] = [];
+  const onInterrupt = (): void => {
+    if (!interrupted) {
+      interrupted = true;
+      say('lp-conformance: interrupted; stopping the shards, each deletes what it created (Ctrl-C again to quit at once)');
+    } else {
+      process.once('SIGINT', () => process.exit(130));
+    }
+    for (const s of shards) s.child.kill('SIGINT');
+  };
+  process.on('SIGINT', onInterrupt);
+  try {
+    // Each shard plans from the collection of the checks: made once here, read from the cache by each.
+    await (await import('../runner/run.js')).collectChecks();
+    const plan = rememberedPlan();
+    for (let index = 1; index <= jobs; index++) {
+      const json = join(dir, `shard-${index}.json`);
+      const record = join(dir, `shard-${index}.jsonl`);
+      const args = [
+        'run',
+        ...argumentsOf(options.values),
+        '--seed',
+        String(seed),
+        '--shard',
+        `${index}/${jobs}`,
+        '--json',
+        json,
+        '--junit',
+        join(dir, `shard-${index}.xml`),
+        '--no-progress',
+        ...plan,
+        ...(options.values.record !== undefined ? ['--record', record] : []),
+      ];
+      const child = fork(join(packageRoot(), 'bin/lp-conformance.js'), args, {
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        // Its own process group: a terminal's Ctrl-C reaches the parent only, which passes it on once.
+        detached: true,
+        env: { ...process.env, [SHARD_OF_RUN]: '1' },
+      });
+      let pending = '';
+      child.stderr?.on('data', (chunk: Buffer) => {
+        const lines = (pending + chunk.toString()).split('\n');
+        pending = lines.pop() ?? '';
+        lines.forEach(say);
+      });
+      child.on('message', (event: ProgressEvent) => progress?.add(event));
+      const exit = new Promise<number>((done) =>
+        child.on('exit', (code, signal) => {
+          say(pending);
+          done(code ?? (signal === 'SIGINT' ? 130 : 2));
+        }),
+      );
+      shards.push({ index, child, json, record, exit });
+    }
+    const codes = await Promise.all(shards.map((s) => s.exit));
+    if (interrupted || codes.includes(130)) return 130;
+    const broken = shards.find((s, i) => codes[i] !== 0 && codes[i] !== 1);
+    if (broken) {
+      say(`lp-conformance: shard ${broken.index} of ${jobs} ended with exit code ${codes[broken.index - 1]}`);
+      return 2;
+    }
+    const { result } = mergeShards(shards.map((s) => readShardReport(s.json)));
+    const recordFile = options.values.record;
+    if (typeof recordFile === 'string') {
+      const file = resolve(recordFile);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, '');
+      for (const s of shards) if (existsSync(s.record)) appendFileSync(file, readFileSync(s.record));
+    }
+    progress?.stop();
+    return await report(result);
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    progress?.stop();
+    for (const s of shards) if (s.child.exitCode === null) s.child.kill('SIGINT');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
