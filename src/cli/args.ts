@@ -318,6 +318,12 @@ export function commandHelp(command: CommandSpec): string {
   ].join('\n');
 }
 
+/** Prints the command's `--help` when it was asked for; whether it was. */
+export function helpAsked(command: CommandSpec, help: boolean): boolean {
+  if (help) process.stdout.write(`${commandHelp(command)}\n`);
+  return help;
+}
+
 /** `lp-conformance --help`: every command and its options. */
 export function toolHelp(): string {
   const usage = COMMANDS.map((c) => `  lp-conformance ${c.name} ${c.usage}\n      ${c.summary.split('\n').join('\n      ')}`);

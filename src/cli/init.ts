@@ -19,7 +19,7 @@ import { toolClient } from '../target/client.js';
 import { CredentialsError, MissingCredentialsError } from '../target/errors.js';
 import { createSecrets } from '../target/secrets.js';
 import { tlsConfigOf, useTls } from '../target/tls.js';
-import { checkOutputs, commandHelp, INIT, parseCommand } from './args.js';
+import { checkOutputs, helpAsked, INIT, parseCommand } from './args.js';
 
 /** The profile init starts from without `--profile`: every default, no record. */
 const DEFAULTS = 'name: init\n';
@@ -51,10 +51,7 @@ function familyPlaces(profile: Profile, parts: ReadonlyMap<string, InitPart>): I
 
 export async function initCommand(argv: string[]): Promise<number> {
   const { values, help } = parseCommand(INIT, argv);
-  if (help) {
-    process.stdout.write(`${commandHelp(INIT)}\n`);
-    return 0;
-  }
+  if (helpAsked(INIT, help)) return 0;
   if (values.target === undefined && values.profile === undefined)
     throw new SetupError('init needs --target URL: the server to read (or --profile FILE naming it)');
   useTls(tlsConfigOf(values));

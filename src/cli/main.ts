@@ -36,13 +36,13 @@ import {
   closestName,
   COMMANDS,
   commandHelp,
+  helpAsked,
   parseCommand,
   RUN,
   SERVE,
   splitList,
   toolHelp,
   UsageError,
-  type CommandSpec,
   type Values,
 } from './args.js';
 import { checkUrlsGiven, preflight, reachFamilies, SetupError } from './preflight.js';
@@ -57,12 +57,6 @@ const runner = () => import('../runner/run.js');
 
 /** The signals that interrupt a run: Ctrl-C, and SIGTERM, with which CI cancels a job or ends it at its timeout. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-
-/** The command's `--help`, when it was asked for. */
-function helpAsked(command: CommandSpec, help: boolean): boolean {
-  if (help) process.stdout.write(`${commandHelp(command)}\n`);
-  return help;
-}
 
 /** `--only a,b --skip c select` (or `--only a selects`), as given, for messages. */
 function patternsText(only: readonly string[], skip: readonly string[]): string {

@@ -6,17 +6,14 @@
  * line naming the shard.
  */
 import { MergeError, mergeShards, readShardReport } from '../runner/merge.js';
-import { checkOutputs, commandHelp, MERGE, parseCommand } from './args.js';
+import { checkOutputs, helpAsked, MERGE, parseCommand } from './args.js';
 import { writeRunReports } from './reports.js';
 
 export { MergeError };
 
 export async function mergeCommand(argv: string[]): Promise<number> {
   const { values, help, positionals } = parseCommand(MERGE, argv);
-  if (help) {
-    process.stdout.write(`${commandHelp(MERGE)}\n`);
-    return 0;
-  }
+  if (helpAsked(MERGE, help)) return 0;
   checkOutputs(MERGE, values, values.junit === undefined ? [['--junit', 'reports/junit.xml']] : []);
   if (positionals.length === 0) throw new MergeError('merge needs the JSON reports of every shard: lp-conformance merge shard-1.json shard-2.json …');
   const { result, strict } = mergeShards(positionals.map((file) => readShardReport(file)));
