@@ -7,13 +7,12 @@
  * a caller can say what it found. Writes are refused unless the client allows them: the tool reads
  * unless told otherwise.
  */
-import { request } from 'undici';
 import { familyOf, isTokenExchange } from '../families/registry.js';
 import { baseUrlOf, fillPath, operation, queryOf, type Profile } from '../profile/index.js';
 
 export type { ToolAnswer, ToolRequest };
 import type { ToolAnswer, ToolRequest } from '../families/family.js';
-import { honouring429 } from './retry.js';
+import { exchangeOnce } from './exchange.js';
 import type { Secrets } from './secrets.js';
 
 export interface ToolClient {
@@ -40,29 +39,11 @@ export function toolClient(profile: Profile, secrets: Secrets, options: ToolClie
 
   async function exchange(url: string, method: string, headers: Record<string, string>, body: string | undefined, shown: string): Promise<ToolAnswer> {
     sent++;
-    const deadline = AbortSignal.timeout(options.timeoutMs);
     try {
-      const res = await honouring429(async () => {
-        const answer = await request(url, {
-          method: method as 'GET',
-          headers: { 'x-lpc-check': options.purpose, ...headers },
-          ...(body !== undefined ? { body } : {}),
-          headersTimeout: options.timeoutMs,
-          bodyTimeout: options.timeoutMs,
-          signal: deadline,
-        });
-        return Object.assign(answer, { text: await answer.body.text() });
-      });
-      let json: unknown;
-      try {
-        json = JSON.parse(res.text);
-      } catch {
-        json = undefined;
-      }
-      return { status: res.statusCode, headers: res.headers, text: res.text, json, request: shown };
+      const answer = await exchangeOnce(url, { method, headers: { 'x-lpc-check': options.purpose, ...headers }, body }, options.timeoutMs);
+      return { status: answer.status, headers: answer.headers, text: answer.text, json: answer.json, request: shown };
     } catch (error) {
-      const code = deadline.aborted ? 'LPC_DEADLINE' : ((error as { code?: string }).code ?? String(error));
-      return { status: 0, headers: {}, text: '', json: undefined, error: code, request: shown };
+      return { status: 0, headers: {}, text: '', json: undefined, error: (error as { code?: string }).code ?? String(error), request: shown };
     }
   }
 

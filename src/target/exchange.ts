@@ -1,9 +1,12 @@
 /**
- * A token exchange: one request whose answer carries a session token, within a deadline for the
- * whole answer (undici's timeouts bound the wait for headers and between chunks; the signal bounds
- * the whole, so that a token trickled forever fails the session instead of hanging the run). A
- * rate-limited log-in is waited out like any request (retry.ts).
+ * The tool's own exchanges with a target, outside any check: a token exchange (one request whose
+ * answer carries a session token), the preflight's read (probe.ts) and the reads of init and
+ * --check-profile (client.ts). Each within a deadline for the whole answer (undici's timeouts bound
+ * the wait for headers and between chunks; the signal bounds the whole, so that a token trickled
+ * forever fails the session instead of hanging the run). A rate-limited request is waited out like
+ * any request (retry.ts).
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'undici';
 import type { FamilyCredentials } from '../profile/types.js';
 import { CredentialsError, NoTokenError, type ExchangeAnswer } from './errors.js';
@@ -34,18 +37,23 @@ export function sentLine(
   return `${method} ${pathname}${search}${parts.length > 0 ? ` with ${parts.join(', ')}` : ''}`;
 }
 
-export async function exchangeForToken(
+/**
+ * One exchange, its answer read whole and parsed when it is JSON; each attempt (a 429 waited out is
+ * sent again) within `timeoutMs`. A transport error rejects; a deadline rejects with the code
+ * LPC_DEADLINE.
+ */
+export async function exchangeOnce(
   url: string,
-  init: { method: string; headers: Record<string, string>; body: string },
+  init: { method: string; headers: Record<string, string>; body?: string | undefined },
   timeoutMs: number,
-): Promise<ExchangeAnswer> {
+): Promise<ExchangeAnswer & { headers: IncomingHttpHeaders }> {
   const answer = await honouring429(async () => {
     const deadline = AbortSignal.timeout(timeoutMs);
     try {
       const res = await request(url, {
         method: init.method as 'POST',
         headers: init.headers,
-        body: init.body,
+        ...(init.body !== undefined ? { body: init.body } : {}),
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         signal: deadline,
@@ -63,7 +71,7 @@ export async function exchangeForToken(
     json = undefined;
   }
   const type = answer.headers['content-type'];
-  return { status: answer.statusCode, contentType: (Array.isArray(type) ? type[0] : type) ?? '', text: answer.text, json };
+  return { status: answer.statusCode, headers: answer.headers, contentType: (Array.isArray(type) ? type[0] : type) ?? '', text: answer.text, json };
 }
 
 /** The answer, one line, secrets redacted: for messages. */
@@ -95,7 +103,7 @@ export async function ownCredentialsToken(
 ): Promise<{ env: string; value: string }> {
   const c = options.credentials;
   if (c.token) return { env: c.token.env, value: ctx.value(c.token) };
-  const answer = await exchangeForToken(
+  const answer = await exchangeOnce(
     options.url,
     {
       method: options.method,

@@ -5,13 +5,11 @@
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { request } from 'undici';
 import type { Token } from '../families/family.js';
 import { familyOf } from '../families/registry.js';
-import { operation, type OperationId, type Profile } from '../profile/index.js';
+import { baseUrlOf, operation, type OperationId, type Profile } from '../profile/index.js';
 import type { Exchanged, ExchangeAnswer } from './errors.js';
-import { sentLine } from './exchange.js';
-import { honouring429 } from './retry.js';
+import { exchangeOnce, sentLine } from './exchange.js';
 import { tlsOptions, tlsProblem } from './tls.js';
 
 const NETWORK_PROBLEMS: Readonly<Record<string, string>> = {
@@ -89,7 +87,7 @@ export async function readOnce(
   options: { token?: Token; value: (ref: { env: string }) => string; timeoutMs: number },
 ): Promise<Exchanged> {
   const family = familyOf(op);
-  const base = (profile.families as unknown as Readonly<Record<string, { baseUrl: string } | undefined>>)[family.name]?.baseUrl ?? '';
+  const base = baseUrlOf(profile, family.name);
   const { method, path } = operation(profile, op);
   const search = new URLSearchParams(query).toString();
   const url = `${base.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
@@ -108,28 +106,12 @@ export async function readOnce(
     headers.authorization = `Bearer ${options.token.value}`;
     bearer = options.token.env;
   }
-  const deadline = AbortSignal.timeout(options.timeoutMs);
-  let res: Awaited<ReturnType<typeof request>>;
-  let text: string;
-  try {
-    res = await honouring429(() =>
-      request(url, { method: method as 'GET', headers, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, signal: deadline }),
-    );
-    text = await res.body.text();
-  } catch (error) {
-    if (!deadline.aborted) throw error;
-    throw Object.assign(new Error(`no complete answer within ${options.timeoutMs} ms`), { code: 'LPC_DEADLINE' });
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const type = res.headers['content-type'];
+  const answer = await exchangeOnce(url, { method, headers }, options.timeoutMs);
   // The body is parsed whole (a large JSON answer is still JSON); messages need only its start.
-  const answer: ExchangeAnswer = { status: res.statusCode, contentType: (Array.isArray(type) ? type[0] : type) ?? '', text: text.slice(0, 10_000), json };
-  return { sent: sentLine(method, url, { headers: vars, ...(bearer ? { bearer } : {}) }), answer };
+  return {
+    sent: sentLine(method, url, { headers: vars, ...(bearer ? { bearer } : {}) }),
+    answer: { status: answer.status, contentType: answer.contentType, text: answer.text.slice(0, 10_000), json: answer.json },
+  };
 }
 
 /** What an answer of the preflight says of the set-up. */

@@ -8,7 +8,7 @@ import { operation } from '../../profile/operation.js';
 import type { EnvRef, Profile } from '../../profile/types.js';
 import { shellQuote } from '../../target/curl.js';
 import { CredentialsError, NoTokenError } from '../../target/errors.js';
-import { answerLine, exchangeForToken, REFUSALS, sentLine } from '../../target/exchange.js';
+import { answerLine, exchangeOnce, REFUSALS, sentLine } from '../../target/exchange.js';
 import type { AuthContext, FamilyAuth, Token } from '../family.js';
 
 /** The variable name under which a token from POST /authenticate is shown. */
@@ -43,7 +43,7 @@ async function authenticate(ctx: AuthContext): Promise<Token> {
   if (creds.token) return { env: creds.token.env, value: value(creds.token) };
   const { method, path } = operation(profile, 'auth.authenticate');
   const url = `${profile.families.intapi.baseUrl.replace(/\/+$/, '')}${path}`;
-  const answer = await exchangeForToken(
+  const answer = await exchangeOnce(
     url,
     {
       method,
