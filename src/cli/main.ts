@@ -87,12 +87,11 @@ async function jobsOf(
   run: { bundled: boolean; sharded: boolean; only: string[]; concurrency: number; scale: number; oneCheck: boolean; compare: boolean },
 ): Promise<number> {
   if (value !== undefined) {
-    const jobs = value;
-    if (jobs > 1 && !run.bundled)
+    if (value > 1 && !run.bundled)
       throw new UsageError('--jobs applies to the bundled reference server only (no --target/--profile); a CI matrix runs --shard I/N');
-    if (jobs > 1 && run.sharded) throw new UsageError('--jobs splits a run into shards itself: no --shard');
-    if (jobs > 1 && (run.compare || run.oneCheck)) throw new UsageError('--jobs does not combine with --compare, --path or --replay-path');
-    return jobs;
+    if (value > 1 && run.sharded) throw new UsageError('--jobs splits a run into shards itself: no --shard');
+    if (value > 1 && (run.compare || run.oneCheck)) throw new UsageError('--jobs does not combine with --compare, --path or --replay-path');
+    return value;
   }
   if (!run.bundled || run.sharded || run.compare || run.oneCheck || run.only.length > 0 || run.scale > 0 || run.concurrency === 1) return 1;
   return (await import('./parallel.js')).defaultJobs();

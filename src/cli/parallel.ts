@@ -10,13 +10,13 @@
  * that each deletes what it created and stops.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { mergeShards, readShardReport } from '../runner/merge.js';
 import type { RunResult } from '../runner/model.js';
 import { Progress, type ProgressEvent, type ProgressSink } from '../runner/progress.js';
-import { cacheFile } from '../util/cache.js';
+import { cacheFile, readCached, writeCached } from '../util/cache.js';
 import { readCosts } from './shard.js';
 import { packageRoot } from '../util/package-root.js';
 
@@ -43,23 +43,11 @@ const DURATIONS = 'bundled-durations.json';
 /** Remembers the checks' durations of a bundled run (one process or merged shards) for the next split;
  * the durations of checks it did not run stay as they were. */
 export function rememberDurations(result: RunResult, file = cacheFile(DURATIONS)): void {
-  let known: { id: string; durationMs: number }[] = [];
-  try {
-    known = (JSON.parse(readFileSync(file, 'utf8')) as { checks: typeof known }).checks;
-  } catch {
-    // none yet, or unreadable: start again
-  }
+  // None yet, or unreadable: start again.
+  const known = readCached<{ checks?: { id: string; durationMs: number }[] }>(file)?.checks ?? [];
   const ran = new Map(result.checks.filter((c) => c.status !== 'skipped').map((c) => [c.id, c.durationMs]));
   const checks = [...known.filter((c) => !ran.has(c.id)), ...[...ran].map(([id, durationMs]) => ({ id, durationMs }))];
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    // Whole or not at all: a shard of another run may read it meanwhile.
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, JSON.stringify({ checks }));
-    renameSync(partial, file);
-  } catch {
-    // a cache that cannot be written costs only balance
-  }
+  writeCached(file, JSON.stringify({ checks }));
 }
 
 /** `--shard-plan` for the shards: the remembered durations, when there are readable ones. */

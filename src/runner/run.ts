@@ -3,7 +3,7 @@
  * the run model. The target is reached only over HTTP by the suites; this module never sees it.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
@@ -26,7 +26,7 @@ import type {
 } from './model.js';
 import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, violationsReceived, type InterruptSignal } from './model.js';
 import './task-meta.js';
-import { CACHE_ROOT } from '../util/cache.js';
+import { CACHE_ROOT, cacheFile, readCached, writeCached } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import { cleanUp, newRunId, readJournal } from './cleanup.js';
 import { Progress, type ProgressListener, type ProgressSink } from './progress.js';
@@ -167,20 +167,12 @@ function collectionKey(): string {
  * run cache between runs (a collection loads every suite file: about 2 s of CPU, which each shard of a
  * sharded run, `--list` and `--baseline` would otherwise spend again). */
 export async function collectChecks(): Promise<CollectedCheck[]> {
-  const cached = join(CACHE_ROOT, `collected-${collectionKey()}.json`);
-  let checks: CollectedCheck[] | undefined;
-  try {
-    checks = JSON.parse(readFileSync(cached, 'utf8')) as CollectedCheck[];
-  } catch {
+  const cached = cacheFile(`collected-${collectionKey()}.json`);
+  let checks = readCached<CollectedCheck[]>(cached);
+  if (!checks) {
     checks = await collectSuites();
     // A suite file that did not load (a check of its own) is not kept: the next run tries again.
-    if (!checks.some((c) => c.check.spec === 'lpc#harness')) {
-      mkdirSync(CACHE_ROOT, { recursive: true });
-      // Whole or not at all: another run may read it meanwhile.
-      const partial = `${cached}.${process.pid}`;
-      writeFileSync(partial, JSON.stringify(checks));
-      renameSync(partial, cached);
-    }
+    if (!checks.some((c) => c.check.spec === 'lpc#harness')) writeCached(cached, JSON.stringify(checks));
   }
   return [...checks, ...INVARIANTS.map((inv) => ({ check: invariantCheck(inv) }))];
 }

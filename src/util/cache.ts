@@ -1,12 +1,13 @@
 /**
  * The user's own cache folder, outside the package (which may not be writable): vite's and
- * vitest's caches (src/runner/run.ts), and what a run would otherwise compute again from the same
- * files at every start (cachedJson).
+ * vitest's caches (src/runner/run.ts), what a run would otherwise compute again from the same
+ * files at every start (cachedJson, the collection of the checks), and what runs remember for the
+ * next (the bundled runs' check durations).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { packageRoot } from './package-root.js';
 
@@ -21,6 +22,38 @@ export const CACHE_ROOT = join(
 /** A file of the run cache (kept between runs of this installation). */
 export const cacheFile = (name: string): string => join(CACHE_ROOT, name);
 
+/** The JSON a cache file holds; undefined when there is none yet, or it cannot be read. */
+export function readCached<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `text` to a cache file whole or not at all (another run may read it meanwhile); a cache
+ * that cannot be written only costs the next run the same work. */
+export function writeCached(file: string, text: string): void {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, text);
+    renameSync(partial, file);
+  } catch {
+    // Not kept: computed again next time.
+  }
+}
+
+/** `value` as JSON text when JSON gives it back unchanged (no undefined, Date, Map, cycle, …). */
+function faithfulJson(value: unknown): string | undefined {
+  try {
+    const text = JSON.stringify(value);
+    return text !== undefined && isDeepStrictEqual(JSON.parse(text), value) ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * What `compute` makes of `inputs` (texts), kept as JSON in the cache folder under a hash of `kind`
  * and the inputs: the next call with the same inputs reads it instead. A value JSON would not give
@@ -31,22 +64,10 @@ export function cachedJson<T>(kind: string, inputs: readonly string[], compute: 
   const hash = createHash('sha256').update(kind);
   for (const input of inputs) hash.update('\0').update(input);
   const file = join(CACHE_ROOT, 'json', `${kind}-${hash.digest('hex')}.json`);
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    // Not cached yet (or unreadable): computed below.
-  }
+  const cached = readCached<T>(file);
+  if (cached !== undefined) return cached;
   const value = compute();
-  try {
-    const text = JSON.stringify(value);
-    if (isDeepStrictEqual(JSON.parse(text), value)) {
-      mkdirSync(join(CACHE_ROOT, 'json'), { recursive: true });
-      const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-      writeFileSync(partial, text);
-      renameSync(partial, file);
-    }
-  } catch {
-    // A cache that cannot be written only costs the next run the same computation.
-  }
+  const text = faithfulJson(value);
+  if (text !== undefined) writeCached(file, text);
   return value;
 }
