@@ -74,6 +74,13 @@ export function embedContracts(contracts: ContractSchemas, prefix: string): Json
   return schemas;
 }
 
+/** The body of a token exchange that takes a username and a password (the families that have one). */
+export const USERNAME_PASSWORD: JsonObject = {
+  type: 'object',
+  required: ['username', 'password'],
+  properties: { username: { type: 'string' }, password: { type: 'string' } },
+};
+
 /** An operation as a family describes it: its method and path come from the profile. */
 export interface OperationDescription {
   readonly summary: string;

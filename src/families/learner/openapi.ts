@@ -7,7 +7,7 @@
  * fails validation.
  */
 import type { BuildOptions, ContractSchemas, JsonObject, OperationDescription } from '../../openapi/document.js';
-import { describedPaths, embedContracts } from '../../openapi/document.js';
+import { describedPaths, embedContracts, USERNAME_PASSWORD } from '../../openapi/document.js';
 import type { Profile } from '../../profile/types.js';
 import { LEARNER_OPERATIONS } from './operations.js';
 
@@ -46,7 +46,7 @@ const OPERATIONS: Readonly<Record<keyof typeof LEARNER_OPERATIONS, OperationDesc
     summary: "Obtain a learner token (x-api-key and a learner's username and password; a new token revokes the previous one)",
     request: {
       media: 'application/json',
-      schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } },
+      schema: USERNAME_PASSWORD,
     },
     success: { statuses: [200], contract: 'learner/token' },
     errors: [

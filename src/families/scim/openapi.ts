@@ -7,7 +7,7 @@
  * (errors in the Error schema).
  */
 import type { BuildOptions, ContractSchemas, JsonObject, OperationDescription } from '../../openapi/document.js';
-import { describedPaths, embedContracts } from '../../openapi/document.js';
+import { describedPaths, embedContracts, USERNAME_PASSWORD } from '../../openapi/document.js';
 import type { Profile } from '../../profile/types.js';
 import { SCIM_OPERATIONS } from './operations.js';
 
@@ -97,7 +97,7 @@ export function scimOpenApi(contracts: ContractSchemas, p: Profile, _options: Bu
       summary: 'Obtain a long-lived bearer token from a username and password (public facts)',
       request: {
         media: 'application/json',
-        schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } },
+        schema: USERNAME_PASSWORD,
       },
       success: { statuses: [200], contract: 'scim/token' },
       errors: [
