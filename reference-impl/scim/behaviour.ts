@@ -230,6 +230,8 @@ export interface ScimBehaviour {
   /** Resource versions (rfc7644#section-3.14): ETag headers, meta.version, If-Match and If-None-Match. */
   readonly etag: {
     supported: boolean;
+    /** The ETag header on a resource's answers: sent, or left out (meta.version alone). */
+    header: 'sent' | 'omitted';
     /** meta.version equals the ETag header, or differs from it (the strong form of a weak tag). */
     metaVersion: 'header' | 'differs';
     /** The version changes on each modification (and only then), never, or on every read. */
@@ -396,7 +398,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
     declares: { sort: 'actual', maxResults: 'actual', etagBlock: 'present', groupEndpoint: 'right', groupSchema: 'listed', patch: 'actual' },
     patchServed: 'yes',
     passwordChange: 'applied',
-    etag: { supported: false, metaVersion: 'header', changes: 'on-modification', ifMatch: 'checked', ifNoneMatch: 'not-modified' },
+    etag: { supported: false, header: 'sent', metaVersion: 'header', changes: 'on-modification', ifMatch: 'checked', ifNoneMatch: 'not-modified' },
     bulk: {
       supported: false,
       maxOperations: 10,

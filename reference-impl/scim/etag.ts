@@ -35,7 +35,7 @@ export function versioned(view: JsonObject, record: ScimRecord, b: ScimBehaviour
   if (!b.etag.supported) return { view, headers: {} };
   const tag = etagOf(record, b);
   if (isJsonObject(view.meta)) view.meta = { ...view.meta, version: b.etag.metaVersion === 'header' ? tag : opaque(tag) };
-  return { view, headers: { etag: tag } };
+  return { view, headers: b.etag.header === 'sent' ? { etag: tag } : {} };
 }
 
 /** If-Match of a write: 412 Precondition Failed when it names another version than the record's. */

@@ -343,6 +343,10 @@ const FAULTS = {
       'A PATCH that changes a password answers 400 mutability, though /ServiceProviderConfig says changePassword.supported true (full-featured variant).',
     apply: (b) => void (b.passwordChange = 'refused'),
   },
+  'scim.etag-header-missing': {
+    description: "A resource's answers carry meta.version but no ETag header (full-featured variant).",
+    apply: (b) => void (b.etag.header = 'omitted'),
+  },
   'scim.etag-meta-version-differs': {
     description: "meta.version is the strong form of the ETag header's weak tag instead of the same value (full-featured variant).",
     apply: (b) => void (b.etag.metaVersion = 'differs'),

@@ -235,7 +235,9 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         handle: (call) => {
           const record = live(schema, call.params.id ?? '');
           const current = notModified(call.context, record, b);
-          return current === undefined ? answerOf(200, schema, record, call) : { status: 304, empty: true, headers: { etag: current } };
+          return current === undefined
+            ? answerOf(200, schema, record, call)
+            : { status: 304, empty: true, ...(b.etag.header === 'sent' ? { headers: { etag: current } } : {}) };
         },
       },
       {

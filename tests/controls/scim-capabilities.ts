@@ -24,7 +24,9 @@ export const SCIM_CAPABILITY_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.filter-refused-though-declared': on('discovery', ['scim.discovery.filter-as-declared']),
   'scim.patch-unsupported-though-declared': on('discovery', ['scim.discovery.patch-as-declared']),
   'scim.password-change-refused': on('discovery', ['scim.discovery.change-password-as-declared']),
-  // Versions
+  // Versions. Without an ETag header, the checks that read a version are blocked by the one that
+  // judges the header: one deviation, one failure.
+  'scim.etag-header-missing': on('etag', ['scim.etag.header-equals-meta-version']),
   'scim.etag-meta-version-differs': on('etag', ['scim.etag.header-equals-meta-version']),
   'scim.etag-frozen': on('etag', ['scim.etag.changes-on-modification']),
   'scim.etag-per-read': on('etag', ['scim.etag.stable-without-modification']),

@@ -458,6 +458,11 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     expected: [200, 400],
     variant: 'full-featured',
   },
+  'scim.etag-header-missing': {
+    probe: async (h) => (await h.get(`/Users/${await created(h)}`)).headers.etag !== undefined,
+    expected: [true, false],
+    variant: 'full-featured',
+  },
   'scim.etag-meta-version-differs': {
     probe: async (h) => {
       const r = await h.get(`/Users/${await created(h)}`);
