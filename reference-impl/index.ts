@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { type Credentials, SANDBOX_CREDENTIALS } from './intapi/credentials.js';
 import { type LearnerAccounts, SANDBOX_LEARNERS } from './learner/credentials.js';
 import { behaviourWithFaults, listFaults } from './intapi/faults.js';
+import { type BehaviourTracer, traceBehaviour, type TracedRequest } from './intapi/trace.js';
 import { buildApp, mountFamily } from './http/app.js';
-import type { Headers } from './http/route.js';
+import type { Family, Headers, Operation } from './http/route.js';
 import { createIntapiFamily } from './intapi/index.js';
 import { createOAuthServer, OAUTH_PREFIX, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './intapi/oauth/server.js';
 import type { EnrollmentMail } from './intapi/mail.js';
@@ -27,7 +28,8 @@ import type { Store } from './intapi/store/store.js';
  */
 export { type Credentials, SANDBOX_CREDENTIALS } from './intapi/credentials.js';
 export { type LearnerAccounts, type LearnerCredentials, SANDBOX_LEARNERS } from './learner/credentials.js';
-export { FAULTS, type FaultInfo, type FaultName, listFaults } from './intapi/faults.js';
+export { FAULTS, type FaultInfo, type FaultName, faultedPaths, listFaults } from './intapi/faults.js';
+export type { BehaviourRead, BehaviourTracer, TracedRequest } from './intapi/trace.js';
 export { LEARNER_FAULTS, type LearnerFaultName } from './learner/faults.js';
 export { LEARNER_PREFIX, PLAYER_PREFIX } from './learner/index.js';
 export { LEARNER_SEED_IDS, learnerCategoryId, learnerCourseId } from './learner/seed.js';
@@ -93,6 +95,9 @@ export interface ReferenceServerOptions {
    * server was created. Default SANDBOX_RULE_BATCH_MS; `lp-conformance run` uses BUNDLED_RULE_BATCH_MS.
    */
   ruleBatchMs?: number;
+  /** Receives every read of the Integration API's behaviour table with the request it serves
+   * (intapi/trace.ts): the negative controls' trace of where a fault can act. Absent: no tracing. */
+  traceBehaviour?: BehaviourTracer;
 }
 
 /**
@@ -174,6 +179,25 @@ export interface ReferenceServer {
   readonly fastify: FastifyInstance;
 }
 
+/** The family with its guard and handlers run `during` their request (intapi/trace.ts). */
+function tracedFamily<C, O extends Operation<C>>(family: Family<C, O>, during: <R>(request: TracedRequest, run: () => R) => R): Family<C, O> {
+  const request = (headers: Headers, operation: O): TracedRequest => {
+    const check = originOf(headers)?.check;
+    return { ...(check === undefined ? {} : { check }), operation: operation.id, method: operation.method };
+  };
+  const around = family.around;
+  return {
+    ...family,
+    guard: (headers, operation) => during(request(headers, operation), () => family.guard(headers, operation)),
+    around: <T>(headers: Headers, handle: () => T, operation?: O): T =>
+      operation === undefined
+        ? around
+          ? around(headers, handle)
+          : handle()
+        : during(request(headers, operation), () => (around ? around(headers, handle) : handle())),
+  };
+}
+
 /** The check and case a request names (DEVELOPERS.md "Exact replays"); none without `x-lpc-check`. */
 function originOf(headers: Headers): IdOrigin | undefined {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -189,7 +213,9 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   if (options.idSeed !== undefined && !Number.isSafeInteger(options.idSeed)) throw new TypeError('createReferenceServer: idSeed must be an integer');
   const seedIds = seedIdOf(options.idSeed);
   const faults = options.faults ?? [];
-  const behaviour = behaviourWithFaults(faults.filter((name) => !name.startsWith('scim.') && !isLearnerFamilyFault(name)));
+  const faulted = behaviourWithFaults(faults.filter((name) => !name.startsWith('scim.') && !isLearnerFamilyFault(name)));
+  const traced = options.traceBehaviour ? traceBehaviour(faulted, options.traceBehaviour) : undefined;
+  const behaviour = traced ? traced.table : faulted;
   const scimBehaviour = scimBehaviourWithFaults(
     faults.filter((name) => name.startsWith('scim.')),
     options.scimVariant,
@@ -238,7 +264,8 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   };
   const within = (ids as Partial<SeededIds>).within;
   const around = within ? <T>(headers: Headers, handle: () => T): T => within(originOf(headers), handle) : undefined;
-  const intapi = around ? { ...family, around } : family;
+  const withIds = around ? { ...family, around } : family;
+  const intapi = traced ? tracedFamily(withIds, traced.during) : withIds;
   const scim = around ? { ...scimFamily, around } : scimFamily;
   const fastify = buildApp({
     bodyLimit: behaviour.http.bodyLimit,

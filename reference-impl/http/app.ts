@@ -163,7 +163,7 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
                 query: request.query as Record<string, QueryValue>,
                 body: request.body,
               };
-              result = family.around ? family.around(request.headers, () => operation.handle(call)) : operation.handle(call);
+              result = family.around ? family.around(request.headers, () => operation.handle(call), operation) : operation.handle(call);
             } catch (error) {
               sendError(reply, render, error, contentType);
               return;

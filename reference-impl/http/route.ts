@@ -75,5 +75,5 @@ export interface Family<C, O extends Operation<C>> {
    * URI Too Long (a fault: RFC 9110 §4.1 recommends at least 8000). Default: Node's header limit. */
   readonly maxUrlBytes?: number;
   /** Wraps each (synchronous) handler call, e.g. to make the request's ids follow its headers. */
-  readonly around?: <T>(headers: Headers, handle: () => T) => T;
+  readonly around?: <T>(headers: Headers, handle: () => T, operation?: O) => T;
 }

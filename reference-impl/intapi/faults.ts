@@ -663,3 +663,26 @@ export function behaviourWithFaults(faults: readonly string[]): Behaviour {
   for (const name of faults) ALL_FAULTS[name]?.apply(behaviour);
   return behaviour;
 }
+
+/** The entries of the table (paths such as `lists.sort.descending`, as intapi/trace.ts names them)
+ * that `fault` changes: what a request must read to be answered differently with the fault on. */
+export function faultedPaths(fault: string): string[] {
+  const changed: string[] = [];
+  const same = (a: unknown, b: unknown): boolean =>
+    a instanceof Set && b instanceof Set
+      ? a.size === b.size && [...a].every((v) => b.has(v))
+      : a instanceof Map && b instanceof Map
+        ? a.size === b.size && [...a].every(([k, v]) => b.has(k) && same(v, b.get(k)))
+        : Array.isArray(a) && Array.isArray(b)
+          ? a.length === b.length && a.every((v, i) => same(v, b[i]))
+          : Object.is(a, b);
+  const isTable = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !(v instanceof Set) && !(v instanceof Map) && !Array.isArray(v);
+  const walk = (a: unknown, b: unknown, path: string): void => {
+    if (isTable(a) && isTable(b)) {
+      for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[key], b[key], path === '' ? key : `${path}.${key}`);
+    } else if (!same(a, b)) changed.push(path);
+  };
+  walk(referenceBehaviour(), behaviourWithFaults([fault]), '');
+  return changed;
+}

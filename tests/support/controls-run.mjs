@@ -10,9 +10,14 @@
 // control of the controls, or with a variant a positive control: tests/positive-controls.test.ts);
 // `profile` is a profile file (default: the reference profile); `scimSeed` gives the server its 2,500
 // SCIM users (others' data the checks must not depend on).
-// RESULT: { durationMs, requests, targets: { key: { failed: [{ id, expected, received, cause?, operation? }], skipped: [{ id, reason, notSetUp?, blockedBy? }], checks, requests } } }
+// A target with `traced: true` (an Integration API fault's sweep) runs only the checks of its `only`
+// that call an operation whose handling reads what the fault changes, found by a trace: first one
+// run of those patterns against a server without a fault, which records every read of its behaviour
+// table (reference-impl/intapi/trace.ts). See traceScopes below for when the whole `only` is kept.
+// RESULT: { durationMs, requests, targets: { key: { failed: [{ id, expected, received, cause?, operation? }], skipped: [{ id, reason, notSetUp?, blockedBy? }], checks, requests, traced? } } }
+// where `traced` is { checks: [ids run], reason } for a traced target.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { BUNDLED_RULE_BATCH_MS, createReferenceServer, freshSandbox, sandboxOptions, seededIds } from '../../dist/reference-impl/index.js';
+import { BUNDLED_RULE_BATCH_MS, createReferenceServer, faultedPaths, freshSandbox, sandboxOptions, seededIds } from '../../dist/reference-impl/index.js';
 import { startMailSink } from '../../dist/src/families/intapi/mail-sink.js';
 import { loadProfile, withTarget } from '../../dist/src/profile/index.js';
 import { sandboxEnvironment } from '../../dist/src/runner/bundled.js';
@@ -29,6 +34,7 @@ Object.assign(process.env, sandboxEnvironment(base, sandbox));
 const SEEDED_SCIM_FAULTS = new Set(['scim.count-uncapped']);
 const servers = new Map();
 const targets = [];
+const traced = await traceScopes(plan.targets.filter((t) => t.traced === true));
 for (const t of plan.targets) {
   const fault = t.fault ?? '';
   const serverKey = `${fault}|${t.variant ?? ''}`;
@@ -56,7 +62,7 @@ for (const t of plan.targets) {
     profile: { ...withTarget(t.profile ? loadProfile(t.profile) : base, running.url), mailbox: { api: running.sink.api } },
     seed: t.seed,
     runs: t.runs,
-    ...(t.only ? { only: t.only } : {}),
+    ...(traced.has(t.key) ? { only: traced.get(t.key).only } : t.only ? { only: t.only } : {}),
     replayBase: fault ? `lp-conformance run --faults ${fault}` : 'lp-conformance run',
     timeoutMs: 60_000,
   });
@@ -79,6 +85,7 @@ try {
           ...(failure?.cause ? { cause: failure.cause } : {}),
           ...(failure?.operation ? { operation: failure.operation } : {}),
         })),
+      ...(traced.has(targets[i].key) ? { traced: traced.get(targets[i].key).traced } : {}),
       skipped: r.checks
         .filter((x) => x.status === 'skipped')
         .map((x) => ({ id: x.id, reason: x.skipReason, ...(x.notSetUp ? { notSetUp: x.notSetUp } : {}), ...(x.blockedBy ? { blockedBy: x.blockedBy } : {}) })),
@@ -92,4 +99,105 @@ try {
       await sink.close();
     }),
   );
+}
+
+/**
+ * The `only` of each traced target. One run of their `only` (per seed, runs and `only` they share)
+ * against a server without a fault records which operations read each entry of the behaviour table,
+ * and which operations each check calls. A fault changes entries (faultedPaths), so a request whose
+ * handling reads none of them gets the answer it gets without the fault. The target keeps its whole
+ * `only` when an entry the fault changes is
+ * - read outside the guard and handler of a request (at start-up, in a timer, in an error body):
+ *   every request may depend on it;
+ * - read while serving a request that is not a GET: what that request stores, every later read may
+ *   see. A GET stores nothing that depends on what it reads, but for the enrollment rules' catch-up
+ *   (reference-impl/intapi/enrollments/rules.ts), whose enrollments follow `enrollmentRules.*`: an
+ *   entry there counts as read while storing;
+ * - not read at all in the trace: nothing to narrow to.
+ * Otherwise it runs the checks that call an operation reading those entries (every call of it, not
+ * only those that read them: a read that depends on the data is still covered), and the family's
+ * invariants, judged on those checks' exchanges.
+ * @returns Map of target key to { only, traced: { checks, reason } }
+ */
+async function traceScopes(tracedTargets) {
+  const scopes = new Map();
+  const groups = new Map();
+  for (const t of tracedTargets) {
+    if (t.variant || t.profile) throw new Error(`${t.key}: a traced target has no variant or profile`);
+    const key = JSON.stringify([t.seed, t.runs, t.only]);
+    groups.set(key, [...(groups.get(key) ?? []), t]);
+  }
+  for (const group of groups.values()) {
+    for (const [key, scope] of await traceGroup(group)) scopes.set(key, scope);
+  }
+  return scopes;
+}
+
+async function traceGroup(group) {
+  const [first] = group;
+  const scopes = new Map();
+  const global = new Set();
+  const opsReading = new Map();
+  const opsOfCheck = new Map();
+  const methodOf = new Map();
+  const add = (map, key, value) => map.set(key, (map.get(key) ?? new Set()).add(value));
+  const sink = await startMailSink();
+  const server = createReferenceServer({
+    ...sandboxOptions(sandbox),
+    ids: seededIds(first.seed),
+    ruleBatchMs: BUNDLED_RULE_BATCH_MS,
+    scimSeed: false,
+    smtp: sink.smtp,
+    traceBehaviour: ({ path, request }) => {
+      if (!request) return void global.add(path);
+      add(opsReading, path, request.operation);
+      methodOf.set(request.operation, request.method);
+      if (request.check !== undefined) add(opsOfCheck, request.check, request.operation);
+    },
+  });
+  try {
+    const url = await server.listen({ port: 0, host: '127.0.0.1' });
+    const [run] = await runMatrix({
+      targets: [
+        {
+          key: 'trace',
+          profile: { ...withTarget(base, url), mailbox: { api: sink.api } },
+          seed: first.seed,
+          runs: first.runs,
+          only: first.only,
+          timeoutMs: 60_000,
+        },
+      ],
+      concurrency: plan.concurrency,
+    });
+    const failed = run.checks.filter((c) => c.status === 'failed');
+    if (failed.length > 0) {
+      const [f] = failed;
+      throw new Error(
+        `the trace run (no fault) failed ${failed.length} checks, e.g. ${f.id}: expected ${f.failure?.expected}, received ${f.failure?.received}`,
+      );
+    }
+    const ran = new Set(run.checks.map((c) => c.id));
+    const invariants = [...new Set([...ran].map((id) => id.split('.')[0]))].map((family) => `${family}.invariant.*`);
+    for (const t of group) {
+      const paths = faultedPaths(t.fault);
+      const ops = new Set(paths.flatMap((p) => [...(opsReading.get(p) ?? [])]));
+      const writers = paths.some((p) => p.startsWith('enrollmentRules.')) ? [...ops] : [...ops].filter((op) => methodOf.get(op) !== 'GET');
+      const whole = (reason) => scopes.set(t.key, { only: t.only, traced: { checks: [], reason } });
+      if (paths.some((p) => global.has(p))) whole(`${paths.join(', ')} read outside a request`);
+      else if (ops.size === 0) whole(`${paths.join(', ')} not read in the trace`);
+      else if (writers.length > 0) whole(`${paths.join(', ')} read by ${writers.join(', ')}`);
+      else {
+        const checks = [...opsOfCheck]
+          .filter(([check, called]) => ran.has(check) && [...called].some((op) => ops.has(op)))
+          .map(([check]) => check)
+          .sort();
+        scopes.set(t.key, { only: [...checks, ...invariants], traced: { checks, reason: `${paths.join(', ')} read by ${[...ops].sort().join(', ')}` } });
+      }
+    }
+    return scopes;
+  } finally {
+    await server.close();
+    await sink.close();
+  }
 }

@@ -19,6 +19,9 @@ export interface TargetPlan {
   seed: number;
   runs: number;
   only?: readonly string[];
+  /** Sweep only the checks of `only` that call an operation reading what the fault changes, as a
+   * trace of a run without it finds (controls-run.mjs traceScopes). */
+  traced?: boolean;
 }
 
 /** A check that failed, as tests/support/controls-run.mjs reports it: enough to understand the
@@ -38,6 +41,8 @@ export interface Found {
   skipped: { id: string; reason?: string; notSetUp?: { key: string }; blockedBy?: string }[];
   checks: number;
   requests: number;
+  /** A traced sweep's checks (none when it kept its whole `only`) and why. */
+  traced?: { checks: string[]; reason: string };
 }
 
 /** Checks listed in one assertion message, and characters of one expected or received. */
