@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The command-line entry: the compiled CLI lives in dist/ (built by `npm ci` through `prepare`).
-import { main } from '../dist/src/cli/main.js';
+// The command-line entry: the compiled CLI lives in dist/ (built by `npm ci` through `prepare`), as
+// one bundle (build/bundle.mjs).
+import { main } from '../dist/cli/main.js';
 
 const code = await main(process.argv.slice(2));
 // exit() rather than exitCode, so that idle keep-alive sockets cannot hold the process open; but
