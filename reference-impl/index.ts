@@ -4,6 +4,7 @@ import { type Credentials, SANDBOX_CREDENTIALS } from './intapi/credentials.js';
 import { type LearnerAccounts, SANDBOX_LEARNERS } from './learner/credentials.js';
 import { behaviourWithFaults, listFaults } from './intapi/faults.js';
 import { type BehaviourTracer, traceBehaviour, type TracedRequest } from './intapi/trace.js';
+import { noteWrite } from './store/writes.js';
 import { buildApp, mountFamily } from './http/app.js';
 import type { Family, Headers, Operation } from './http/route.js';
 import { createIntapiFamily } from './intapi/index.js';
@@ -29,7 +30,7 @@ import type { Store } from './intapi/store/store.js';
 export { type Credentials, SANDBOX_CREDENTIALS } from './intapi/credentials.js';
 export { type LearnerAccounts, type LearnerCredentials, SANDBOX_LEARNERS } from './learner/credentials.js';
 export { FAULTS, type FaultInfo, type FaultName, faultedPaths, listFaults } from './intapi/faults.js';
-export type { BehaviourRead, BehaviourTracer, TracedRequest } from './intapi/trace.js';
+export type { BehaviourTracer, TracedRequest } from './intapi/trace.js';
 export { LEARNER_FAULTS, type LearnerFaultName } from './learner/faults.js';
 export { LEARNER_PREFIX, PLAYER_PREFIX } from './learner/index.js';
 export { LEARNER_SEED_IDS, learnerCategoryId, learnerCourseId } from './learner/seed.js';
@@ -95,8 +96,9 @@ export interface ReferenceServerOptions {
    * server was created. Default SANDBOX_RULE_BATCH_MS; `lp-conformance run` uses BUNDLED_RULE_BATCH_MS.
    */
   ruleBatchMs?: number;
-  /** Receives every read of the Integration API's behaviour table with the request it serves
-   * (intapi/trace.ts): the negative controls' trace of where a fault can act. Absent: no tracing. */
+  /** Receives every read of the Integration API's behaviour table with the request it serves, and
+   * that request's writes (intapi/trace.ts): the negative controls' trace of where a fault can act.
+   * Absent: no tracing. */
   traceBehaviour?: BehaviourTracer;
 }
 
@@ -179,11 +181,18 @@ export interface ReferenceServer {
   readonly fastify: FastifyInstance;
 }
 
-/** The family with its guard and handlers run `during` their request (intapi/trace.ts). */
+/** The family with its guard and handlers run `during` their request (intapi/trace.ts): one
+ * TracedRequest per HTTP request (its headers object), for its guard and its handler. */
 function tracedFamily<C, O extends Operation<C>>(family: Family<C, O>, during: <R>(request: TracedRequest, run: () => R) => R): Family<C, O> {
+  const requests = new WeakMap<Headers, TracedRequest>();
   const request = (headers: Headers, operation: O): TracedRequest => {
-    const check = originOf(headers)?.check;
-    return { ...(check === undefined ? {} : { check }), operation: operation.id, method: operation.method };
+    let traced = requests.get(headers);
+    if (traced === undefined) {
+      const check = originOf(headers)?.check;
+      traced = { ...(check === undefined ? {} : { check }), operation: operation.id, method: operation.method };
+      requests.set(headers, traced);
+    }
+    return traced;
   };
   const around = family.around;
   return {
@@ -237,7 +246,9 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
       ...(options.idSeed === undefined ? {} : { idSeed: options.idSeed }),
     });
   const mailer = options.smtp === undefined || options.mailer !== undefined ? undefined : smtpMailer(options.smtp);
-  const mail = options.mailer ?? mailer?.send;
+  const send = options.mailer ?? mailer?.send;
+  // A mail sent is a write, as a stored record is: what the mail checks read later.
+  const mail = send && ((message: EnrollmentMail) => (noteWrite(), send(message)));
   // The sandbox log-in of the OAuth flow signs in the user of the Integration API's credentials.
   const oauth = createOAuthServer({
     credentials,

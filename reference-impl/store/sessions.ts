@@ -1,3 +1,5 @@
+import { noteWrite } from './writes.js';
+
 /** An issued session token: whose it is and until when it is valid. */
 export interface SessionRecord {
   readonly token: string;
@@ -16,6 +18,7 @@ export class SessionTable {
   }
 
   put(session: SessionRecord): void {
+    noteWrite();
     this.#byToken.set(session.token, session);
     const key = session.userId.toLowerCase();
     const tokens = this.#byUser.get(key) ?? new Set<string>();
@@ -26,6 +29,7 @@ export class SessionTable {
   delete(token: string): void {
     const session = this.#byToken.get(token);
     if (session === undefined) return;
+    noteWrite();
     this.#byToken.delete(token);
     this.#byUser.get(session.userId.toLowerCase())?.delete(token);
   }

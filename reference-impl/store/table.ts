@@ -5,6 +5,8 @@
  * be shown as of before the update (a fault needs it). Write listeners let derived structures
  * (the list indexes) follow the table incrementally.
  */
+import { noteWrite } from './writes.js';
+
 export type WriteListener<R> = (position: number, previous: R | undefined, current: R) => void;
 
 export class Table<R extends { readonly id: string }> {
@@ -38,6 +40,7 @@ export class Table<R extends { readonly id: string }> {
   insert(record: R): boolean {
     const key = record.id.toLowerCase();
     if (this.#positions.has(key)) return false;
+    noteWrite();
     const position = this.#records.length;
     this.#positions.set(key, position);
     this.#records.push(record);
@@ -50,6 +53,7 @@ export class Table<R extends { readonly id: string }> {
     const position = this.#positions.get(record.id.toLowerCase());
     const previous = position === undefined ? undefined : this.#records[position];
     if (position === undefined || previous === undefined) return false;
+    noteWrite();
     this.#beforeLastUpdate.set(position, previous);
     this.#records[position] = record;
     for (const listener of this.#listeners) listener(position, previous, record);

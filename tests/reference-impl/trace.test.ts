@@ -2,21 +2,31 @@
 // narrow a fault's sweep: each read is given the request being served, reads outside a request none,
 // and a fault's changed entries are named as the trace names them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type BehaviourRead, faultedPaths, listFaults } from '../../reference-impl/index.js';
+import { faultedPaths, listFaults, type TracedRequest } from '../../reference-impl/index.js';
 import { type Harness, startServer } from './_support.js';
 
-const reads: BehaviourRead[] = [];
+interface Read {
+  path: string;
+  request?: TracedRequest;
+}
+const reads: Read[] = [];
+const writes: TracedRequest[] = [];
 let h: Harness;
-let atStart: BehaviourRead[] = [];
+const atStart: Read[] = [];
 
 beforeAll(async () => {
   let started = false;
-  h = await startServer({ traceBehaviour: (read) => void (started ? reads : atStart).push(read) });
+  h = await startServer({
+    traceBehaviour: {
+      read: (path, request) => void (started ? reads : atStart).push(request ? { path, request } : { path }),
+      write: (request) => void writes.push(request),
+    },
+  });
   started = true;
 });
 afterAll(() => h.close());
 
-const readsOf = (check: string): BehaviourRead[] => reads.filter((r) => r.request?.check === check);
+const readsOf = (check: string): Read[] => reads.filter((r) => r.request?.check === check);
 
 describe('the trace of the behaviour table', () => {
   test("a list's reads are its request's: the check it names, its operation and method", async () => {
@@ -32,6 +42,17 @@ describe('the trace of the behaviour table', () => {
   test('an entry a request does not reach is not read: an ascending sort reads no descending rule', async () => {
     await h.get('/resources?_sort=name', { headers: { 'x-lpc-check': 'trace.ascending' } });
     expect(readsOf('trace.ascending').map((x) => x.path)).not.toContain('lists.sort.descending');
+  });
+
+  test('a request that stores something reports its writes; a list reports none', async () => {
+    await h.get('/resources', { headers: { 'x-lpc-check': 'trace.list' } });
+    expect(writes.filter((w) => w.check === 'trace.list')).toEqual([]);
+    const created = await h.call('POST', '/question-banks', { body: { name: 'Traced bank' }, headers: { 'x-lpc-check': 'trace.create' } });
+    expect(created.status).toBeLessThan(300);
+    const written = writes.filter((w) => w.check === 'trace.create');
+    expect(written.length).toBeGreaterThan(0);
+    // The same request object for its guard's reads and its handler's writes.
+    expect(readsOf('trace.create').some((r) => r.request === written[0])).toBe(true);
   });
 
   test('reads outside a request (building the server) have no request', () => {

@@ -104,15 +104,15 @@ try {
 /**
  * The `only` of each traced target. One run of their `only` (per seed, runs and `only` they share)
  * against a server without a fault records which operations read each entry of the behaviour table,
- * and which operations each check calls. A fault changes entries (faultedPaths), so a request whose
- * handling reads none of them gets the answer it gets without the fault. The target keeps its whole
- * `only` when an entry the fault changes is
- * - read outside the guard and handler of a request (at start-up, in a timer, in an error body):
+ * which operations write to the store (or send a mail), and which operations each check calls. A
+ * fault changes entries (faultedPaths), so a request whose handling reads none of them gets the
+ * answer it gets without the fault, and stores the same. The target keeps its whole `only` when an
+ * entry the fault changes is
+ * - read outside the guard and handler of a request (at start-up, while an error body is rendered):
  *   every request may depend on it;
- * - read while serving a request that is not a GET: what that request stores, every later read may
- *   see. A GET stores nothing that depends on what it reads, but for the enrollment rules' catch-up
- *   (reference-impl/intapi/enrollments/rules.ts), whose enrollments follow `enrollmentRules.*`: an
- *   entry there counts as read while storing;
+ * - read by an operation that writes: any request not a GET, and a GET seen writing (the enrollment
+ *   rules' catch-up). With the fault on, such a request may store something else, or store where it
+ *   did not (a rejected create kept), and any later request of any check may read it;
  * - not read at all in the trace: nothing to narrow to.
  * Otherwise it runs the checks that call an operation reading those entries (every call of it, not
  * only those that read them: a read that depends on the data is still covered), and the family's
@@ -139,7 +139,7 @@ async function traceGroup(group) {
   const global = new Set();
   const opsReading = new Map();
   const opsOfCheck = new Map();
-  const methodOf = new Map();
+  const writing = new Set();
   const add = (map, key, value) => map.set(key, (map.get(key) ?? new Set()).add(value));
   const sink = await startMailSink();
   const server = createReferenceServer({
@@ -148,11 +148,16 @@ async function traceGroup(group) {
     ruleBatchMs: BUNDLED_RULE_BATCH_MS,
     scimSeed: false,
     smtp: sink.smtp,
-    traceBehaviour: ({ path, request }) => {
-      if (!request) return void global.add(path);
-      add(opsReading, path, request.operation);
-      methodOf.set(request.operation, request.method);
-      if (request.check !== undefined) add(opsOfCheck, request.check, request.operation);
+    traceBehaviour: {
+      read(path, request) {
+        if (!request) return void global.add(path);
+        add(opsReading, path, request.operation);
+        if (request.method !== 'GET') writing.add(request.operation);
+        if (request.check !== undefined) add(opsOfCheck, request.check, request.operation);
+      },
+      write(request) {
+        writing.add(request.operation);
+      },
     },
   });
   try {
@@ -182,11 +187,11 @@ async function traceGroup(group) {
     for (const t of group) {
       const paths = faultedPaths(t.fault);
       const ops = new Set(paths.flatMap((p) => [...(opsReading.get(p) ?? [])]));
-      const writers = paths.some((p) => p.startsWith('enrollmentRules.')) ? [...ops] : [...ops].filter((op) => methodOf.get(op) !== 'GET');
+      const writers = [...ops].filter((op) => writing.has(op));
       const whole = (reason) => scopes.set(t.key, { only: t.only, traced: { checks: [], reason } });
       if (paths.some((p) => global.has(p))) whole(`${paths.join(', ')} read outside a request`);
       else if (ops.size === 0) whole(`${paths.join(', ')} not read in the trace`);
-      else if (writers.length > 0) whole(`${paths.join(', ')} read by ${writers.join(', ')}`);
+      else if (writers.length > 0) whole(`${paths.join(', ')} read by ${writers.sort().join(', ')}, which write`);
       else {
         const checks = [...opsOfCheck]
           .filter(([check, called]) => ran.has(check) && [...called].some((op) => ops.has(op)))

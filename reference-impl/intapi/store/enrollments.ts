@@ -1,4 +1,5 @@
 import { Table } from '../../store/table.js';
+import { noteWrite } from '../../store/writes.js';
 
 /**
  * Groups, course sessions and enrollment records (issue 8: spec#integration-api-operations-named-by-release-notes,
@@ -87,11 +88,13 @@ export class EnrollmentBook {
   /** Stores an enrollment written through the API: one a rule made becomes the API's (no rule withdraws it). */
   save(record: EnrollmentRecord): void {
     if (!this.records.insert(record)) this.records.update(record);
+    noteWrite();
     this.#byRule.delete(record.id.toLowerCase());
   }
 
   /** Stores a new enrollment a rule made. */
   saveByRule(record: EnrollmentRecord): void {
+    noteWrite();
     this.save(record);
     this.#byRule.add(record.id.toLowerCase());
   }
@@ -102,6 +105,7 @@ export class EnrollmentBook {
 
   /** Withdraws an enrollment a rule made (its user stopped matching the rule). */
   withdraw(enrollmentId: string): void {
+    noteWrite();
     const key = enrollmentId.toLowerCase();
     this.#byRule.delete(key);
     this.#withdrawn.add(key);

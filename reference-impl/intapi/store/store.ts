@@ -3,6 +3,7 @@ import { EnrollmentBook, type GroupRecord } from './enrollments.js';
 import { SessionTable } from '../../store/sessions.js';
 import { Table } from '../../store/table.js';
 import { FIXED_IDS, type SeedIdOf } from '../../rules/ids.js';
+import { noteWrite } from '../../store/writes.js';
 
 /**
  * The in-memory store: records and the queries across them. It knows nothing of HTTP, JSON
@@ -60,6 +61,7 @@ export class Store {
   }
 
   enroll(userId: string, courseId: string): void {
+    noteWrite();
     const key = userId.toLowerCase();
     const courses = this.#enrollments.get(key) ?? new Set<string>();
     courses.add(courseId.toLowerCase());
@@ -67,6 +69,7 @@ export class Store {
   }
 
   unenroll(userId: string, courseId: string): void {
+    noteWrite();
     this.#enrollments.get(userId.toLowerCase())?.delete(courseId.toLowerCase());
   }
 
