@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import {
   boundsOf,
@@ -543,12 +544,19 @@ describe('discovery of the contract files (src/util/contract-files.ts)', () => {
   });
 });
 
+/** The 2020-12 meta-schema, with the contracts' own keyword. */
+const META = new Ajv2020({ strict: true });
+META.addKeyword({ keyword: 'x-spec', schemaType: 'string' });
+const RAW = readContractFiles();
+
 describe('contracts', () => {
   // The loader reads every contract when it is imported (a file that is missing or does not parse
   // fails the import of this file) and compiles each, in strict mode, at its first validation: here.
   it.each([...CONTRACT_NAMES])('%s compiled, as JSON Schema 2020-12 with its $id', (name) => {
     expect(validate(name, Symbol('not JSON')).length).toBeGreaterThan(0);
     const schema = schemaOf(name);
+    // The loader does not check the contracts against the meta-schema (its comment says why): here.
+    expect(META.validateSchema(RAW.get(name) ?? {}), JSON.stringify(META.errors)).toBe(true);
     expect(schema.$id).toBe(`lp:${name}`);
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
   });
