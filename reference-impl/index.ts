@@ -198,12 +198,8 @@ function tracedFamily<C, O extends Operation<C>>(family: Family<C, O>, during: <
   return {
     ...family,
     guard: (headers, operation) => during(request(headers, operation), () => family.guard(headers, operation)),
-    around: <T>(headers: Headers, handle: () => T, operation?: O): T =>
-      operation === undefined
-        ? around
-          ? around(headers, handle)
-          : handle()
-        : during(request(headers, operation), () => (around ? around(headers, handle) : handle())),
+    around: <T>(headers: Headers, handle: () => T, operation: O): T =>
+      during(request(headers, operation), () => (around ? around(headers, handle, operation) : handle())),
   };
 }
 

@@ -57,7 +57,7 @@ const familyScope = (fault: string): string[] =>
 /** The Integration API faults without a scope sweep the checks that call an operation reading what
  * they change, as a trace of a run without the fault finds (tests/support/controls-run.mjs
  * traceScopes): about a third of the family for a fault of the lists. A fault whose change is read
- * while storing, or outside a request, still sweeps the whole family. */
+ * by an operation that writes, or outside a request, still sweeps the whole family. */
 const isTraced = (fault: string, control: Control): boolean =>
   control.scope === undefined && control.variant === undefined && familyScope(fault)[0] === 'intapi.*';
 

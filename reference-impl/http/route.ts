@@ -74,6 +74,6 @@ export interface Family<C, O extends Operation<C>> {
   /** The longest request target (path and query, bytes) the family serves; a longer one answers 414
    * URI Too Long (a fault: RFC 9110 §4.1 recommends at least 8000). Default: Node's header limit. */
   readonly maxUrlBytes?: number;
-  /** Wraps each (synchronous) handler call, e.g. to make the request's ids follow its headers. */
-  readonly around?: <T>(headers: Headers, handle: () => T, operation?: O) => T;
+  /** Wraps each (synchronous) handler call of `operation`, e.g. to make the request's ids follow its headers. */
+  readonly around?: <T>(headers: Headers, handle: () => T, operation: O) => T;
 }

@@ -88,13 +88,11 @@ export class EnrollmentBook {
   /** Stores an enrollment written through the API: one a rule made becomes the API's (no rule withdraws it). */
   save(record: EnrollmentRecord): void {
     if (!this.records.insert(record)) this.records.update(record);
-    noteWrite();
     this.#byRule.delete(record.id.toLowerCase());
   }
 
   /** Stores a new enrollment a rule made. */
   saveByRule(record: EnrollmentRecord): void {
-    noteWrite();
     this.save(record);
     this.#byRule.add(record.id.toLowerCase());
   }
