@@ -32,6 +32,17 @@ Object.assign(process.env, sandboxEnvironment(base, sandbox));
 
 /** The SCIM faults whose checks need the SCIM seed (a collection of more than 1000 users). */
 const SEEDED_SCIM_FAULTS = new Set(['scim.count-uncapped']);
+/** A reference server with `options` and a mail sink of its own (as a bundled run has: the mail
+ * checks count the messages to one address, which another server's mail would disturb). */
+async function startServer(options) {
+  const sink = await startMailSink();
+  const server = createReferenceServer({ ...sandboxOptions(sandbox), ruleBatchMs: BUNDLED_RULE_BATCH_MS, ...options, smtp: sink.smtp });
+  return { server, sink, url: await server.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
+/** `profile` pointed at a started server and its mail sink. */
+const profileOf = (profile, { url, sink }) => ({ ...withTarget(profile, url), mailbox: { api: sink.api } });
+
 const servers = new Map();
 const targets = [];
 const traced = await traceScopes(plan.targets.filter((t) => t.traced === true));
@@ -40,26 +51,19 @@ for (const t of plan.targets) {
   const serverKey = `${fault}|${t.variant ?? ''}`;
   let running = servers.get(serverKey);
   if (!running) {
-    // Each server sends its mail to a sink of its own, as a bundled run does (the mail checks count
-    // the messages to one address, which another server's mail would disturb).
-    const sink = await startMailSink();
-    const server = createReferenceServer({
-      ...sandboxOptions(sandbox),
+    running = await startServer({
       faults: fault ? [fault] : [],
       ...(t.variant ? { scimVariant: t.variant } : {}),
       ids: seededIds(t.seed),
-      ruleBatchMs: BUNDLED_RULE_BATCH_MS,
       // SCIM checks create what they read: the 2,500 seeded users only slow every filtered list down,
       // except for the control of the 1000 cap, which needs more than 1000 users to exist.
       scimSeed: SEEDED_SCIM_FAULTS.has(fault) || t.scimSeed === true,
-      smtp: sink.smtp,
     });
-    running = { server, sink, url: await server.listen({ port: 0, host: '127.0.0.1' }) };
     servers.set(serverKey, running);
   }
   targets.push({
     key: t.key,
-    profile: { ...withTarget(t.profile ? loadProfile(t.profile) : base, running.url), mailbox: { api: running.sink.api } },
+    profile: profileOf(t.profile ? loadProfile(t.profile) : base, running),
     seed: t.seed,
     runs: t.runs,
     ...(traced.has(t.key) ? { only: traced.get(t.key).only } : t.only ? { only: t.only } : {}),
@@ -104,15 +108,18 @@ try {
 /**
  * The `only` of each traced target. One run of their `only` (per seed, runs and `only` they share)
  * against a server without a fault records which operations read each entry of the behaviour table,
- * which operations write to the store (or send a mail), and which operations each check calls. A
+ * which requests write to the store (or send a mail) after which reads, and which operations each check calls. A
  * fault changes entries (faultedPaths), so a request whose handling reads none of them gets the
  * answer it gets without the fault, and stores the same. The target keeps its whole `only` when an
  * entry the fault changes is
  * - read outside the guard and handler of a request (at start-up, while an error body is rendered):
  *   every request may depend on it;
- * - read by an operation that writes: any request not a GET, and a GET seen writing (the enrollment
- *   rules' catch-up). With the fault on, such a request may store something else, or store where it
- *   did not (a rejected create kept), and any later request of any check may read it;
+ * - read by an operation that is not a GET: with the fault on, such a request may store something
+ *   else, or store where it did not (a rejected create kept), and any later request of any check may
+ *   read it;
+ * - read by a GET that writes after the read (the enrollment rules' catch-up writes after reading
+ *   `enrollmentRules.*`). A GET's catch-up that writes before its list is read does not count: what
+ *   it stores does not depend on what the list reads, and whether a batch is due depends on time;
  * - not read at all in the trace: nothing to narrow to.
  * Otherwise it runs the checks that call an operation reading those entries (every call of it, not
  * only those that read them: a read that depends on the data is still covered), and the family's
@@ -140,33 +147,32 @@ async function traceGroup(group) {
   const opsReading = new Map();
   const opsOfCheck = new Map();
   const writing = new Set();
+  const storedAfter = new Set();
+  const readBy = new WeakMap();
   const add = (map, key, value) => map.set(key, (map.get(key) ?? new Set()).add(value));
-  const sink = await startMailSink();
-  const server = createReferenceServer({
-    ...sandboxOptions(sandbox),
+  const running = await startServer({
     ids: seededIds(first.seed),
-    ruleBatchMs: BUNDLED_RULE_BATCH_MS,
     scimSeed: false,
-    smtp: sink.smtp,
     traceBehaviour: {
       read(path, request) {
         if (!request) return void global.add(path);
         add(opsReading, path, request.operation);
         if (request.method !== 'GET') writing.add(request.operation);
         if (request.check !== undefined) add(opsOfCheck, request.check, request.operation);
+        if (!readBy.has(request)) readBy.set(request, new Set());
+        readBy.get(request).add(path);
       },
       write(request) {
-        writing.add(request.operation);
+        for (const path of readBy.get(request) ?? []) storedAfter.add(path);
       },
     },
   });
   try {
-    const url = await server.listen({ port: 0, host: '127.0.0.1' });
     const [run] = await runMatrix({
       targets: [
         {
           key: 'trace',
-          profile: { ...withTarget(base, url), mailbox: { api: sink.api } },
+          profile: profileOf(base, running),
           seed: first.seed,
           runs: first.runs,
           only: first.only,
@@ -190,6 +196,7 @@ async function traceGroup(group) {
       const writers = [...ops].filter((op) => writing.has(op));
       const whole = (reason) => scopes.set(t.key, { only: t.only, traced: { checks: [], reason } });
       if (paths.some((p) => global.has(p))) whole(`${paths.join(', ')} read outside a request`);
+      else if (paths.some((p) => storedAfter.has(p))) whole(`${paths.join(', ')} read by a request that writes after it`);
       else if (ops.size === 0) whole(`${paths.join(', ')} not read in the trace`);
       else if (writers.length > 0) whole(`${paths.join(', ')} read by ${writers.sort().join(', ')}, which write`);
       else {
@@ -202,7 +209,7 @@ async function traceGroup(group) {
     }
     return scopes;
   } finally {
-    await server.close();
-    await sink.close();
+    await running.server.close();
+    await running.sink.close();
   }
 }
