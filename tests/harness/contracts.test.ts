@@ -556,7 +556,9 @@ describe('contracts', () => {
     expect(validate(name, Symbol('not JSON')).length).toBeGreaterThan(0);
     const schema = schemaOf(name);
     // The loader does not check the contracts against the meta-schema (its comment says why): here.
-    expect(META.validateSchema(RAW.get(name) ?? {}), JSON.stringify(META.errors)).toBe(true);
+    const raw = RAW.get(name);
+    expect(raw, `${name}: no contract file read`).toBeDefined();
+    expect(META.validateSchema(raw as object), JSON.stringify(META.errors)).toBe(true);
     expect(schema.$id).toBe(`lp:${name}`);
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
   });
