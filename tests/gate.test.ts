@@ -81,7 +81,7 @@ describe('--read-only', () => {
     const json = join(dir, 'read-only.json');
     // Every check (the whole run): two runs per property are enough to see whether one writes.
     const r = await runCli(['run', '--target', proxied.url, '--read-only', '--json', json, ...QUICK, '--runs', '2'], { env: PROXY_ENV });
-    expect(r.code, r.stdout).toBe(0);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
     const seen = proxied.stats.requests;
     const writes = seen.filter((s) => !s.startsWith('GET ') && s !== 'POST /authenticate');
     expect(seen.length).toBeGreaterThan(100);
