@@ -81,7 +81,7 @@ function targetRun(t: MatrixTarget): TargetRun {
 }
 
 /**
- * One vitest run of one module (suites/_harness/all-checks.ts, which loads every suite file): its
+ * One vitest run of one module (suites/_harness/all-checks.ts as built, which loads every suite file): its
  * tests all start at once (sequence.concurrent) and the suites' own scheduler decides which run,
  * `concurrency` at a time, keeping apart checks that would disturb each other.
  */
@@ -104,13 +104,19 @@ function progressReporter(progress: ProgressListener, targets: readonly MatrixTa
   };
 }
 
+/** The suites' bundle (dist/suites/checks.js, built by build/bundle.mjs from suites/_harness/all-checks.ts). */
+const SUITES_BUNDLE = /[\\/]dist[\\/]suites[\\/]checks\.js$/;
+
 async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp, reporter: Reporter = {}) {
   return createVitest(
     'test',
     {
       root: packageRoot(),
       config: false,
-      include: ['suites/_harness/all-checks.ts'],
+      // The suites as built (build/bundle.mjs): a one-line module that imports their bundle, which the
+      // worker loads natively, as a package, rather than through vite's module runner.
+      include: ['dist/suites/all-checks.js'],
+      server: { deps: { external: [SUITES_BUNDLE] } },
       watch: false,
       // A reporter with no hooks keeps vitest quiet: our own reporters print the result.
       reporters: [reporter],
@@ -159,7 +165,7 @@ function collectionKey(): string {
       }
     }
   };
-  for (const dir of ['src', 'suites', 'contracts']) if (existsSync(join(root, dir))) walk(join(root, dir));
+  for (const dir of ['src', 'suites', 'dist/suites', 'contracts']) if (existsSync(join(root, dir))) walk(join(root, dir));
   return hash.digest('hex').slice(0, 16);
 }
 
