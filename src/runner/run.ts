@@ -326,7 +326,15 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   };
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    await vitest.start();
+    // vitest sets process.exitCode when a test fails (a check, in a run of one target): the verdict
+    // is the caller's to turn into an exit code (the command line's main returns it), so a program
+    // that runs several matrices in one process (the negative controls) does not inherit it.
+    const exitCode = process.exitCode;
+    try {
+      await vitest.start();
+    } finally {
+      process.exitCode = exitCode;
+    }
     const modules = vitest.state.getTestModules();
     const loadErrors = modules.flatMap((m) => m.errors().map((e) => `${m.relativeModuleId}: ${e.message}`));
     if (loadErrors.length > 0) throw new Error(`the suites failed to load: ${loadErrors[0]}`);
