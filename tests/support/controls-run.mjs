@@ -46,12 +46,17 @@ const profileOf = (profile, { url, sink }) => ({ ...withTarget(profile, url), ma
 const servers = new Map();
 const targets = [];
 const traced = await traceScopes(plan.targets.filter((t) => t.traced === true));
+/** The faults whose sweep was narrowed although an operation that writes reads what they change
+ * (after its writes, in the trace), and the first request that refuted it under the fault. */
+const verified = new Set(plan.targets.filter((t) => traced.get(t.key)?.verify).map((t) => t.fault));
+const refuted = new Map();
 for (const t of plan.targets) {
   const fault = t.fault ?? '';
   const serverKey = `${fault}|${t.variant ?? ''}`;
   let running = servers.get(serverKey);
   if (!running) {
     running = await startServer({
+      ...(verified.has(fault) ? { traceBehaviour: writesAfterReading(fault) } : {}),
       faults: fault ? [fault] : [],
       ...(t.variant ? { scimVariant: t.variant } : {}),
       ids: seededIds(t.seed),
@@ -74,6 +79,17 @@ for (const t of plan.targets) {
 const started = Date.now();
 try {
   const results = await runMatrix({ targets, concurrency: plan.concurrency });
+  // A narrowed sweep whose fault made a request write after reading what it changes: the store may
+  // differ from the trace's, so any check may see it. Its sweep runs again, over its whole `only`.
+  const again = plan.targets.flatMap((t, i) => (traced.get(t.key)?.verify && refuted.has(t.fault) ? [i] : []));
+  if (again.length > 0) {
+    const whole = await runMatrix({ targets: again.map((i) => ({ ...targets[i], only: plan.targets[i].only })), concurrency: plan.concurrency });
+    again.forEach((i, j) => {
+      results[i] = whole[j];
+      const scope = traced.get(targets[i].key);
+      scope.traced = { checks: [], reason: `${scope.traced.reason}; under the fault ${refuted.get(plan.targets[i].fault)}: swept whole` };
+    });
+  }
   const out = { durationMs: Date.now() - started, requests: 0, targets: {} };
   results.forEach((r, i) => {
     out.requests += r.requests;
@@ -105,6 +121,22 @@ try {
   );
 }
 
+/** A tracer for the server of `fault` whose sweep is narrowed: notes in `refuted` the first request
+ * that writes after reading an entry the fault changes. */
+function writesAfterReading(fault) {
+  const paths = new Set(faultedPaths(fault));
+  const readBy = new WeakMap();
+  return {
+    read(path, request) {
+      if (request && paths.has(path) && !readBy.has(request)) readBy.set(request, path);
+    },
+    write(request) {
+      const path = readBy.get(request);
+      if (path !== undefined && !refuted.has(fault)) refuted.set(fault, `${request.operation} (check ${request.check ?? 'none'}) wrote after reading ${path}`);
+    },
+  };
+}
+
 /**
  * The `only` of each traced target. One run of their `only` (per seed, runs and `only` they share)
  * against a server without a fault records which operations read each entry of the behaviour table,
@@ -114,9 +146,13 @@ try {
  * entry the fault changes is
  * - read outside the guard and handler of a request (at start-up, while an error body is rendered):
  *   every request may depend on it;
- * - read by an operation that is not a GET: with the fault on, such a request may store something
- *   else, or store where it did not (a rejected create kept), and any later request of any check may
- *   read it;
+ * - read by an operation that is not a GET, unless some request of it read the entry after having
+ *   written, to answer (a list it has just changed, a record it has just stored): with the fault on,
+ *   a request that is not a GET may store something else, or store where it did not (a rejected
+ *   create kept), and any later request of any check may read it. An operation that reads the entry
+ *   to answer after writing stores the same with the fault on, unless the fault makes one of its
+ *   requests write after the read (one that wrote nothing in the trace, say): the sweep's server
+ *   checks that (writesAfterReading), and a sweep so refuted runs again over its whole `only`;
  * - read by a GET that writes after the read (the enrollment rules' catch-up writes after reading
  *   `enrollmentRules.*`). A GET's catch-up that writes before its list is read does not count: what
  *   it stores does not depend on what the list reads, and whether a batch is due depends on time;
@@ -124,7 +160,7 @@ try {
  * Otherwise it runs the checks that call an operation reading those entries (every call of it, not
  * only those that read them: a read that depends on the data is still covered), and the family's
  * invariants, judged on those checks' exchanges.
- * @returns Map of target key to { only, traced: { checks, reason } }
+ * @returns Map of target key to { only, verify, traced: { checks, reason } }
  */
 async function traceScopes(tracedTargets) {
   const scopes = new Map();
@@ -148,6 +184,8 @@ async function traceGroup(group) {
   const opsOfCheck = new Map();
   const writing = new Set();
   const storedAfter = new Set();
+  const readAfterWriting = new Set();
+  const wrote = new WeakSet();
   const readBy = new WeakMap();
   const add = (map, key, value) => map.set(key, (map.get(key) ?? new Set()).add(value));
   const running = await startServer({
@@ -157,12 +195,16 @@ async function traceGroup(group) {
       read(path, request) {
         if (!request) return void global.add(path);
         add(opsReading, path, request.operation);
-        if (request.method !== 'GET') writing.add(request.operation);
+        if (request.method !== 'GET') {
+          writing.add(request.operation);
+          if (wrote.has(request)) readAfterWriting.add(`${request.operation} ${path}`);
+        }
         if (request.check !== undefined) add(opsOfCheck, request.check, request.operation);
         if (!readBy.has(request)) readBy.set(request, new Set());
         readBy.get(request).add(path);
       },
       write(request) {
+        wrote.add(request);
         for (const path of readBy.get(request) ?? []) storedAfter.add(path);
       },
     },
@@ -198,13 +240,19 @@ async function traceGroup(group) {
       if (paths.some((p) => global.has(p))) whole(`${paths.join(', ')} read outside a request`);
       else if (paths.some((p) => storedAfter.has(p))) whole(`${paths.join(', ')} read by a request that writes after it`);
       else if (ops.size === 0) whole(`${paths.join(', ')} not read in the trace`);
-      else if (writers.length > 0) whole(`${paths.join(', ')} read by ${writers.sort().join(', ')}, which write`);
+      else if (writers.some((op) => paths.some((p) => opsReading.get(p)?.has(op) && !readAfterWriting.has(`${op} ${p}`))))
+        whole(`${paths.join(', ')} read by ${writers.sort().join(', ')}, which write, and not to answer after writing`);
       else {
         const checks = [...opsOfCheck]
           .filter(([check, called]) => ran.has(check) && [...called].some((op) => ops.has(op)))
           .map(([check]) => check)
           .sort();
-        scopes.set(t.key, { only: [...checks, ...invariants], traced: { checks, reason: `${paths.join(', ')} read by ${[...ops].sort().join(', ')}` } });
+        const answering = writers.length > 0 ? `; ${writers.sort().join(', ')} read it only after writing, which the sweep verifies under the fault` : '';
+        scopes.set(t.key, {
+          only: [...checks, ...invariants],
+          verify: writers.length > 0,
+          traced: { checks, reason: `${paths.join(', ')} read by ${[...ops].sort().join(', ')}${answering}` },
+        });
       }
     }
     return scopes;
