@@ -62,8 +62,9 @@ export interface CheckContext {
    * (e.g. fewer than 2 items to sort), whatever the profile says. */
   requireData(condition: boolean, reason: string): void;
   /** A fresh v4-form GUID drawn from the check's seeded source: the n-th call of a property case
-   * (or of the check outside its properties) is a function of the check's seed, the case and n,
-   * so a replay draws the same ids. Never one of the low fixed ids of seeded records. */
+   * (or of the check outside its properties) is a function of the check's seed, the run id, the
+   * case and n, so a replay (which repeats --run-id) draws the same ids, and a run with an earlier
+   * run's seed draws others. Never one of the low fixed ids of seeded records. */
   uuid(): string;
   /** Records that the check judged a sample of a collection of `collection` items, having read
    * `read` of them (budget.ts); the report keeps the largest collection. */
@@ -106,20 +107,36 @@ class CaseTracker {
 
 const UUID_V4 = fc.noBias(fc.uuid({ version: 4 }));
 
-/** The check's seeded GUIDs: per case, a counter; each GUID drawn by fast-check from FNV-1a of
- * (check seed, case, n). */
+/** A v4-form GUID drawn by fast-check from FNV-1a of (seed, key); never one of the low fixed ids
+ * of seeded records (00000000-0000-4000-8000-…), which the reference server gives its own. */
+function guidOf(seed: number, key: string): string {
+  for (let retry = 0; ; retry++) {
+    const [id] = fc.sample(UUID_V4, { seed: checkSeed(seed, retry === 0 ? key : `${key}#retry${retry}`), numRuns: 1 });
+    if (id !== undefined && !id.startsWith('00000000-0000-')) return id;
+  }
+}
+
+/** The check's seeded GUIDs: per case, a counter; each GUID a function of (check seed, run id, case,
+ * n). The run id is in it because a GUID often names a record the check creates: a run with the seed
+ * of an earlier run against the same server (a nightly gate with a pinned --seed) must not create
+ * what that run created (409); a replay repeats the run id (its --run-id), so it draws the same. */
 class SeededGuids {
   private readonly counters = new Map<string, number>();
-  constructor(private readonly seed: number) {}
+  constructor(
+    private readonly seed: number,
+    private readonly runId: string,
+  ) {}
   next(kase: string): string {
-    for (;;) {
-      const n = this.counters.get(kase) ?? 0;
-      this.counters.set(kase, n + 1);
-      const [id] = fc.sample(UUID_V4, { seed: checkSeed(this.seed, `${kase}#${n}`), numRuns: 1 });
-      // Seeded records of the reference server have low fixed ids (00000000-0000-4000-8000-…).
-      if (id !== undefined && !id.startsWith('00000000-0000-')) return id;
-    }
+    const n = this.counters.get(kase) ?? 0;
+    this.counters.set(kase, n + 1);
+    return guidOf(this.seed, `${this.runId}#${kase}#${n}`);
   }
+}
+
+/** The GUID a run sends for a GUID that a property drew to name a new record (a create's own id):
+ * a function of the drawn GUID and the run id, for the reason SeededGuids gives. */
+export function runOwnGuid(drawn: string, runId: string | undefined): string {
+  return guidOf(0, `${runId ?? ''}#${drawn}`);
 }
 
 class SkipSignal extends Error {
@@ -333,7 +350,7 @@ async function runAgainst(
   // answers from a target that follows the specification: an input that passed once is not sent again.
   const readOnly = !(uses?.write && uses.write.length > 0);
   const seed = checkSeed(config.seed, meta.id);
-  const guids = new SeededGuids(seed);
+  const guids = new SeededGuids(seed, config.runId ?? '');
   let properties = 0;
   let sampled: Sampled | undefined;
   const ctx: CheckContext = {
