@@ -10,7 +10,7 @@
 // - oidc-provider, playwright-core, @sparticuz/chromium: loaded only when the OAuth flow or a browser
 //   starts, and they read files of their own packages.
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { globSync } from 'tinyglobby';
@@ -93,5 +93,4 @@ await build({
 });
 // The file vitest runs: the module runner evaluates this line and imports checks.js natively (the
 // runner names checks.js an external dependency).
-mkdirSync(suitesOut, { recursive: true });
 writeFileSync(join(suitesOut, 'all-checks.js'), "import './checks.js';\n");

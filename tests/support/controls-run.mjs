@@ -247,7 +247,7 @@ async function traceGroup(group) {
           .filter(([check, called]) => ran.has(check) && [...called].some((op) => ops.has(op)))
           .map(([check]) => check)
           .sort();
-        const answering = writers.length > 0 ? `; ${writers.sort().join(', ')} read it only after writing, which the sweep verifies under the fault` : '';
+        const answering = writers.length > 0 ? `; ${writers.sort().join(', ')} read it to answer after writing, which the sweep verifies under the fault` : '';
         scopes.set(t.key, {
           only: [...checks, ...invariants],
           verify: writers.length > 0,
