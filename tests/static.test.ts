@@ -1,15 +1,17 @@
 // The static checks of `npm test`: the typecheck, the linter, the house plan's import rules and the
 // format check (also `npm run typecheck`, `npm run lint`, `npm run lint:deps`, `npm run format:check`). They run as test files do, beside
-// them, instead of one after the other before the first test starts: about 40 s of CPU that the
-// other files' runs leave room for.
+// them, instead of one after the other before the first test starts: about 50 s of CPU that the
+// other files' runs leave room for. The typecheck and the linter share one TypeScript program
+// (tests/support/typecheck-and-lint.mjs): 31 s of CPU against 43 s for tsc and eslint apart.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from './support/cli.js';
 
+/** Runs `script` (a path under the repository) with node. */
 function tool(script: string, args: readonly string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((done, failed) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'node_modules', script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [resolve(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -20,14 +22,13 @@ function tool(script: string, args: readonly string[]): Promise<{ code: number |
 
 describe('static checks', () => {
   test.each([
-    ['the typecheck (tsc -p tsconfig.json)', 'typescript/bin/tsc', ['-p', 'tsconfig.json', '--noEmit']],
-    ['the linter (eslint .)', 'eslint/bin/eslint.js', ['.']],
+    ['the typecheck and the linter (tsc -p tsconfig.json, eslint .)', 'tests/support/typecheck-and-lint.mjs', []],
     [
       'the import rules (depcruise src suites reference-impl reporters)',
-      'dependency-cruiser/bin/dependency-cruise.mjs',
+      'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
       ['src', 'suites', 'reference-impl', 'reporters', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
     ],
-    ['the format check (prettier --check .)', 'prettier/bin/prettier.cjs', ['--check', '.']],
+    ['the format check (prettier --check .)', 'node_modules/prettier/bin/prettier.cjs', ['--check', '.']],
   ])('%s passes', async (_name, script, args) => {
     const { code, output } = await tool(script, args);
     expect(code, output).toBe(0);
