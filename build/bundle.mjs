@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { globSync } from 'tinyglobby';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** CommonJS packages in an ES module bundle call require(): both bundles give them one. */
+const REQUIRE_BANNER = { js: "import { createRequire as lpcCreateRequire } from 'node:module'; const require = lpcCreateRequire(import.meta.url);" };
 const outdir = join(root, 'dist', 'cli');
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -28,8 +30,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: ['vitest', 'vitest/*', 'vite', 'oidc-provider', 'playwright-core', '@sparticuz/chromium'],
-  // CommonJS packages in an ES module bundle call require(): give them one.
-  banner: { js: "import { createRequire as lpcCreateRequire } from 'node:module'; const require = lpcCreateRequire(import.meta.url);" },
+  banner: REQUIRE_BANNER,
   logLevel: 'warning',
 });
 
@@ -90,8 +91,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: ['vitest', 'vitest/*', 'playwright-core', '@sparticuz/chromium'],
-  // CommonJS packages in an ES module bundle call require(): give them one.
-  banner: { js: "import { createRequire as lpcCreateRequire } from 'node:module'; const require = lpcCreateRequire(import.meta.url);" },
+  banner: REQUIRE_BANNER,
   plugins: [importMetaGlob],
   logLevel: 'warning',
 });
