@@ -87,7 +87,7 @@ module.exports = {
       from: { path: '^suites/_harness/' },
       to: {
         path: '^src/',
-        pathNot: '^src/(profile|target|families|util|openapi/document[.]ts|browser/chromium[.]ts|runner/(model|task-meta|select|marker)[.]ts)',
+        pathNot: '^src/(profile|target|families|util|openapi/document[.]ts|browser/chromium[.]ts|runner/(model|select|marker)[.]ts)',
       },
     },
     {
@@ -105,7 +105,7 @@ module.exports = {
     },
     {
       name: 'src-never-the-suites',
-      comment: 'The runner hands the suites their configuration through vitest; it imports none of them.',
+      comment: 'The runner starts the suites in a worker (their bundle) and hands them their configuration there; it imports none of them.',
       severity: 'error',
       from: { path: '^(src|reporters)/' },
       to: { path: '^suites/' },
@@ -116,6 +116,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^reporters/' },
       to: { path: '^(src|suites|reference-impl)/', pathNot: '^src/runner/model[.]ts$' },
+    },
+    {
+      name: 'vitest-tests-lp-conformance-only',
+      comment: 'vitest runs the tests of lp-conformance (tests/); a run of the suites never loads it (src/runner/run.ts starts their worker).',
+      severity: 'error',
+      from: { path: '^(src|suites|reference-impl)/' },
+      to: { path: 'node_modules/vitest/' },
     },
     {
       name: 'reporters-no-vitest-or-http',

@@ -5,10 +5,9 @@
 // shard of a sharded run and every `serve` pay. The lazy parts (the reference server, the runner, the
 // reporters, init, openapi...) stay lazy: split chunks, loaded when a command needs them.
 //
-// Left outside the bundle, loaded from node_modules as before:
-// - vitest and vite: the runner starts vitest, which finds its own files and workers from its package;
-// - oidc-provider, playwright-core, @sparticuz/chromium: loaded only when the OAuth flow or a browser
-//   starts, and they read files of their own packages.
+// Left outside the bundle, loaded from node_modules as before: oidc-provider, playwright-core,
+// @sparticuz/chromium, loaded only when the OAuth flow or a browser starts, and they read files of
+// their own packages.
 import { build } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -29,19 +28,17 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: true,
-  external: ['vitest', 'vitest/*', 'vite', 'oidc-provider', 'playwright-core', '@sparticuz/chromium'],
+  external: ['oidc-provider', 'playwright-core', '@sparticuz/chromium'],
   banner: REQUIRE_BANNER,
   logLevel: 'warning',
 });
 
-// The suites as one module that a run's vitest worker imports natively (src/runner/run.ts), instead
-// of vite's module runner fetching, transforming and evaluating their ~140 modules (suites/ and the
-// parts of src/ they import) one by one in every run: 0.4 s of CPU less per run (mean of five, A/B,
-// a one-check run; 2.17 s against 1.77 s), which every run pays, the tests' hundred-odd among them.
-// vitest stays outside (the suites must register their tests with the worker's own vitest), and so do
-// the browser's packages, which read files of their own and load only when a player check starts one.
-// The other packages are inside: loading undici, fast-check, ajv and yaml from node_modules, file by
-// file, was another 0.12 to 0.17 s of CPU per run (a one-check run, mean of five, A/B).
+// The suites as one module: the worker a run starts (src/runner/run.ts) loads suites/_harness/worker.ts,
+// the suite files, the parts of src/ they import and their packages from dist/suites/checks.js, instead of
+// some 140 modules and the packages' files one by one. The browser's packages stay outside: they read
+// files of their own and load only when a player check starts one. (Loading undici, fast-check, ajv and
+// yaml from node_modules file by file was 0.12 to 0.17 s of CPU more per run: a one-check run, mean of
+// five, A/B.)
 //
 // The suites find their files with vite's import.meta.glob (all-checks.ts, blockers.ts,
 // invariants.ts), which esbuild does not know: `importMetaGlob` below expands the forms they use into
@@ -83,18 +80,15 @@ const importMetaGlob = {
 const suitesOut = join(root, 'dist', 'suites');
 rmSync(suitesOut, { recursive: true, force: true });
 await build({
-  entryPoints: [join(root, 'suites', '_harness', 'all-checks.ts')],
+  entryPoints: [join(root, 'suites', '_harness', 'worker.ts')],
   outfile: join(suitesOut, 'checks.js'),
   bundle: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   sourcemap: true,
-  external: ['vitest', 'vitest/*', 'playwright-core', '@sparticuz/chromium'],
+  external: ['playwright-core', '@sparticuz/chromium'],
   banner: REQUIRE_BANNER,
   plugins: [importMetaGlob],
   logLevel: 'warning',
 });
-// The file vitest runs: the module runner evaluates this line and imports checks.js natively (the
-// runner names checks.js an external dependency).
-writeFileSync(join(suitesOut, 'all-checks.js'), "import './checks.js';\n");

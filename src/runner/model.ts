@@ -1,6 +1,6 @@
 /**
- * The run model: what one conformance run found, independent of vitest and of HTTP.
- * The runner builds it from vitest's results; reporters (JUnit, console) only read it.
+ * The run model: what one conformance run found, independent of HTTP.
+ * The runner builds it from what the suites' worker sends (SuitesMessage); reporters (JUnit, console) only read it.
  * It also holds the run configuration the runner hands the suites (RunConfig, MatrixConfig).
  */
 import type { OperationId } from '../profile/routes.js';
@@ -293,7 +293,7 @@ export function failsRun(level: Level, strict = false): boolean {
   return level === 'MUST' || level === 'PROFILE' || (strict && level === 'SHOULD');
 }
 
-/** What a check leaves in its vitest task's meta for the runner (besides its CheckMeta). */
+/** What one check's run against one target found: the suites send it to the runner (SuitesMessage). */
 export interface CheckRunMeta {
   requests: number;
   /** Wall time of the check's own run (not its wait for the scheduler). */
@@ -424,4 +424,34 @@ export interface MatrixConfig {
   maxRps?: number;
   /** How targets' TLS certificates are verified (`--ca`, `--insecure`); absent: Node's defaults. */
   tls?: TlsConfig;
+}
+
+/** A check as the suites registered it, without running anything: its identity and what it declared
+ * it does to shared state (a shard plan reads both). */
+export interface CollectedCheck {
+  check: CheckMeta;
+  uses?: Uses;
+}
+
+/** What the runner gives the suites' worker (suites/_harness/worker.ts) when it starts it. */
+export interface SuitesWorkerData {
+  matrix: MatrixConfig;
+  /** Load the suites and say what they register, but run nothing (`--list`, a shard plan). */
+  collectOnly: boolean;
+}
+
+/** What the suites' worker sends the runner, in this order: what the suite files registered, each
+ * selected check's results as it ends, then the end of the run. */
+export type SuitesMessage =
+  | { type: 'collected'; checks: CollectedCheck[] }
+  /** The check at `index` of the collected ones ended: its results by target key, or the error of
+   * the harness that kept it from a verdict. */
+  | { type: 'result'; index: number; results?: Record<string, CheckRunMeta>; error?: string }
+  /** An error no check caught (a promise rejected with no handler): the run goes on. */
+  | { type: 'stray-error'; message: string }
+  | { type: 'done' };
+
+/** What the runner sends the suites' worker: stop starting checks (Ctrl-C, SIGTERM). */
+export interface SuitesCancel {
+  type: 'cancel';
 }

@@ -1,13 +1,13 @@
 /**
- * Runs the conformance suites (suites/*.check.ts) with vitest's Node API and turns the results into
- * the run model. The target is reached only over HTTP by the suites; this module never sees it.
+ * Runs the conformance suites (suites/*.check.ts) in a worker thread (suites/_harness/worker.ts, as
+ * built) and turns what it sends into the run model. The target is reached only over HTTP by the
+ * suites; this module never sees it.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createVitest } from 'vitest/node';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { Worker } from 'node:worker_threads';
 import type { InvariantMeta } from '../families/family.js';
 import { familyOfCheck, INVARIANTS } from '../families/registry.js';
 import { familyAbsence } from '../profile/index.js';
@@ -16,21 +16,23 @@ import type {
   CheckResult,
   CheckRunMeta,
   CleanupReport,
+  CollectedCheck,
   ExchangeDigest,
   MatrixConfig,
   RunConfig,
   RunResult,
+  SuitesCancel,
+  SuitesMessage,
+  SuitesWorkerData,
   TargetRun,
   TlsConfig,
-  Uses,
 } from './model.js';
 import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, violationsReceived, type InterruptSignal } from './model.js';
-import './task-meta.js';
-import { CACHE_ROOT, cacheFile, readCached, writeCached } from '../util/cache.js';
+import { cacheFile, readCached, writeCached } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import { cleanUp, newRunId, readJournal } from './cleanup.js';
 import { Progress, type ProgressListener, type ProgressSink } from './progress.js';
-import { exactNamePattern, selection, testNamePattern } from './select.js';
+import { selection } from './select.js';
 
 /** A run against one target: what its checks see (RunConfig), and how the run is driven. */
 export interface RunOptions extends RunConfig {
@@ -80,74 +82,62 @@ function targetRun(t: MatrixTarget): TargetRun {
   return { ...config, ...(only && only.length > 0 ? { only } : {}), ...(skip && skip.length > 0 ? { skip } : {}) };
 }
 
+/** The suites' worker as built (build/bundle.mjs bundles suites/_harness/worker.ts, the suite files
+ * and what they import into dist/suites/checks.js). */
+const SUITES_WORKER = 'dist/suites/checks.js';
+
+/** One check of the run as the worker reported it: what it registered, then what its run found. */
+interface CheckRecord extends CollectedCheck {
+  results?: Record<string, CheckRunMeta>;
+  /** The harness kept the check from a verdict (a throw outside its run against a target). */
+  error?: string;
+}
+
 /**
- * One vitest run of one module (suites/_harness/all-checks.ts as built, which loads every suite file): its
- * tests all start at once (sequence.concurrent) and the suites' own scheduler decides which run,
- * `concurrency` at a time, keeping apart checks that would disturb each other.
+ * Starts the suites' worker (suites/_harness/worker.ts): one per run, so each run has the suites'
+ * state (registry, scheduler, sessions) to itself. `onMessage` gets what it sends until its run ends;
+ * `done` settles then, or rejects when the worker fails or stops before it (the suites' bundle does
+ * not load: `npm run build`).
  */
-/** A vitest reporter that tells the progress line what was collected and what has ended. Its total is
- * the report's: the checks each target selects, and its invariants (reported as checks of their own,
- * counted done when the run ends). */
-function progressReporter(progress: ProgressListener, targets: readonly MatrixTarget[], reported: readonly ((id: string) => boolean)[]): Reporter {
+function startSuites(data: SuitesWorkerData, onMessage: (message: SuitesMessage) => void): { done: Promise<void>; cancel: () => void } {
+  const worker = new Worker(join(packageRoot(), SUITES_WORKER), { workerData: data });
+  const done = new Promise<void>((resolve, reject) => {
+    let ended = false;
+    const end = (error?: Error): void => {
+      if (ended) return;
+      ended = true;
+      // Its idle keep-alive sockets would hold it: the run is over.
+      void worker.terminate();
+      if (error) reject(error);
+      else resolve();
+    };
+    worker.on('message', (message: SuitesMessage) => {
+      if (ended) return;
+      if (message.type === 'done') return end();
+      try {
+        onMessage(message);
+      } catch (error) {
+        end(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    worker.on('error', (error) => end(new Error(`the suites failed to run: ${error.message}`)));
+    worker.on('exit', (code) => end(new Error(`the suites' worker stopped (exit code ${code}) before the run ended`)));
+  });
+  return { done, cancel: () => worker.postMessage({ type: 'cancel' } satisfies SuitesCancel) };
+}
+
+/** Where the progress line learns what was collected and what has ended. Its total is the report's:
+ * the checks each target selects, and its invariants (reported as checks of their own, counted done
+ * when the run ends). */
+function progressOf(progress: ProgressListener, targets: readonly MatrixTarget[], reported: readonly ((id: string) => boolean)[]) {
   const selects = targets.map((t) => selection(t.only, t.skip, t.ids));
   progress.expectInvariants(reported.reduce((n, select) => n + INVARIANTS.filter((inv) => select(inv.id)).length, 0));
   return {
-    onTestModuleCollected(m) {
-      for (const t of m.children.allTests()) {
-        const id = t.meta().check?.id;
-        if (id) progress.expect(selects.filter((select) => select(id)).length);
-      }
+    collected: (checks: readonly CollectedCheck[]): void => {
+      for (const { check } of checks) progress.expect(selects.filter((select) => select(check.id)).length);
     },
-    onTestCaseResult(t) {
-      progress.checkDone(t.meta().lpc);
-    },
+    checkDone: (results: Record<string, CheckRunMeta> | undefined): void => progress.checkDone(results),
   };
-}
-
-/** The suites' bundle (dist/suites/checks.js, built by build/bundle.mjs from suites/_harness/all-checks.ts). */
-const SUITES_BUNDLE = /[\\/]dist[\\/]suites[\\/]checks\.js$/;
-
-async function vitestFor(matrix: MatrixConfig, namePattern?: RegExp, reporter: Reporter = {}) {
-  return createVitest(
-    'test',
-    {
-      root: packageRoot(),
-      config: false,
-      // The suites as built (build/bundle.mjs): a one-line module that imports their bundle, which the
-      // worker loads natively, as a package, rather than through vite's module runner.
-      include: ['dist/suites/all-checks.js'],
-      server: { deps: { external: [SUITES_BUNDLE] } },
-      watch: false,
-      // A reporter with no hooks keeps vitest quiet: our own reporters print the result.
-      reporters: [reporter],
-      pool: 'threads',
-      maxWorkers: 1,
-      isolate: false,
-      // Every test starts at once; the suites' scheduler holds them to --concurrency.
-      sequence: { concurrent: true },
-      maxConcurrency: 1_000_000,
-      // A check's time includes its wait for the scheduler; requests have their own deadlines.
-      testTimeout: 0,
-      hookTimeout: 60_000,
-      ...(namePattern ? { testNamePattern: namePattern } : {}),
-      provide: { lpc: matrix },
-      // The suites' modules as transformed, kept between runs (keyed by their content): each run
-      // otherwise transforms every suite file again before its first check.
-      experimental: { fsModuleCache: true, fsModuleCachePath: join(CACHE_ROOT, 'modules') },
-    },
-    { server: { watch: null }, cacheDir: join(CACHE_ROOT, 'vite') },
-  );
-}
-
-function* testsOf(modules: readonly TestModule[]): Generator<TestCase> {
-  for (const m of modules) yield* m.children.allTests();
-}
-
-/** A check as collected, without running anything: its identity and what it declared it does to
- * shared state (a shard plan reads both). */
-export interface CollectedCheck {
-  check: CheckMeta;
-  uses?: Uses;
 }
 
 /** What the suites register depends on their files, the sources they import and the contracts they
@@ -184,21 +174,11 @@ export async function collectChecks(): Promise<CollectedCheck[]> {
 }
 
 async function collectSuites(): Promise<CollectedCheck[]> {
-  const vitest = await vitestFor({ targets: [], concurrency: 1 });
-  try {
-    const { testModules, unhandledErrors } = await vitest.collect();
-    if (unhandledErrors.length > 0) throw new Error(`suites failed to load: ${String(unhandledErrors[0])}`);
-    const loadErrors = testModules.flatMap((m) => m.errors().map((e) => `${m.moduleId}: ${e.message}`));
-    if (loadErrors.length > 0) throw new Error(`suites failed to load: ${loadErrors[0]}`);
-    const checks: CollectedCheck[] = [];
-    for (const t of testsOf(testModules)) {
-      const { check, uses } = t.meta();
-      if (check) checks.push({ check, ...(uses ? { uses } : {}) });
-    }
-    return checks;
-  } finally {
-    await vitest.close();
-  }
+  let checks: CollectedCheck[] = [];
+  await startSuites({ matrix: { targets: [], concurrency: 1 }, collectOnly: true }, (message) => {
+    if (message.type === 'collected') checks = message.checks;
+  }).done;
+  return checks;
 }
 
 /** Every check id, level and anchor, invariants included, without running anything (`--list`). */
@@ -206,17 +186,16 @@ export async function listChecks(): Promise<CheckMeta[]> {
   return (await collectChecks()).map((c) => c.check);
 }
 
-function resultOf(t: TestCase, target: MatrixTarget, interrupted: boolean): CheckResult | undefined {
-  const check = t.meta().check;
-  if (!check) return undefined;
-  const found = t.meta().lpc?.[target.key];
+function resultOf(record: CheckRecord, target: MatrixTarget, interrupted: boolean): CheckResult | undefined {
+  const { check } = record;
+  const found = record.results?.[target.key];
   if (!found && interrupted) return { ...check, status: 'skipped', durationMs: 0, skipReason: INTERRUPTED_NOT_RUN };
   if (!found) {
-    // The test failed outside any check run: an error of the harness, reported as the check's.
-    if (t.result().state !== 'failed') return undefined;
+    // The check failed outside any run against a target: an error of the harness, reported as the check's.
+    if (record.error === undefined) return undefined;
     const failure = {
       expected: 'the check to run to its verdict',
-      received: t.result().errors?.[0]?.message ?? 'an error in the harness',
+      received: record.error,
       replay: `${target.replayBase} --only ${check.id} --seed ${target.seed}`,
       cause: 'harness' as const,
     };
@@ -272,7 +251,7 @@ export function runSelection(only: string[] | undefined): string[] | undefined {
   return [...new Set(families.map((f) => `${f}.*`))];
 }
 
-/** Runs every selected check against every target in one vitest run; one RunResult per target, in order. */
+/** Runs every selected check against every target in one run of the suites; one RunResult per target, in order. */
 export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   const started = Date.now();
   const journalDir = mkdtempSync(join(tmpdir(), 'lpc-journal-'));
@@ -290,13 +269,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     ...(options.maxRps ? { maxRps: options.maxRps } : {}),
     ...(options.tls ? { tls: options.tls } : {}),
   };
-  // A single target's selection also narrows what vitest collects.
-  const only = targets.length === 1 ? targets[0]?.only : undefined;
-  const ids = targets.length === 1 ? targets[0]?.ids : undefined;
-  const namePattern = ids ? exactNamePattern(ids) : only && only.length > 0 ? testNamePattern(only) : undefined;
   const progress = options.progress === undefined ? undefined : 'checkDone' in options.progress ? options.progress : new Progress(options.progress);
-  const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-  const listenersBefore = new Set(STOP_SIGNALS.flatMap((s) => process.listeners(s)));
   // The checks reported: those of the target's selection (its shard's, in a sharded run); the invariants
   // of its selection, observed on whatever its checks sent.
   const perTarget = options.targets.map((t) => ({
@@ -305,47 +278,45 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     select: selection(t.only, t.skip, t.ids),
     invariants: selection(t.only, t.skip),
   }));
-  const vitest = await vitestFor(
-    matrix,
-    namePattern,
-    progress
-      ? progressReporter(
-          progress,
-          targets,
-          perTarget.map((t) => t.invariants),
-        )
-      : {},
-  );
-  // vitest's logger ends the process on SIGINT and SIGTERM (its cleanup listeners); a run given a
-  // signal handles both itself: no further check starts, and the records the run created are deleted.
-  if (options.signal) for (const s of STOP_SIGNALS) for (const l of process.listeners(s)) if (!listenersBefore.has(l)) process.off(s, l);
+  const shown = progress
+    ? progressOf(
+        progress,
+        targets,
+        perTarget.map((t) => t.invariants),
+      )
+    : undefined;
+  let records: CheckRecord[] = [];
+  const suites = startSuites({ matrix, collectOnly: false }, (message) => {
+    if (message.type === 'collected') {
+      records = message.checks;
+      shown?.collected(records);
+    } else if (message.type === 'result') {
+      const record = records[message.index];
+      if (!record) throw new Error(`the suites sent the result of a check they did not register (${message.index})`);
+      if (message.results) record.results = message.results;
+      if (message.error !== undefined) record.error = message.error;
+      shown?.checkDone(message.results);
+    } else if (message.type === 'stray-error') {
+      process.stderr.write(`lp-conformance: an error outside any check (the run goes on): ${message.message}\n`);
+    }
+  });
   let cleanups: (CleanupReport | undefined)[] = [];
+  // Ctrl-C, SIGTERM: no further check starts (each waiting one is skipped), and the records the run
+  // created are still deleted.
   const cancel = (): void => {
     writeFileSync(join(journalDir, 'interrupted'), '');
-    void vitest.cancelCurrentRun('keyboard-input');
+    suites.cancel();
   };
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    // vitest sets process.exitCode when a test fails (a check, in a run of one target): the verdict
-    // is the caller's to turn into an exit code (the command line's main returns it), so a program
-    // that runs several matrices in one process (the negative controls) does not inherit it.
-    const exitCode = process.exitCode;
-    try {
-      await vitest.start();
-    } finally {
-      process.exitCode = exitCode;
-    }
-    const modules = vitest.state.getTestModules();
-    const loadErrors = modules.flatMap((m) => m.errors().map((e) => `${m.relativeModuleId}: ${e.message}`));
-    if (loadErrors.length > 0) throw new Error(`the suites failed to load: ${loadErrors[0]}`);
-    for (const t of testsOf(modules)) {
+    await suites.done;
+    for (const record of records) {
       options.targets.forEach((target, i) => {
         const out = perTarget[i] as (typeof perTarget)[number];
-        const found = t.meta().lpc?.[target.key];
+        const found = record.results?.[target.key];
         if (found) out.metas.push(found);
-        const id = t.meta().check?.id;
-        if (found?.digests && id) options.onDigests?.(target.key, id, found.digests);
-        const r = resultOf(t, target, options.signal?.aborted === true);
+        if (found?.digests) options.onDigests?.(target.key, record.check.id, found.digests);
+        const r = resultOf(record, target, options.signal?.aborted === true);
         if (r && out.select(r.id)) out.checks.push(r);
       });
     }
@@ -353,7 +324,6 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     options.signal?.removeEventListener('abort', cancel);
     progress?.invariantsDone();
     progress?.stop();
-    await vitest.close();
     // The records each target's checks created are deleted now, also when the run failed (the
     // error then propagates after the cleanup).
     cleanups = await Promise.all(

@@ -38,14 +38,3 @@ export function selectsFamily(only: readonly string[], skip: readonly string[], 
   const left = skip.some((p) => p === '*' || p === family || p === `${family}.` || p === `${family}.*`);
   return named && !left;
 }
-
-/** The same selection as a vitest testNamePattern over test names `[<id>] <title>`. */
-export function testNamePattern(patterns: readonly string[]): RegExp {
-  const ids = patterns.map((p) => patternSource(p).replace(/\.\*/g, '[^\\]]*').replace(/\$$/, ''));
-  return new RegExp(`^\\[(?:${ids.join('|')})[^\\]]*\\] `);
-}
-
-/** A vitest testNamePattern that selects exactly these check ids. */
-export function exactNamePattern(ids: readonly string[]): RegExp {
-  return new RegExp(`^\\[(?:${ids.map((id) => escape(id).replace(/[*?]/g, '\\$&')).join('|')})\\] `);
-}

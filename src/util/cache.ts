@@ -1,8 +1,7 @@
 /**
- * The user's own cache folder, outside the package (which may not be writable): vite's and
- * vitest's caches (src/runner/run.ts), what a run would otherwise compute again from the same
- * files at every start (cachedJson, the collection of the checks), and what runs remember for the
- * next (the bundled runs' check durations).
+ * The user's own cache folder, outside the package (which may not be writable): what a run would
+ * otherwise compute again from the same files at every start (cachedJson, the collection of the
+ * checks), and what runs remember for the next (the bundled runs' check durations).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -11,10 +10,9 @@ import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { packageRoot } from './package-root.js';
 
-// One per installation (the package's folder): vitest clears its module cache when it finds another
-// lock file's hash there, which a second installation's concurrent run (a CI machine with two jobs, a
-// checkout and an installed copy) did, mid-run, to the other's (ENOENT loading the suites).
-export const CACHE_ROOT = join(
+// One per installation (the package's folder): two installations on one machine (a checkout and an
+// installed copy, two CI jobs) remember apart what their own files give.
+const CACHE_ROOT = join(
   tmpdir(),
   `lp-conformance-cache-${process.getuid?.() ?? 'user'}-${createHash('sha256').update(packageRoot()).digest('hex').slice(0, 12)}`,
 );

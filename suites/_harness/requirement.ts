@@ -1,14 +1,12 @@
 /**
  * requirement(): the identity of a check and its one verdict (style.md, "Identity of a check").
- * Registers one vitest test named `[<id>] <title>`, puts the check's metadata on the task at
- * collection time (so `--list` needs no run), and at run time records requests, invariant
- * violations and the structured failure in the task's meta for the runner (src/runner).
+ * Registers the check with the run's registry (registry.ts) with its metadata (so `--list` needs no
+ * run), and at run time returns its requests, invariant violations and structured failure for the
+ * runner (src/runner).
  */
 import { existsSync } from 'node:fs';
 import fc from 'fast-check';
-import { test, TestRunner } from 'vitest';
 import { type CheckRunMeta, type Failure, INTERRUPTED_NOT_RUN, INTERRUPTED_STOPPED, type Level, type Sampled, SLOW_CHECK_MS } from '../../src/runner/model.js';
-import '../../src/runner/task-meta.js';
 import { familyAbsence, type Profile } from '../../src/profile/index.js';
 import { selection } from '../../src/runner/select.js';
 import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
@@ -18,6 +16,7 @@ import { Client, exchangeOf, InterruptedSkip, ReadOnlySkip, Recorder } from './h
 import { noteAnswer } from './journal.js';
 import { ownerOf } from './blockers.js';
 import { BlockedSignal, isOutcome, NotSetUpSignal } from './outcomes.js';
+import { register } from './registry.js';
 import { locksOf, Scheduler, type Uses } from './scheduler.js';
 import { MissingCredentialsError, serverKey, sessionSecrets, type Secrets } from '../../src/target/secrets.js';
 
@@ -254,32 +253,6 @@ function toFailure(error: unknown, meta: RequirementMeta, ctx: { config: RunConf
   };
 }
 
-/**
- * `error` with a stack of its message alone: the error a failed check throws for vitest in a run of
- * one target. Its message is the verdict; its frames would name the harness's line, not the
- * target's deviation, and nothing shows them (the reports are written from the checks' results).
- * They cost: vitest's main thread maps each frame of a failed test's error through its file's source
- * map, and for the suites' bundle, which is outside vite's module graph, it reads and decodes the
- * map again for every frame (@vitest/utils parseErrorStacktrace): about 45 ms of CPU a failure. A
- * faulted run of about a hundred failing checks took 6.2 s of CPU with the frames and 2.6 s without
- * (DEVELOPERS.md "How a run is scheduled").
- */
-export function withoutStack(error: Error): Error {
-  error.stack = `${error.name}: ${error.message}`;
-  return error;
-}
-
-export function formatForVitest(meta: RequirementMeta, f: Failure): string {
-  return [
-    `[${meta.id}] ${meta.level} · ${meta.spec}`,
-    `Expected: ${f.expected}`,
-    `Received: ${f.received}`,
-    ...(f.counterexample ? [`Counterexample (shrunk): ${f.counterexample}`] : []),
-    ...(f.curl ? [`Reproduce: ${f.curl}`] : []),
-    `Replay: ${f.replay}`,
-  ].join('\n');
-}
-
 /** The predicate, run once per distinct input: an input that already passed passes again without
  * being sent (the check writes nothing, so its requests and the answers would be the same). Runs that
  * fast-check draws again are free; the coverage counts distinct inputs. */
@@ -473,8 +446,7 @@ async function runAgainst(
  * Registers one check. `uses` declares what the check does to shared state (scheduler.ts): the
  * collections it writes or observes whole, and whether it asks for a new session token. The check
  * runs once per target of the run that selects it, each run as one job of the run's scheduler;
- * results go to the task's meta by target key. The vitest test itself fails only when its check
- * failed against the one target of a single-target run (so vitest's own output stays meaningful).
+ * results are the registered check's, by target key (registry.ts).
  */
 export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Promise<void>, uses?: Uses): void {
   if (!ID.test(meta.id)) throw new Error(`check id ${meta.id} is not of the form family.area.name`);
@@ -482,28 +454,25 @@ export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Pr
   if (meta.title.length > 100) throw new Error(`check ${meta.id}: title longer than 100 characters`);
   registered.add(meta.id);
 
-  test(`[${meta.id}] ${meta.title}`, async ({ task, signal }) => {
-    const matrix = matrixConfig();
-    scheduler ??= new Scheduler(matrix.concurrency);
-    const jobs = matrix.targets.filter((target) => selects(target, meta.id));
-    const results: Record<string, CheckRunMeta> = {};
-    await Promise.all(
-      jobs.map(async (target) => {
-        const scope = serverKey(target.profile);
-        // An interrupted run (Ctrl-C: vitest cancels it and aborts every test's signal) starts no
-        // further check: each waiting one is skipped as soon as its turn comes.
-        results[target.key] = await (scheduler as Scheduler).run(locksOf(uses, scope), () =>
-          signal.aborted || interruptedRun(target) ? Promise.resolve(interrupted()) : runAgainst(meta, uses, body, target, signal),
-        );
-      }),
-    );
-    task.meta.lpc = results;
-    const only = matrix.targets.length === 1 ? results[matrix.targets[0]?.key ?? ''] : undefined;
-    if (only?.failure) throw withoutStack(new Error(formatForVitest(meta, only.failure)));
+  register({
+    check: { ...meta, area: areaOf(meta.id) },
+    ...(uses ? { uses } : {}),
+    run: async (signal) => {
+      const matrix = matrixConfig();
+      scheduler ??= new Scheduler(matrix.concurrency);
+      const jobs = matrix.targets.filter((target) => selects(target, meta.id));
+      const results: Record<string, CheckRunMeta> = {};
+      await Promise.all(
+        jobs.map(async (target) => {
+          const scope = serverKey(target.profile);
+          // An interrupted run (Ctrl-C: the worker aborts every check's signal) starts no further
+          // check: each waiting one is skipped as soon as its turn comes.
+          results[target.key] = await (scheduler as Scheduler).run(locksOf(uses, scope), () =>
+            signal.aborted || interruptedRun(target) ? Promise.resolve(interrupted()) : runAgainst(meta, uses, body, target, signal),
+          );
+        }),
+      );
+      return results;
+    },
   });
-  const task = TestRunner.getCurrentSuite().tasks.at(-1);
-  if (task?.type === 'test') {
-    task.meta.check = { ...meta, area: areaOf(meta.id) };
-    if (uses) task.meta.uses = uses;
-  }
 }

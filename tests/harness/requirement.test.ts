@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { namesField } from '../../suites/_harness/failure.js';
-import { areaOf, checkSeed, showCounterexample, withoutStack } from '../../suites/_harness/requirement.js';
+import { areaOf, checkSeed, showCounterexample } from '../../suites/_harness/requirement.js';
 
 describe('a validation names the field', () => {
   test.each([
@@ -34,15 +34,5 @@ describe('check identity helpers', () => {
     expect(shown).toContain('…(256 chars)');
     expect(shown).toContain('"n":1');
     expect(showCounterexample({ toString: () => 'Create(1),List' })).toBe('Create(1),List');
-  });
-});
-
-describe("a failed check's error for vitest", () => {
-  test('keeps its message and has no frame for vitest to map through a source map', () => {
-    const verdict = '[intapi.v2.templates.list.envelope.limit-echo] MUST · §4.1\nExpected: 5\nReceived: 10';
-    const error = withoutStack(new Error(verdict));
-    expect(error.message).toBe(verdict);
-    expect(error.stack).toBe(`Error: ${verdict}`);
-    expect(error.stack).not.toMatch(/^\s+at /m);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The course player in headless Chromium (src/browser/chromium.ts): ONE browser per process, launched
+ * The course player in headless Chromium (src/browser/chromium.ts): ONE browser per run, launched
  * by the first player check that needs it and shared by every player check of every target of the
- * run (a launch costs seconds); all-checks.ts closes it when the run ends. The page comes from the
+ * run (a launch costs seconds); closed when the run ends (afterRun). The page comes from the
  * profile's `player` (URL template, selectors, default theme); `player: none` skips the checks, and
  * so does a missing browser, with the one line that says how to get one.
  *
@@ -13,18 +13,18 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll } from 'vitest';
 import { CHROMIUM_ENV, ChromiumUnavailableError, launchChromium } from '../../../src/browser/chromium.js';
 import { playerPageUrl, type PlayerTarget } from '../../../src/families/player/profile.js';
 import { chromiumTlsArgs } from '../../../src/target/tls.js';
 import { matrixConfig } from '../config.js';
+import { afterRun } from '../registry.js';
 import { CheckFailure, expectStatus } from '../failure.js';
 import { walk } from '../learner/api.js';
 import type { CheckContext } from '../requirement.js';
 
 let browser: Promise<Browser> | undefined;
 
-/** The process's browser, launched at the first call. A launch that failed is not tried again. */
+/** The run's browser, launched at the first call. A launch that failed is not tried again. */
 function sharedBrowser(): Promise<Browser> {
   // The page's certificate is verified as the run says (`--ca`, `--insecure`).
   browser ??= launchChromium({ args: chromiumTlsArgs(matrixConfig().tls) });
@@ -39,8 +39,8 @@ async function closePlayerBrowser(): Promise<void> {
   await b?.close().catch(() => undefined);
 }
 
-// The suites load in one vitest module (all-checks.ts): this hook ends its run.
-afterAll(closePlayerBrowser);
+// One browser a run: closed when the run's checks have all ended.
+afterRun(closePlayerBrowser);
 
 /** Where failure screenshots go without a run's attachments folder (RunConfig.attachmentsDir). */
 const FALLBACK_ATTACHMENTS_DIR = join(tmpdir(), 'lp-conformance-attachments');

@@ -1,0 +1,35 @@
+/**
+ * The checks the suite files register (requirement()) and what ends a run (afterRun()): what the
+ * suites' worker (worker.ts) runs. One registry per worker, so per run: every run starts its own.
+ */
+import type { CheckMeta, CheckRunMeta, Uses } from '../../src/runner/model.js';
+
+export interface RegisteredCheck {
+  check: CheckMeta;
+  uses?: Uses;
+  /** Runs the check against each target of the run that selects it; its results by target key.
+   * `signal` aborts when the run is cancelled: the check's waiting runs start nothing. */
+  run(signal: AbortSignal): Promise<Record<string, CheckRunMeta>>;
+}
+
+const checks: RegisteredCheck[] = [];
+const endHooks: (() => Promise<void>)[] = [];
+
+export function register(check: RegisteredCheck): void {
+  checks.push(check);
+}
+
+/** The registered checks, in the order their files registered them. */
+export function registeredChecks(): readonly RegisteredCheck[] {
+  return checks;
+}
+
+/** `hook` runs once the run's checks have all ended (a browser the checks shared is closed). */
+export function afterRun(hook: () => Promise<void>): void {
+  endHooks.push(hook);
+}
+
+/** Runs the hooks of afterRun(), one after the other. */
+export async function endRun(): Promise<void> {
+  for (const hook of endHooks) await hook();
+}

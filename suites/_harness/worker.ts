@@ -1,0 +1,54 @@
+/**
+ * The suites' side of a run: the module the runner (src/runner/run.ts) starts in a worker thread of
+ * its own, as built (dist/suites/checks.js, build/bundle.mjs). It loads every suite file, tells the
+ * runner what they registered, starts every check the run selects at once (the run's scheduler holds
+ * them to `--concurrency`), sends each check's results as it ends, and ends the run (afterRun).
+ *
+ * A worker per run: the suites' state (the registry, the scheduler, sessions, the global dispatcher
+ * `useTls` sets) is the run's own, also when one process makes several runs (the negative controls).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { SuitesCancel, SuitesMessage, SuitesWorkerData } from '../../src/runner/model.js';
+import { selection } from '../../src/runner/select.js';
+import { loadSuites } from './all-checks.js';
+import { provideMatrixConfig } from './config.js';
+import { endRun, registeredChecks } from './registry.js';
+
+/** How long the run's end (afterRun: a browser closing) may take before the worker ends anyway. */
+const END_RUN_MS = 60_000;
+
+const port = parentPort;
+if (!port) throw new Error('the suites run in the worker that lp-conformance run starts');
+const send = (message: SuitesMessage): void => port.postMessage(message);
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+const { matrix, collectOnly } = workerData as SuitesWorkerData;
+provideMatrixConfig(matrix);
+// A rejection nobody handles would end the worker, and the run's results with it: the runner is told.
+process.on('unhandledRejection', (reason) => send({ type: 'stray-error', message: messageOf(reason) }));
+
+await loadSuites();
+const checks = registeredChecks();
+send({ type: 'collected', checks: checks.map(({ check, uses }) => ({ check, ...(uses ? { uses } : {}) })) });
+
+if (!collectOnly) {
+  const stop = new AbortController();
+  port.on('message', (message: SuitesCancel) => {
+    if (message.type === 'cancel') stop.abort();
+  });
+  const selects = matrix.targets.map((t) => selection(t.only, t.skip, t.ids));
+  await Promise.all(
+    checks.map(async (c, index) => {
+      if (!selects.some((select) => select(c.check.id))) return;
+      try {
+        send({ type: 'result', index, results: await c.run(stop.signal) });
+      } catch (error) {
+        send({ type: 'result', index, error: messageOf(error) });
+      }
+    }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([endRun().catch(() => undefined), new Promise((done) => (timer = setTimeout(done, END_RUN_MS)))]);
+  clearTimeout(timer);
+}
+send({ type: 'done' });
