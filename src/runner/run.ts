@@ -84,7 +84,7 @@ function targetRun(t: MatrixTarget): TargetRun {
 
 /** The suites' worker as built (build/bundle.mjs bundles suites/_harness/worker.ts, the suite files
  * and what they import into dist/suites/checks.js). */
-const SUITES_WORKER = 'dist/suites/checks.js';
+const SUITES_WORKER = (): string => join(packageRoot(), 'dist', 'suites', 'checks.js');
 
 /** One check of the run as the worker reported it: what it registered, then what its run found. */
 interface CheckRecord extends CollectedCheck {
@@ -94,13 +94,13 @@ interface CheckRecord extends CollectedCheck {
 }
 
 /**
- * Starts the suites' worker (suites/_harness/worker.ts): one per run, so each run has the suites'
- * state (registry, scheduler, sessions) to itself. `onMessage` gets what it sends until its run ends;
- * `done` settles then, or rejects when the worker fails or stops before it (the suites' bundle does
- * not load: `npm run build`).
+ * Starts the suites' worker (`file`: suites/_harness/worker.ts as built, SUITES_WORKER): one per run,
+ * so each run has the suites' state (registry, scheduler, sessions) to itself. `onMessage` gets what
+ * it sends until its run ends; `done` settles then, or rejects when the worker fails or stops before
+ * it (the suites' bundle does not load: `npm run build`).
  */
-function startSuites(data: SuitesWorkerData, onMessage: (message: SuitesMessage) => void): { done: Promise<void>; cancel: () => void } {
-  const worker = new Worker(join(packageRoot(), SUITES_WORKER), { workerData: data });
+export function startSuites(file: string, data: SuitesWorkerData, onMessage: (message: SuitesMessage) => void): { done: Promise<void>; cancel: () => void } {
+  const worker = new Worker(file, { workerData: data });
   const done = new Promise<void>((resolve, reject) => {
     let ended = false;
     const end = (error?: Error): void => {
@@ -175,7 +175,7 @@ export async function collectChecks(): Promise<CollectedCheck[]> {
 
 async function collectSuites(): Promise<CollectedCheck[]> {
   let checks: CollectedCheck[] = [];
-  await startSuites({ matrix: { targets: [], concurrency: 1 }, collectOnly: true }, (message) => {
+  await startSuites(SUITES_WORKER(), { matrix: { targets: [], concurrency: 1 }, collectOnly: true }, (message) => {
     if (message.type === 'collected') checks = message.checks;
   }).done;
   return checks;
@@ -286,7 +286,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
       )
     : undefined;
   let records: CheckRecord[] = [];
-  const suites = startSuites({ matrix, collectOnly: false }, (message) => {
+  const suites = startSuites(SUITES_WORKER(), { matrix, collectOnly: false }, (message) => {
     if (message.type === 'collected') {
       records = message.checks;
       shown?.collected(records);
