@@ -48,7 +48,7 @@ import {
 import { checkUrlsGiven, preflight, reachFamilies, SetupError } from './preflight.js';
 
 /*
- * The heavy parts are imported where a command needs them: the runner (vitest), the reference
+ * The heavy parts are imported where a command needs them: the runner, the reference
  * server (fastify, oidc-provider), the mail sink (smtp-server) and the reporters. Loading them all
  * took 0.8 s before the first line of any command, a bad flag's answer included.
  */

@@ -34,7 +34,7 @@ export { buildPath } from './url-budget.js';
 /** Answers larger than this fail the check (UND_ERR_RES_EXCEEDED_MAX_SIZE) instead of filling memory. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
-/** What one check did over HTTP; copied into the check's task meta. */
+/** What one check did over HTTP; copied into the check's results for the runner. */
 export class Recorder {
   requests = 0;
   /** Time spent waiting out 429 answers, and pacing to --max-rps, in milliseconds. */

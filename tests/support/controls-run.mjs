@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The negative controls' run (tests/negative-controls.test.ts): one reference server per fault, all
 // in this process, and ONE conformance run over all of them (the runner's matrix: every target's
-// checks scheduled together, --concurrency at a time). Cheaper by far than a process and a vitest
+// checks scheduled together, --concurrency at a time). Cheaper by far than a process and a run's
 // start per fault, and it keeps both proofs: each target is a fault with its own seed, runs and
 // selection, and its own results.
 //   node tests/support/controls-run.mjs PLAN.json RESULT.json
