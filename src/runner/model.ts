@@ -447,7 +447,7 @@ export type SuitesMessage =
   /** The check at `index` of the collected ones ended: its results by target key, or the error of
    * the harness that kept it from a verdict. */
   | { type: 'result'; index: number; results?: Record<string, CheckRunMeta>; error?: string }
-  /** An error no check caught (a promise rejected with no handler): the run goes on. */
+  /** An error no check caught (a rejection or an exception nobody handles): the run goes on. */
   | { type: 'stray-error'; message: string }
   | { type: 'done' };
 

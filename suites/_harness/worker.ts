@@ -24,10 +24,14 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 
 const { matrix, collectOnly } = workerData as SuitesWorkerData;
 provideMatrixConfig(matrix);
-// A rejection nobody handles would end the worker, and the run's results with it: the runner is told.
-process.on('unhandledRejection', (reason) => send({ type: 'stray-error', message: messageOf(reason) }));
 
+// An error while the suites load ends the worker: the run fails, saying so (src/runner/run.ts).
 await loadSuites();
+// Once they run, an error nobody handles (a rejection, an event's error without a listener: a hostile
+// target's socket) would end the worker, and the results of every check with it: the runner is told,
+// and the run goes on.
+process.on('unhandledRejection', (reason) => send({ type: 'stray-error', message: messageOf(reason) }));
+process.on('uncaughtException', (error) => send({ type: 'stray-error', message: messageOf(error) }));
 const checks = registeredChecks();
 send({ type: 'collected', checks: checks.map(({ check, uses }) => ({ check, ...(uses ? { uses } : {}) })) });
 
