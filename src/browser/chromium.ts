@@ -21,9 +21,23 @@ export const CHROMIUM_ENV = 'LPC_CHROMIUM';
  * - `--disable-web-security`, `--allow-running-insecure-content`: they lower the page's defences, and
  *   the checks open pages a hostile target serves, which must keep the same-origin policy;
  * - `--single-process`: with it the browser dies when a page is closed and another opened (seen
- *   with 143.0.0 and playwright-core 1.65.1), and a run opens many pages in one browser.
+ *   with 143.0.0 and playwright-core 1.65.1), and a run opens many pages in one browser;
+ * - the GPU emulated in software (`--use-gl=angle`, `--use-angle=swiftshader`, `--in-process-gpu`...):
+ *   the pages the checks open need no GL, and compositing them through SwiftShader cost a third of
+ *   the browser's CPU. `--disable-gpu` (GPU_OFF) draws them with Skia's software raster instead,
+ *   screenshots included (DEVELOPERS.md "Dependencies" has the figures).
  */
-const DROPPED_FLAGS = new Set(['--disable-web-security', '--allow-running-insecure-content', '--single-process']);
+const DROPPED_FLAGS = new Set([
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  '--single-process',
+  '--use-gl=angle',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+  '--in-process-gpu',
+]);
+const GPU_OFF = '--disable-gpu';
 
 export interface ChromiumExecutable {
   executablePath: string;
@@ -108,7 +122,7 @@ export async function resolveChromium(env: NodeJS.ProcessEnv = process.env): Pro
     throw new ChromiumUnavailableError(`no Chromium: unpacking @sparticuz/chromium failed (${firstLine(error)}); ${HINT}`);
   }
   const { default: sparticuz } = await import('@sparticuz/chromium');
-  return { executablePath, args: sparticuz.args.filter((flag) => !DROPPED_FLAGS.has(flag)), source: '@sparticuz/chromium' };
+  return { executablePath, args: [...sparticuz.args.filter((flag) => !DROPPED_FLAGS.has(flag)), GPU_OFF], source: '@sparticuz/chromium' };
 }
 
 /** Starts headless Chromium (see the module comment for which one); the caller closes it. */

@@ -268,4 +268,14 @@ describe('launchChromium', () => {
     await expect(resolveChromium({ LPC_CHROMIUM: missing })).rejects.toThrow(`LPC_CHROMIUM=${missing} is not an executable file`);
     await expect(resolveChromium({ LPC_CHROMIUM: dir })).rejects.toThrow(/not an executable file \(not a file\)/);
   });
+
+  it("starts the bundled binary with the page's defences and without an emulated GPU", async () => {
+    const { args, source } = await resolveChromium({});
+    expect(source).toBe('@sparticuz/chromium');
+    for (const dropped of ['--disable-web-security', '--allow-running-insecure-content', '--single-process', '--use-angle=swiftshader', '--in-process-gpu']) {
+      expect(args).not.toContain(dropped);
+    }
+    expect(args).toContain('--disable-gpu');
+    expect(args).toContain('--no-sandbox');
+  });
 });
