@@ -126,18 +126,17 @@ export function startSuites(file: string, data: SuitesWorkerData, onMessage: (me
   return { done, cancel: () => worker.postMessage({ type: 'cancel' } satisfies SuitesCancel) };
 }
 
-/** Where the progress line learns what was collected and what has ended. Its total is the report's:
- * the checks each target selects, and its invariants (reported as checks of their own, counted done
- * when the run ends). */
-function progressOf(progress: ProgressListener, targets: readonly MatrixTarget[], reported: readonly ((id: string) => boolean)[]) {
+/** Tells the progress line the run's total, the report's: the checks each target selects among those
+ * collected, and its invariants (reported as checks of their own, counted done when the run ends). */
+function expectChecks(
+  progress: ProgressListener,
+  targets: readonly MatrixTarget[],
+  reported: readonly { invariants: (id: string) => boolean }[],
+  checks: readonly CollectedCheck[],
+): void {
   const selects = targets.map((t) => selection(t.only, t.skip, t.ids));
-  progress.expectInvariants(reported.reduce((n, select) => n + INVARIANTS.filter((inv) => select(inv.id)).length, 0));
-  return {
-    collected: (checks: readonly CollectedCheck[]): void => {
-      for (const { check } of checks) progress.expect(selects.filter((select) => select(check.id)).length);
-    },
-    checkDone: (results: Record<string, CheckRunMeta> | undefined): void => progress.checkDone(results),
-  };
+  progress.expectInvariants(reported.reduce((n, { invariants }) => n + INVARIANTS.filter((inv) => invariants(inv.id)).length, 0));
+  for (const { check } of checks) progress.expect(selects.filter((select) => select(check.id)).length);
 }
 
 /** What the suites register depends on their files, the sources they import and the contracts they
@@ -278,24 +277,17 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     select: selection(t.only, t.skip, t.ids),
     invariants: selection(t.only, t.skip),
   }));
-  const shown = progress
-    ? progressOf(
-        progress,
-        targets,
-        perTarget.map((t) => t.invariants),
-      )
-    : undefined;
   let records: CheckRecord[] = [];
   const suites = startSuites(SUITES_WORKER(), { matrix, collectOnly: false }, (message) => {
     if (message.type === 'collected') {
       records = message.checks;
-      shown?.collected(records);
+      if (progress) expectChecks(progress, targets, perTarget, records);
     } else if (message.type === 'result') {
       const record = records[message.index];
       if (!record) throw new Error(`the suites sent the result of a check they did not register (${message.index})`);
       if (message.results) record.results = message.results;
       if (message.error !== undefined) record.error = message.error;
-      shown?.checkDone(message.results);
+      progress?.checkDone(message.results);
     } else if (message.type === 'stray-error') {
       process.stderr.write(`lp-conformance: an error outside any check (the run goes on): ${message.message}\n`);
     }
