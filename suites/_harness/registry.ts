@@ -13,9 +13,13 @@ export interface RegisteredCheck {
 }
 
 const checks: RegisteredCheck[] = [];
+const ids = new Set<string>();
 const endHooks: (() => Promise<void>)[] = [];
 
+/** Adds `check`; an id registered before throws (ids are unique across the suite files). */
 export function register(check: RegisteredCheck): void {
+  if (ids.has(check.check.id)) throw new Error(`check id ${check.check.id} is registered twice`);
+  ids.add(check.check.id);
   checks.push(check);
 }
 

@@ -9,10 +9,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SuitesCancel, SuitesMessage, SuitesWorkerData } from '../../src/runner/model.js';
-import { selection } from '../../src/runner/select.js';
 import { loadSuites } from './all-checks.js';
 import { provideMatrixConfig } from './config.js';
 import { endRun, registeredChecks } from './registry.js';
+import { selects } from './requirement.js';
 
 /** How long the run's end (afterRun: a browser closing) may take before the worker ends anyway. */
 const END_RUN_MS = 60_000;
@@ -40,10 +40,9 @@ if (!collectOnly) {
   port.on('message', (message: SuitesCancel) => {
     if (message.type === 'cancel') stop.abort();
   });
-  const selects = matrix.targets.map((t) => selection(t.only, t.skip, t.ids));
   await Promise.all(
     checks.map(async (c, index) => {
-      if (!selects.some((select) => select(c.check.id))) return;
+      if (!matrix.targets.some((target) => selects(target, c.check.id))) return;
       try {
         send({ type: 'result', index, results: await c.run(stop.signal) });
       } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { namesField } from '../../suites/_harness/failure.js';
+import { register, registeredChecks } from '../../suites/_harness/registry.js';
 import { areaOf, checkSeed, showCounterexample } from '../../suites/_harness/requirement.js';
 
 describe('a validation names the field', () => {
@@ -34,5 +35,19 @@ describe('check identity helpers', () => {
     expect(shown).toContain('…(256 chars)');
     expect(shown).toContain('"n":1');
     expect(showCounterexample({ toString: () => 'Create(1),List' })).toBe('Create(1),List');
+  });
+});
+
+describe("the run's registry", () => {
+  test('keeps the checks in registration order and refuses an id registered twice', () => {
+    // Ids of this test alone: the in-process project shares one module graph per worker.
+    const check = (title: string) => ({
+      check: { id: 'lpc.registry-test.once', level: 'MUST' as const, spec: 'lpc#harness', title, area: 'lpc.registry-test' },
+      run: async () => ({}),
+    });
+    register(check('first'));
+    expect(registeredChecks().at(-1)?.check.title).toBe('first');
+    expect(() => register(check('second'))).toThrow('check id lpc.registry-test.once is registered twice');
+    expect(registeredChecks().filter((c) => c.check.id === 'lpc.registry-test.once')).toHaveLength(1);
   });
 });
