@@ -1,5 +1,5 @@
 import { FIXED_IDS, type SeedIdOf } from '../rules/ids.js';
-import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
+import { cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import { seededRandom } from '../rules/random.js';
 import { ENTERPRISE_URN } from './schema.js';
 import { ScimStore } from './store.js';
@@ -39,9 +39,9 @@ let template: ScimStore | undefined;
 export function createScimSeed(idOf: SeedIdOf = FIXED_IDS): ScimStore {
   template ??= generate();
   const store = new ScimStore();
-  for (const [id, r] of template.users) store.users.set(idOf(id), { ...r, id: idOf(id), data: structuredClone(r.data) });
+  for (const [id, r] of template.users) store.users.set(idOf(id), { ...r, id: idOf(id), data: cloneJson(r.data) });
   for (const [id, r] of template.groups) {
-    const data = structuredClone(r.data);
+    const data = cloneJson(r.data);
     if (Array.isArray(data.members))
       data.members = data.members.map((m) => (isJsonObject(m) && typeof m.value === 'string' ? { ...m, value: idOf(m.value) } : m));
     store.groups.set(idOf(id), { ...r, id: idOf(id), data });

@@ -2,7 +2,8 @@
 // from N, so that a client must find the records through the API (lp-conformance init proves it
 // can). Without an id seed the fixed ids stay, which the bundled reference profile names.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSeededStore, SANDBOX, sandboxOptions, type Store } from '../../reference-impl/index.js';
+import { createSeededStore, SANDBOX, sandboxOptions, seededIds, type Store } from '../../reference-impl/index.js';
+import { cloneJson, type JsonObject } from '../../reference-impl/rules/json.js';
 import { seedEvaluations } from '../../reference-impl/intapi/evaluations/seed.js';
 import { ADMIN, type Harness, type Json, send, startServer } from './_support.js';
 
@@ -48,6 +49,30 @@ describe('the seeded store', () => {
     const ids = (s: Store) => new Set(s.users.values().map((u) => u.id));
     expect(salted.users.size).toBe(200);
     expect([...ids(salted)].filter((id) => ids(plain).has(id))).toEqual([]);
+  });
+});
+
+describe('seeded ids', () => {
+  // A replay (`--seed N --path …`) and a report's ids from an earlier version must meet the same ids:
+  // these are the values the generator has always given.
+  test('a seed gives the ids it always gave, plainly and for a check and case', () => {
+    const plain = seededIds();
+    expect([plain(), plain()]).toEqual(['b4f16a54-85f7-4a64-adc2-355040584f0b', '1beb93dc-2139-49a9-af12-6fa1a614c75e']);
+    const eleven = seededIds(11);
+    expect(eleven.within({ check: 'intapi.v2.templates.list', case: '0:1' }, () => eleven())).toBe('1c2a71e1-89aa-4c0b-b584-161f77789c8c');
+  });
+});
+
+describe('cloneJson (the copy of the SCIM seed each server takes)', () => {
+  test('copies every level, and keeps an own __proto__ key an own key', () => {
+    const original = JSON.parse('{"__proto__":{"a":1},"list":[1,"x",null,{"deep":[true]}],"n":{"m":{}}}') as JsonObject;
+    const copy = cloneJson(original);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(original));
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['__proto__', 'list', 'n']);
+    expect(copy.list).not.toBe(original.list);
+    expect((copy.list as JsonObject[])[3]).not.toBe((original.list as JsonObject[])[3]);
+    expect((copy.n as JsonObject).m).not.toBe((original.n as JsonObject).m);
   });
 });
 
