@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { bearerToken, headerValue } from '../http/headers.js';
 import type { Call, Family, HttpMethod, Result } from '../http/route.js';
 import type { SeedIdOf } from '../rules/ids.js';
-import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
+import { cloneJson, isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest, ScimError, scimErrorRenderer, scimNotFound } from './errors.js';
 import { filterOf, one, pageItems, pageOf, sorterOf } from './list.js';
@@ -297,13 +297,13 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
             return data;
           };
           if (b.patch.atomic === 'yes') {
-            const draft = structuredClone(record.data);
+            const draft = cloneJson(record.data);
             for (const operation of operations) applier.apply(draft, operation);
             if (b.passwordChange === 'refused' && draft.password !== record.data.password) throw badRequest('mutability', 'The password cannot be changed.');
             record.data = settle(draft);
           } else {
             for (const operation of operations) {
-              const draft = structuredClone(record.data);
+              const draft = cloneJson(record.data);
               applier.apply(draft, operation);
               record.data = settle(draft);
               touch(record, before);
