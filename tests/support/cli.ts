@@ -1,5 +1,5 @@
 // Runs the built command line (bin/lp-conformance.js, as users do) and collects what it says.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -29,26 +29,106 @@ function withDeadline(args: readonly string[]): readonly string[] {
   return runsChecks && !args.some((a) => a === '--timeout' || a.startsWith('--timeout=')) ? [...args, '--timeout', String(EXCHANGE_DEADLINE_MS)] : args;
 }
 
+/** The commands a host runs (`cli-host.mjs`); the others (`serve`, which waits for a signal; `openapi`,
+ * which listens on stdout; the help and usage errors, which cost nothing) and a run that sets the
+ * process's TLS verification (`--ca`, `--insecure`: a global dispatcher that would outlive the call)
+ * get a process of their own. */
+const HOSTED = new Set(['run', 'baseline', 'init', 'merge', 'cleanup']);
+const hostable = (args: readonly string[]): boolean =>
+  HOSTED.has(args[0] ?? '') && !args.some((a) => a === '--ca' || a.startsWith('--ca=') || a === '--insecure' || a === '--help' || a === '-h');
+
+/**
+ * Runs the command line with `args` and collects its exit code and output: in one of this test
+ * process's command-line hosts (`cli-host.mjs`, main() called in a Node process kept for the next
+ * call: what bin/lp-conformance.js does, without a Node start and a load of the tool per command),
+ * or, for the commands a host does not run, in a process of its own.
+ */
 export function runCli(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  const env = { ...process.env, NO_COLOR: '1', ...options.env };
+  const cwd = options.cwd ?? ROOT;
+  const timeoutMs = options.timeoutMs ?? HANG_GUARD_MS;
+  return hostable(args) ? hostCall(withDeadline(args), env, cwd, timeoutMs) : spawnCli(withDeadline(args), env, cwd, timeoutMs);
+}
+
+function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<CliResult> {
   return new Promise((done, failed) => {
-    const child = spawn(process.execPath, [BIN, ...withDeadline(args)], {
-      cwd: options.cwd ?? ROOT,
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      failed(new Error(`lp-conformance ${args.join(' ')} did not finish within ${options.timeoutMs ?? HANG_GUARD_MS} ms\n${stdout}\n${stderr}`));
-    }, options.timeoutMs ?? HANG_GUARD_MS);
+      failed(new Error(`lp-conformance ${args.join(' ')} did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
     child.on('error', failed);
     child.on('close', (code) => {
       clearTimeout(timer);
       done({ code, stdout, stderr });
     });
+  });
+}
+
+interface Host {
+  readonly child: ChildProcess;
+  busy: boolean;
+  /** What the host wrote outside any call (a crash's stack), the last 64 KiB. */
+  stray: string;
+}
+/** This test process's hosts: as many as calls were ever in flight at once, each running one call at
+ * a time (a call sets the whole process's environment, working folder and stdout). */
+const hosts: Host[] = [];
+let calls = 0;
+
+function idleHost(): Host {
+  const idle = hosts.find((h) => !h.busy);
+  if (idle) return idle;
+  const child = fork(resolve(ROOT, 'tests/support/cli-host.mjs'), [], { cwd: ROOT, execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const host: Host = { child, busy: false, stray: '' };
+  const keep = (d: Buffer) => (host.stray = (host.stray + d.toString()).slice(-65536));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', () => hosts.splice(hosts.indexOf(host), 1));
+  // An idle host does not hold the test process open; it exits when its parent does.
+  child.unref();
+  child.channel?.unref();
+  hosts.push(host);
+  return host;
+}
+
+function hostCall(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<CliResult> {
+  const host = idleHost();
+  host.busy = true;
+  const id = ++calls;
+  return new Promise<CliResult>((done, failed) => {
+    const { child } = host;
+    const finish = (): void => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      host.busy = false;
+      child.unref();
+      child.channel?.unref();
+    };
+    const onMessage = (message: CliResult & { id: number }): void => {
+      if (message.id !== id) return;
+      finish();
+      done({ code: message.code, stdout: message.stdout, stderr: message.stderr });
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
+      finish();
+      failed(new Error(`the command-line host ended (${signal ?? code}) during lp-conformance ${args.join(' ')}\n${host.stray}`));
+    };
+    const timer = setTimeout(() => {
+      finish();
+      child.kill('SIGKILL');
+      failed(new Error(`lp-conformance ${args.join(' ')} did not finish within ${timeoutMs} ms (its host killed)\n${host.stray}`));
+    }, timeoutMs);
+    child.ref();
+    child.channel?.ref();
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.send({ id, args, env, cwd });
   });
 }
 
