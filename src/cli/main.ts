@@ -481,7 +481,12 @@ async function serve(argv: string[]): Promise<number> {
   if (values.env !== undefined) writeEnvFile(values.env, server.url, env);
   process.stdout.write(sandboxText(server.url, env, server.says, values.env));
   await new Promise<void>((done) => {
-    const stop = () => void server.close().then(done);
+    // Either signal stops it; the other's listener goes too (a process that serves again listens anew).
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void server.close().then(done);
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });

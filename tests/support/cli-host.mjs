@@ -16,13 +16,16 @@ function useEnvironment(env) {
   Object.assign(process.env, env);
 }
 
-async function call({ id, args, env, cwd }) {
+async function call({ id, args, env, cwd, stream }) {
   const result = { id, code: 1, stdout: '', stderr: '' };
   useEnvironment(env);
   process.chdir(cwd);
   for (const key of ['stdout', 'stderr']) {
     streams[key].write = (chunk, encoding, callback) => {
-      result[key] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(typeof encoding === 'string' ? encoding : 'utf8');
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(typeof encoding === 'string' ? encoding : 'utf8');
+      result[key] += text;
+      // A command that runs until stopped (`serve`) says what it listens on as it goes.
+      if (stream) process.send({ id, output: { [key]: text } });
       const done = typeof encoding === 'function' ? encoding : callback;
       if (typeof done === 'function') process.nextTick(done);
       return true;
@@ -43,7 +46,9 @@ async function call({ id, args, env, cwd }) {
 
 let queue = Promise.resolve();
 process.on('message', (request) => {
-  queue = queue.then(() => call(request));
+  // A signal for the call in progress (`serve` stops on SIGTERM), as the process would receive it.
+  if (request.signal) process.emit(request.signal, request.signal);
+  else queue = queue.then(() => call(request));
 });
 // The parent is gone (its test file ended, or it was killed): so is its host.
 process.on('disconnect', () => process.exit(0));

@@ -47,7 +47,7 @@ export function runCli(args: readonly string[], options: { env?: NodeJS.ProcessE
   const env = { ...process.env, NO_COLOR: '1', ...options.env };
   const cwd = options.cwd ?? ROOT;
   const timeoutMs = options.timeoutMs ?? HANG_GUARD_MS;
-  return hostable(args) ? hostCall(withDeadline(args), env, cwd, timeoutMs) : spawnCli(withDeadline(args), env, cwd, timeoutMs);
+  return hostable(args) ? hostCall(withDeadline(args), env, cwd, timeoutMs).result : spawnCli(withDeadline(args), env, cwd, timeoutMs);
 }
 
 function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<CliResult> {
@@ -96,12 +96,20 @@ function idleHost(): Host {
   return host;
 }
 
-function hostCall(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<CliResult> {
+/** A call to a host: `result` once main() returns; `signal` sends the call a signal (as a process
+ * would receive it); `onOutput` hears what it writes as it writes it (for `serve`). */
+function hostCall(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  timeoutMs: number,
+  onOutput?: (output: { stdout?: string; stderr?: string }) => void,
+): { result: Promise<CliResult>; signal: (signal: NodeJS.Signals) => void } {
   const host = idleHost();
   host.busy = true;
   const id = ++calls;
-  return new Promise<CliResult>((done, failed) => {
-    const { child } = host;
+  const { child } = host;
+  const result = new Promise<CliResult>((done, failed) => {
     const finish = (): void => {
       clearTimeout(timer);
       child.off('message', onMessage);
@@ -110,8 +118,9 @@ function hostCall(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, 
       child.unref();
       child.channel?.unref();
     };
-    const onMessage = (message: CliResult & { id: number }): void => {
+    const onMessage = (message: CliResult & { id: number; output?: { stdout?: string; stderr?: string } }): void => {
       if (message.id !== id) return;
+      if (message.output) return onOutput?.(message.output);
       finish();
       done({ code: message.code, stdout: message.stdout, stderr: message.stderr });
     };
@@ -119,17 +128,20 @@ function hostCall(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, 
       finish();
       failed(new Error(`the command-line host ended (${signal ?? code}) during lp-conformance ${args.join(' ')}\n${host.stray}`));
     };
-    const timer = setTimeout(() => {
-      finish();
-      child.kill('SIGKILL');
-      failed(new Error(`lp-conformance ${args.join(' ')} did not finish within ${timeoutMs} ms (its host killed)\n${host.stray}`));
-    }, timeoutMs);
+    const timer = Number.isFinite(timeoutMs)
+      ? setTimeout(() => {
+          finish();
+          child.kill('SIGKILL');
+          failed(new Error(`lp-conformance ${args.join(' ')} did not finish within ${timeoutMs} ms (its host killed)\n${host.stray}`));
+        }, timeoutMs)
+      : undefined;
     child.ref();
     child.channel?.ref();
     child.on('message', onMessage);
     child.once('exit', onExit);
-    child.send({ id, args, env, cwd });
+    child.send({ id, args, env, cwd, stream: onOutput !== undefined });
   });
+  return { result, signal: (signal) => child.send({ signal }) };
 }
 
 /** Calls the built CLI's main() (what bin/lp-conformance.js calls) on each argv in turn, in one
@@ -162,30 +174,31 @@ export function runMain(argvs: readonly (readonly string[])[], env: NodeJS.Proce
   });
 }
 
-/** Starts `lp-conformance serve` on a free port; resolves its base URL once it says it listens. */
-export function serveCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+/** Starts `lp-conformance serve` on a free port, in a command-line host (see `runCli`); resolves its
+ * base URL once it says it listens. `stop` sends it SIGTERM, as a terminal or CI would, and resolves
+ * once it has closed. */
+export function serveCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   return new Promise((done, failed) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     let out = '';
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
+    let listening = false;
+    const call = hostCall(['serve', '--port', '0', ...args], { ...process.env, ...env }, ROOT, Number.POSITIVE_INFINITY, (output) => {
+      out += output.stdout ?? '';
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) {
-        const stop = () =>
-          new Promise<void>((stopped) => {
-            child.once('close', () => stopped());
-            child.kill('SIGTERM');
-          });
-        done({ url: m[1], child, stop });
+      if (m?.[1] && !listening) {
+        listening = true;
+        done({
+          url: m[1],
+          stop: async () => {
+            call.signal('SIGTERM');
+            await call.result;
+          },
+        });
       }
     });
-    child.on('close', (code) => failed(new Error(`serve exited ${code}: ${out} ${err}`)));
+    call.result.then(
+      (r) => listening || failed(new Error(`serve exited ${r.code}: ${r.stdout} ${r.stderr}`)),
+      (error: unknown) => listening || failed(error),
+    );
   });
 }
 
