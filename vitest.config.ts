@@ -56,7 +56,7 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'in-process', include: IN_PROCESS, pool: 'threads', isolate: false } },
-      { extends: true, test: { name: 'end-to-end', include: ['tests/**/*.test.ts'], exclude: IN_PROCESS } },
+      { extends: true, test: { name: 'end-to-end', include: ['tests/**/*.test.ts'], exclude: IN_PROCESS, isolate: false } },
     ],
     // Guards against a test that hangs, not time limits (tests/support/cli.ts HANG_GUARD_MS): on a
     // loaded machine a test takes many times its usual time.
