@@ -56,6 +56,10 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'in-process', include: IN_PROCESS, pool: 'threads', isolate: false } },
+      // The other files (command lines, served targets, the negative controls) in forks, which share
+      // their module graph too, and so the command-line hosts of tests/support/cli.ts `runCli`: a host
+      // serves every file of its fork instead of a new Node and a new load of the tool per file. None
+      // of these files changes process-wide state either.
       { extends: true, test: { name: 'end-to-end', include: ['tests/**/*.test.ts'], exclude: IN_PROCESS, isolate: false } },
     ],
     // Guards against a test that hangs, not time limits (tests/support/cli.ts HANG_GUARD_MS): on a

@@ -1,4 +1,6 @@
-// Runs the built command line (bin/lp-conformance.js, as users do) and collects what it says.
+// Runs the built command line (dist/cli/main.js, the bundle bin/lp-conformance.js runs, as users do)
+// and collects what it says: `runCli` and `serveCli` in command-line hosts (cli-host.mjs), `runMain`
+// for usage errors, `runShell` for a command line as a reader pastes it.
 import { execFile, fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
