@@ -1,6 +1,6 @@
 // Runs the built command line (dist/cli/main.js, the bundle bin/lp-conformance.js runs, as users do)
-// and collects what it says: `runCli` and `serveCli` in command-line hosts (cli-host.mjs), `runMain`
-// for usage errors, `runShell` for a command line as a reader pastes it.
+// and collects what it says: `runCli`, `runMain` and `serveCli` in command-line hosts (cli-host.mjs),
+// `runShell` for a command line as a reader pastes it.
 import { execFile, fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -31,13 +31,12 @@ function withDeadline(args: readonly string[]): readonly string[] {
   return runsChecks && !args.some((a) => a === '--timeout' || a.startsWith('--timeout=')) ? [...args, '--timeout', String(EXCHANGE_DEADLINE_MS)] : args;
 }
 
-/** The commands a host runs (`cli-host.mjs`); the others (`serve`, which waits for a signal; `openapi`,
- * which listens on stdout; the help and usage errors, which cost nothing) and a run that sets the
- * process's TLS verification (`--ca`, `--insecure`: a global dispatcher that would outlive the call)
- * get a process of their own. */
+/** The commands `runCli` runs in a host (`cli-host.mjs`; `serveCli` runs `serve` in one too). `openapi`
+ * (which listens on stdout for a closed pipe) and a run that sets the process's TLS verification
+ * (`--ca`, `--insecure`: a global dispatcher that would outlive the call) get a process of their own. */
 const HOSTED = new Set(['run', 'baseline', 'init', 'merge', 'cleanup']);
 const hostable = (args: readonly string[]): boolean =>
-  HOSTED.has(args[0] ?? '') && !args.some((a) => a === '--ca' || a.startsWith('--ca=') || a === '--insecure' || a === '--help' || a === '-h');
+  HOSTED.has(args[0] ?? '') && !args.some((a) => a === '--ca' || a.startsWith('--ca=') || a === '--insecure');
 
 /**
  * Runs the command line with `args` and collects its exit code and output: in one of this test
@@ -146,34 +145,13 @@ function hostCall(
   return { result, signal: (signal) => child.send({ signal }) };
 }
 
-/** Calls the built CLI's main() (what bin/lp-conformance.js calls) on each argv in turn, in one
- *  Node process: a process start costs more than all the calls together. Each call's stdout and
- *  stderr are captured apart. */
-const MAIN_SCRIPT = `
-import { pathToFileURL } from 'node:url';
-const { main } = await import(pathToFileURL(process.argv[1] + '/dist/src/cli/main.js').href);
-const results = [];
-const write = { out: process.stdout.write, err: process.stderr.write };
-for (const args of JSON.parse(process.argv[2])) {
-  const r = { stdout: '', stderr: '' };
-  const capture = (key) => (chunk, ...rest) => { r[key] += String(chunk); rest.find((x) => typeof x === 'function')?.(); return true; };
-  process.stdout.write = capture('stdout');
-  process.stderr.write = capture('stderr');
-  try { r.code = await main(args); } finally { process.stdout.write = write.out; process.stderr.write = write.err; }
-  results.push(r);
-}
-process.stdout.write(JSON.stringify(results), () => process.exit(0));
-`;
-
-export function runMain(argvs: readonly (readonly string[])[], env: NodeJS.ProcessEnv = {}): Promise<CliResult[]> {
-  return new Promise((done, failed) => {
-    execFile(
-      process.execPath,
-      ['--input-type=module', '-e', MAIN_SCRIPT, ROOT, JSON.stringify(argvs)],
-      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 16 * 1024 * 1024, timeout: HANG_GUARD_MS },
-      (error, stdout, stderr) => (error ? failed(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout) as CliResult[])),
-    );
-  });
+/** Calls the built command line's main() on each argv in turn, in one command-line host (see
+ * `runCli`): a process start costs more than all the calls together. Each call's stdout and stderr
+ * are captured apart. */
+export async function runMain(argvs: readonly (readonly string[])[], env: NodeJS.ProcessEnv = {}): Promise<CliResult[]> {
+  const results: CliResult[] = [];
+  for (const args of argvs) results.push(await hostCall(args, { ...process.env, NO_COLOR: '1', ...env }, ROOT, HANG_GUARD_MS).result);
+  return results;
 }
 
 /** Starts `lp-conformance serve` on a free port, in a command-line host (see `runCli`); resolves its
