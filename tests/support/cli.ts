@@ -31,10 +31,10 @@ function withDeadline(args: readonly string[]): readonly string[] {
   return runsChecks && !args.some((a) => a === '--timeout' || a.startsWith('--timeout=')) ? [...args, '--timeout', String(EXCHANGE_DEADLINE_MS)] : args;
 }
 
-/** The commands `runCli` runs in a host (`cli-host.mjs`; `serveCli` runs `serve` in one too). `openapi`
- * (which listens on stdout for a closed pipe) and a run that sets the process's TLS verification
- * (`--ca`, `--insecure`: a global dispatcher that would outlive the call) get a process of their own. */
-const HOSTED = new Set(['run', 'baseline', 'init', 'merge', 'cleanup']);
+/** The commands `runCli` runs in a host (`cli-host.mjs`; `serveCli` runs `serve` in one too). A run
+ * that sets the process's TLS verification (`--ca`, `--insecure`: a global dispatcher that would
+ * outlive the call) gets a process of its own, as do the other commands. */
+const HOSTED = new Set(['run', 'baseline', 'init', 'merge', 'cleanup', 'openapi']);
 const hostable = (args: readonly string[]): boolean =>
   HOSTED.has(args[0] ?? '') && !args.some((a) => a === '--ca' || a.startsWith('--ca=') || a === '--insecure');
 
