@@ -153,6 +153,12 @@ describe("the issue's table: each mistake is exit 2 (0 for --help) with one line
     expect(report.verdict.caveats.join()).toMatch(/--insecure/);
     expect(readFileSync(join(dir, 'insecure.xml'), 'utf8')).toMatch(/name="caveat" value="TLS certificates were not verified/);
     expect(readFileSync(md, 'utf8')).toMatch(/Caveat:\*\* TLS certificates were not verified/);
+    // The same run without the flag, after it in the same command-line host (runCli, one call at a
+    // time): refused again. Each run verifies as its own flags say, not as the call before it did.
+    oneLineError(
+      await runCli(['run', '--target', httpsUrl, ...only], { env }),
+      /^lp-conformance: Integration API at https:\/\/\S+ refused the connection: TLS/,
+    );
     oneLineError(await runCli(['run', '--target', httpsUrl, '--ca', join(dir, 'sandbox.env')]), /--ca \S+: no PEM certificate in it/);
   });
 

@@ -79,11 +79,15 @@ let current: ConnectionOptions = {};
 
 /** Makes `config` this process's (or worker thread's) way to verify targets: undici's global
  * dispatcher (undici's `request`, and Node's `fetch`, which reads the same global) and the options
- * `tlsOptions()` hands the clients that keep their own dispatcher. */
+ * `tlsOptions()` hands the clients that keep their own dispatcher. Without `--ca` or `--insecure`,
+ * Node's defaults: left as they are, or put back after an earlier call set others (main() called
+ * again in one process, as the tests' command-line hosts do). */
 export function useTls(config: TlsConfig | undefined): void {
-  if (!config?.ca && !config?.insecure) return;
-  current = connectOptions(config);
-  setGlobalDispatcher(new Agent({ connect: current }));
+  const options = connectOptions(config);
+  const defaults = Object.keys(options).length === 0;
+  if (defaults && Object.keys(current).length === 0) return;
+  current = options;
+  setGlobalDispatcher(defaults ? new Agent() : new Agent({ connect: current }));
 }
 
 /** The TLS options `useTls` set (none: Node's defaults). */

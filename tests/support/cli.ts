@@ -31,12 +31,11 @@ function withDeadline(args: readonly string[]): readonly string[] {
   return runsChecks && !args.some((a) => a === '--timeout' || a.startsWith('--timeout=')) ? [...args, '--timeout', String(EXCHANGE_DEADLINE_MS)] : args;
 }
 
-/** The commands `runCli` runs in a host (`cli-host.mjs`; `serveCli` runs `serve` in one too). A run
- * that sets the process's TLS verification (`--ca`, `--insecure`: a global dispatcher that would
- * outlive the call) gets a process of its own, as do the other commands. */
+/** The commands `runCli` runs in a host (`cli-host.mjs`; `serveCli` runs `serve` in one too); the
+ * other commands get a process of their own. A run with `--ca` or `--insecure` sets the host's global
+ * dispatcher, which the next call's run puts back to Node's defaults (`useTls`). */
 const HOSTED = new Set(['run', 'baseline', 'init', 'merge', 'cleanup', 'openapi']);
-const hostable = (args: readonly string[]): boolean =>
-  HOSTED.has(args[0] ?? '') && !args.some((a) => a === '--ca' || a.startsWith('--ca=') || a === '--insecure');
+const hostable = (args: readonly string[]): boolean => HOSTED.has(args[0] ?? '');
 
 /**
  * Runs the command line with `args` and collects its exit code and output: in one of this test
