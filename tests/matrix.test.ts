@@ -1,7 +1,12 @@
 // A matrix run (runMatrix: several targets, one vitest run, one scheduler) keeps each target's
-// results its own: a fault of one server fails checks of that target only.
+// results its own: a fault of one server fails checks of that target only. And a target that another's
+// result may stand for (`unlessFailedIn`, the negative controls' detections under their sweep's seed)
+// runs only when that result lacks one of its checks' own failures.
 import { describe, expect, test } from 'vitest';
 import { runControls } from './support/controls.js';
+
+const MISSING = 'intapi.auth.missing-key-401.resources-v1';
+const WRONG = 'intapi.auth.wrong-key-401.resources-v1';
 
 describe('runMatrix', () => {
   test("each target's failures are its own", async () => {
@@ -12,6 +17,17 @@ describe('runMatrix', () => {
         { key: 'missing-key', fault: 'accept-missing-api-key', seed: 3, runs: 3, only },
         { key: 'clean', seed: 3, runs: 3, only },
         { key: 'wrong-key', fault: 'accept-wrong-api-key', seed: 3, runs: 3, only },
+        // Shown by missing-key's run, which failed it with its own verdict: not run.
+        {
+          key: 'missing-key, shown',
+          fault: 'accept-missing-api-key',
+          seed: 3,
+          runs: 3,
+          only: [MISSING],
+          unlessFailedIn: { key: 'missing-key', ids: [MISSING] },
+        },
+        // Not failed by clean's run: run after the others.
+        { key: 'wrong-key, not shown', fault: 'accept-wrong-api-key', seed: 3, runs: 3, only: [WRONG], unlessFailedIn: { key: 'clean', ids: [WRONG] } },
       ],
     });
     const failed = (key: string) => (result.targets[key]?.failed ?? []).map((f) => f.id).sort();
@@ -35,5 +51,11 @@ describe('runMatrix', () => {
       expect(f.expected, f.id).toMatch(/\S/);
       expect(f.received, f.id).toMatch(/\S/);
     }
+    expect(missingKey).toContain(MISSING);
+    expect(result.targets['missing-key, shown']).toEqual({ ...result.targets['missing-key'], requests: 0, from: 'missing-key' });
+    const notShown = result.targets['wrong-key, not shown'];
+    expect(notShown?.from).toBeUndefined();
+    expect(notShown?.requests).toBeGreaterThan(0);
+    expect(notShown?.failed.map((f) => f.id)).toEqual([WRONG]);
   });
 });

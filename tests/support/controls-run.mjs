@@ -14,8 +14,12 @@
 // that call an operation whose handling reads what the fault changes, found by a trace: first one
 // run of those patterns against a server without a fault, which records every read of its behaviour
 // table (reference-impl/intapi/trace.ts). See traceScopes below for when the whole `only` is kept.
-// RESULT: { durationMs, requests, targets: { key: { failed: [{ id, expected, received, cause?, operation? }], skipped: [{ id, reason, notSetUp?, blockedBy? }], checks, requests, traced? } } }
-// where `traced` is { checks: [ids run], reason } for a traced target.
+// A target with `unlessFailedIn: { key, ids }` (a detection under the seed of its fault's sweep) is
+// not run when every one of `ids` failed with its own verdict in target `key`'s result: that result
+// stands for it (the same fault and seed, a share of its runs). Otherwise it runs after the others.
+// RESULT: { durationMs, requests, targets: { key: { failed: [{ id, expected, received, cause?, operation? }], skipped: [{ id, reason, notSetUp?, blockedBy? }], checks, requests, traced?, from? } } }
+// where `traced` is { checks: [ids run], reason } for a traced target, and `from` the key whose
+// result stands for the target's.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { BUNDLED_RULE_BATCH_MS, createReferenceServer, faultedPaths, freshSandbox, sandboxOptions, seededIds } from '../../dist/reference-impl/index.js';
 import { startMailSink } from '../../dist/src/families/intapi/mail-sink.js';
@@ -78,7 +82,10 @@ for (const t of plan.targets) {
 }
 const started = Date.now();
 try {
-  const results = await runMatrix({ targets, concurrency: plan.concurrency });
+  const deferred = plan.targets.flatMap((t, i) => (t.unlessFailedIn ? [i] : []));
+  const first = plan.targets.flatMap((t, i) => (t.unlessFailedIn ? [] : [i]));
+  const results = [];
+  (await runMatrix({ targets: first.map((i) => targets[i]), concurrency: plan.concurrency })).forEach((r, j) => (results[first[j]] = r));
   // A narrowed sweep whose fault made a request write after reading what it changes: the store may
   // differ from the trace's, so any check may see it. Its sweep runs again, over its whole `only`.
   const again = plan.targets.flatMap((t, i) => (traced.get(t.key)?.verify && refuted.has(t.fault) ? [i] : []));
@@ -90,8 +97,20 @@ try {
       scope.traced = { checks: [], reason: `${scope.traced.reason}; under the fault ${refuted.get(plan.targets[i].fault)}: swept whole` };
     });
   }
+  // A detection whose checks all failed with their own verdict in the run it names is proven there.
+  const indexOf = new Map(plan.targets.map((t, i) => [t.key, i]));
+  const from = new Map();
+  const rest = deferred.filter((i) => {
+    const { key, ids } = plan.targets[i].unlessFailedIn;
+    const own = new Set((results[indexOf.get(key)]?.checks ?? []).filter((c) => c.status === 'failed' && !c.failure?.cause).map((c) => c.id));
+    if (ids.length === 0 || !ids.every((id) => own.has(id))) return true;
+    from.set(i, key);
+    return false;
+  });
+  if (rest.length > 0) (await runMatrix({ targets: rest.map((i) => targets[i]), concurrency: plan.concurrency })).forEach((r, j) => (results[rest[j]] = r));
   const out = { durationMs: Date.now() - started, requests: 0, targets: {} };
   results.forEach((r, i) => {
+    if (!r) return;
     out.requests += r.requests;
     out.targets[targets[i].key] = {
       checks: r.checks.length,
@@ -111,6 +130,7 @@ try {
         .map((x) => ({ id: x.id, reason: x.skipReason, ...(x.notSetUp ? { notSetUp: x.notSetUp } : {}), ...(x.blockedBy ? { blockedBy: x.blockedBy } : {}) })),
     };
   });
+  for (const [i, key] of from) out.targets[targets[i].key] = { ...out.targets[key], requests: 0, from: key };
   writeFileSync(resultFile, JSON.stringify(out));
 } finally {
   await Promise.all(

@@ -22,6 +22,9 @@ export interface TargetPlan {
   /** Sweep only the checks of `only` that call an operation reading what the fault changes, as a
    * trace of a run without it finds (controls-run.mjs traceScopes). */
   traced?: boolean;
+  /** Not run when every one of `ids` failed with its own verdict in target `key`'s result, which
+   * then stands for this target's (`Found.from`); otherwise run after the others. */
+  unlessFailedIn?: { key: string; ids: readonly string[] };
 }
 
 /** A check that failed, as tests/support/controls-run.mjs reports it: enough to understand the
@@ -43,6 +46,8 @@ export interface Found {
   requests: number;
   /** A traced sweep's checks (none when it kept its whole `only`) and why. */
   traced?: { checks: string[]; reason: string };
+  /** The target whose result stands for this one (TargetPlan.unlessFailedIn); it made no request. */
+  from?: string;
 }
 
 /** Checks listed in one assertion message, and characters of one expected or received. */
