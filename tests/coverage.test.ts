@@ -138,6 +138,21 @@ describe('a check that its runs did not exercise does not pass', () => {
     expect(check?.coverage?.outcomes?.some((o) => /^filter-[a-z]+-boundary$/.test(o))).toBe(true);
   });
 
+  // One run says nothing of the coverage: under seed 2 these checks' only run was degenerate (a filter
+  // that selects no item, one page that holds the whole list), and they failed against a right target.
+  test('a check whose only run was degenerate is skipped as not exercised, not failed', async () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'lpc-coverage-')), 'run.json');
+    const only = ['intapi.v1.resources.list.filter.matches-model', 'learner.lists.walk-sees-each-once'];
+    const r = await runCli(['run', '--seed', '2', '--runs', '1', '--only', only.join(','), '--json', json]);
+    expect(r.code, r.stdout).toBe(0);
+    const checks = (JSON.parse(readFileSync(json, 'utf8')) as RunResult).checks;
+    expect(checks.map((c) => [c.id, c.status])).toEqual(only.map((id) => [id, 'skipped']));
+    expect(checks.map((c) => c.skipReason)).toEqual([
+      'not exercised in its only run (1 of 1 runs were degenerate: a filter that selects no item (1)): one run does not judge the coverage; more runs, or more data in the target, would',
+      'not exercised in its only run (1 of 1 runs were degenerate: one page holds the whole list (1)): one run does not judge the coverage; more runs, or more data in the target, would',
+    ]);
+  });
+
   // Drawn uniformly over the 249 countries, some without provinces, a single run missed under these
   // seeds (v2 under seed 1, v1 under seed 16) and failed as not exercised against a server whose
   // provinces are right: the countries likeliest to have provinces now run first.

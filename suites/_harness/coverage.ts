@@ -2,7 +2,9 @@
  * "This run proved something": the tally behind `t.degenerate()` and `t.outcome()` (requirement.ts).
  * A property run whose input or answer is degenerate (an empty page, a filter that selects every
  * item or none, one item to sort) passes whatever the target does, so it does not count. A check
- * whose runs were mostly degenerate fails as "not exercised" with the figures, never passes.
+ * whose runs were mostly degenerate fails as "not exercised" with the figures, never passes; one
+ * whose only run was degenerate (`--runs 1`) is skipped as not exercised: one draw says nothing of
+ * the target, and failing it failed a right target by the seed's chance (about two checks a seed).
  */
 import type { Coverage } from '../../src/runner/model.js';
 
@@ -79,8 +81,9 @@ export class CoverageTally {
     if (this.current) this.outcomes.add(label);
   }
 
-  /** What the check's coverage verdict needs when too many runs were degenerate, else undefined. */
-  shortfall(): { expected: string; received: string } | undefined {
+  /** What the check's coverage verdict needs when too many runs were degenerate, else undefined;
+   * `single` when that is its only run (skipped, not failed). */
+  shortfall(): { expected: string; received: string; single: boolean } | undefined {
     if (this.runs === 0 || this.degenerate <= Math.floor(this.runs * MAX_DEGENERATE_SHARE)) return undefined;
     const reasons = [...this.reasons]
       .sort((a, b) => b[1] - a[1])
@@ -89,6 +92,7 @@ export class CoverageTally {
     return {
       expected: `at least ${requiredRuns(this.runs)} of ${this.runs} runs exercise the rule (not exercised otherwise)`,
       received: `${this.degenerate} of ${this.runs} runs were degenerate: ${reasons}`,
+      single: this.runs === 1,
     };
   }
 

@@ -386,6 +386,10 @@ async function runAgainst(
       }
       // A replay (--path) makes one run on purpose: no verdict on its coverage.
       const shortfall = config.path ? undefined : coverage.shortfall();
+      if (shortfall?.single)
+        throw new SkipSignal(
+          `not exercised in its only run (${shortfall.received}): one run does not judge the coverage; more runs, or more data in the target, would`,
+        );
       if (shortfall) throw new CheckFailure(shortfall.expected, shortfall.received);
     },
     skip(reason) {

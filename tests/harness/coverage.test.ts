@@ -34,6 +34,17 @@ describe('coverage tally', () => {
     expect(short?.expected).toBe('at least 50 of 100 runs exercise the rule (not exercised otherwise)');
     expect(short?.received).toBe('51 of 100 runs were degenerate: empty page (40); filter selects every item (11)');
     expect((await tally(25, (i) => (i < 13 ? 'one item to sort' : undefined))).shortfall()?.received).toMatch(/^13 of 25 runs/);
+    expect(short?.single).toBe(false);
+  });
+
+  test('a single degenerate run is a shortfall of one run only (the check is skipped, not failed); two of two are not', async () => {
+    expect(await (await tally(1, () => 'empty page')).shortfall()).toEqual({
+      expected: 'at least 1 of 1 runs exercise the rule (not exercised otherwise)',
+      received: '1 of 1 runs were degenerate: empty page (1)',
+      single: true,
+    });
+    expect((await tally(1, () => undefined)).shortfall()).toBeUndefined();
+    expect((await tally(2, () => 'empty page')).shortfall()?.single).toBe(false);
   });
 
   test('a run marked twice counts once, with its first reason', async () => {
