@@ -47,12 +47,16 @@ function start(mode: Mode): Promise<string> {
   );
 }
 
-/** Runs checks against the loopback server in `mode`, or against the bundled server. */
-async function runMany(mode: Mode | 'bundled', only: readonly string[]): Promise<{ code: number | null; checks: CheckResult[]; out: string }> {
+/** Runs checks against the loopback server in `mode`, or against the bundled server (seed 5, 20 runs unless said). */
+async function runMany(
+  mode: Mode | 'bundled',
+  only: readonly string[],
+  { seed = 5, runs = 20 } = {},
+): Promise<{ code: number | null; checks: CheckResult[]; out: string }> {
   const target = mode === 'bundled' ? [] : ['--target', await start(mode)];
   const json = join(mkdtempSync(join(tmpdir(), 'lpc-coverage-')), 'run.json');
   const env = { LPC_API_KEY: 'key-cov-1', LPC_USERNAME: 'user-cov', LPC_PASSWORD: 'pass-cov-2', LPC_PRIVATE_KEY: 'priv-cov-3' };
-  const r = await runCli(['run', ...target, '--seed', '5', '--runs', '20', '--only', only.join(','), '--json', json], { env });
+  const r = await runCli(['run', ...target, '--seed', String(seed), '--runs', String(runs), '--only', only.join(','), '--json', json], { env });
   const result = JSON.parse(readFileSync(json, 'utf8')) as RunResult;
   return { code: r.code, checks: result.checks, out: `${r.stdout}\n${r.stderr}` };
 }
@@ -141,11 +145,9 @@ describe('a check that its runs did not exercise does not pass', () => {
   // One run says nothing of the coverage: under seed 2 these checks' only run was degenerate (a filter
   // that selects no item, one page that holds the whole list), and they failed against a right target.
   test('a check whose only run was degenerate is skipped as not exercised, not failed', async () => {
-    const json = join(mkdtempSync(join(tmpdir(), 'lpc-coverage-')), 'run.json');
     const only = ['intapi.v1.resources.list.filter.matches-model', 'learner.lists.walk-sees-each-once'];
-    const r = await runCli(['run', '--seed', '2', '--runs', '1', '--only', only.join(','), '--json', json]);
-    expect(r.code, r.stdout).toBe(0);
-    const checks = (JSON.parse(readFileSync(json, 'utf8')) as RunResult).checks;
+    const { code, checks, out } = await runMany('bundled', only, { seed: 2, runs: 1 });
+    expect(code, out).toBe(0);
     expect(checks.map((c) => [c.id, c.status])).toEqual(only.map((id) => [id, 'skipped']));
     expect(checks.map((c) => c.skipReason)).toEqual([
       'not exercised in its only run (1 of 1 runs were degenerate: a filter that selects no item (1)): one run does not judge the coverage; more runs, or more data in the target, would',
@@ -157,12 +159,10 @@ describe('a check that its runs did not exercise does not pass', () => {
   // seeds (v2 under seed 1, v1 under seed 16) and failed as not exercised against a server whose
   // provinces are right: the countries likeliest to have provinces now run first.
   test.each([1, 16])('one run of the province codes check exercises its rule (seed %i)', async (seed) => {
-    const json = join(mkdtempSync(join(tmpdir(), 'lpc-coverage-')), 'run.json');
-    const r = await runCli(['run', '--seed', String(seed), '--runs', '1', '--only', 'intapi.v?.provinces.list.codes-match-country', '--json', json]);
-    const checks = (JSON.parse(readFileSync(json, 'utf8')) as RunResult).checks;
+    const { checks, out } = await runMany('bundled', ['intapi.v?.provinces.list.codes-match-country'], { seed, runs: 1 });
     expect(
       checks.map((c) => [c.id, c.status, c.coverage?.degenerate]),
-      r.stdout,
+      out,
     ).toEqual([
       ['intapi.v1.provinces.list.codes-match-country', 'passed', 0],
       ['intapi.v2.provinces.list.codes-match-country', 'passed', 0],

@@ -84,18 +84,21 @@ const started = Date.now();
 try {
   const deferred = plan.targets.flatMap((t, i) => (t.unlessFailedIn ? [i] : []));
   const first = plan.targets.flatMap((t, i) => (t.unlessFailedIn ? [] : [i]));
+  /** Each target's result, by its index in the plan. */
   const results = [];
-  (await runMatrix({ targets: first.map((i) => targets[i]), concurrency: plan.concurrency })).forEach((r, j) => (results[first[j]] = r));
+  /** Runs the targets at `indices` (each as `targetOf` gives it) in one matrix run, into `results`. */
+  const runInto = async (indices, targetOf = (i) => targets[i]) => {
+    if (indices.length === 0) return;
+    (await runMatrix({ targets: indices.map(targetOf), concurrency: plan.concurrency })).forEach((r, j) => (results[indices[j]] = r));
+  };
+  await runInto(first);
   // A narrowed sweep whose fault made a request write after reading what it changes: the store may
   // differ from the trace's, so any check may see it. Its sweep runs again, over its whole `only`.
   const again = plan.targets.flatMap((t, i) => (traced.get(t.key)?.verify && refuted.has(t.fault) ? [i] : []));
-  if (again.length > 0) {
-    const whole = await runMatrix({ targets: again.map((i) => ({ ...targets[i], only: plan.targets[i].only })), concurrency: plan.concurrency });
-    again.forEach((i, j) => {
-      results[i] = whole[j];
-      const scope = traced.get(targets[i].key);
-      scope.traced = { checks: [], reason: `${scope.traced.reason}; under the fault ${refuted.get(plan.targets[i].fault)}: swept whole` };
-    });
+  await runInto(again, (i) => ({ ...targets[i], only: plan.targets[i].only }));
+  for (const i of again) {
+    const scope = traced.get(targets[i].key);
+    scope.traced = { checks: [], reason: `${scope.traced.reason}; under the fault ${refuted.get(plan.targets[i].fault)}: swept whole` };
   }
   // A detection whose checks all failed with their own verdict in the run it names is proven there.
   const indexOf = new Map(plan.targets.map((t, i) => [t.key, i]));
@@ -107,7 +110,7 @@ try {
     from.set(i, key);
     return false;
   });
-  if (rest.length > 0) (await runMatrix({ targets: rest.map((i) => targets[i]), concurrency: plan.concurrency })).forEach((r, j) => (results[rest[j]] = r));
+  await runInto(rest);
   const out = { durationMs: Date.now() - started, requests: 0, targets: {} };
   results.forEach((r, i) => {
     if (!r) return;
