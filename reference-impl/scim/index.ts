@@ -107,14 +107,31 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     return record;
   };
 
+  const fold = (s: string): string => (b.writes.uniqueness === 'case-insensitive' ? s.toLowerCase() : s);
+  /**
+   * What the uniqueness checks compare of a stored user (its folded userName, its emails), worked out
+   * once per stored state instead of on every write for every user (a sweep's writes each scanned
+   * thousands). A stored user's `data` is replaced whole by every write (POST, PUT, PATCH), never
+   * changed in place, so the object is the key: tests/reference-impl/scim/crud.test.ts frees and
+   * takes names and emails by PUT and PATCH.
+   */
+  const compared = new WeakMap<JsonObject, { userName: string | undefined; emails: readonly string[] }>();
+  const comparedOf = (data: JsonObject): { userName: string | undefined; emails: readonly string[] } => {
+    let keys = compared.get(data);
+    if (keys === undefined) {
+      keys = { userName: typeof data.userName === 'string' ? fold(data.userName) : undefined, emails: emailValues(data) };
+      compared.set(data, keys);
+    }
+    return keys;
+  };
+
   const checkUniqueUserName = (data: JsonObject, self: string | undefined): void => {
     const userName = data.userName;
     if (typeof userName !== 'string') return;
-    const fold = (s: string): string => (b.writes.uniqueness === 'case-insensitive' ? s.toLowerCase() : s);
     const key = fold(userName);
     for (const user of store().users.values()) {
       if (user.id === self || (user.deleted && b.writes.deletedUserName === 'free')) continue;
-      if (typeof user.data.userName === 'string' && fold(user.data.userName) === key) {
+      if (comparedOf(user.data).userName === key) {
         throw new ScimError(b.writes.conflictStatus, `userName ${userName} is already taken.`, 'uniqueness');
       }
     }
@@ -126,7 +143,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     if (mine.size === 0) return;
     for (const user of store().users.values()) {
       if (user.id === self || user.deleted) continue;
-      const taken = emailValues(user.data).find((v) => mine.has(v));
+      const taken = comparedOf(user.data).emails.find((v) => mine.has(v));
       if (taken !== undefined) throw new ScimError(b.writes.conflictStatus, `The email ${taken} is already taken.`, 'uniqueness');
     }
   };

@@ -189,6 +189,34 @@ describe('read, replace, delete', () => {
     expectScimError(res, 409, 'uniqueness');
     expect((await h.call('PUT', `/Users/${String(a.id)}`, { body: { schemas: [USER_URN], userName: a.userName, name: N } })).obj.password).toBeUndefined();
   });
+  // The server works out what it compares of each stored user once per stored state
+  // (reference-impl/scim/index.ts comparedOf): a write that changed a user in place would leave it stale.
+  test('the userName a PUT or a PATCH gave up is free again, and the one it took is taken', async () => {
+    const [a, b] = [await h.createUser(), await h.createUser()];
+    const [putName, patchName] = [unique('Put'), unique('Patched')];
+    expect((await h.call('PUT', `/Users/${String(a.id)}`, { body: { schemas: [USER_URN], userName: putName, name: N } })).status).toBe(200);
+    expect((await h.patch(`/Users/${String(b.id)}`, [{ op: 'replace', path: 'userName', value: patchName }])).status).toBeLessThan(300);
+    const post = (userName: string) => h.call('POST', '/Users', { body: { schemas: [USER_URN], userName, name: N } });
+    for (const taken of [putName, patchName]) expectScimError(await post(taken.toUpperCase()), 409, 'uniqueness');
+    for (const freed of [a.userName, b.userName]) expect((await post(String(freed))).status).toBe(201);
+  });
+  test('with unique emails (variant idp-minimal), the email a PUT or a PATCH gave up is free again, and the one it took is taken', async () => {
+    const v = await startScim({ scimVariant: 'idp-minimal' });
+    try {
+      const mail = (value: string) => ({ emails: [{ value, type: 'work' }] });
+      const user = (userName: string, email: string) => ({ schemas: [USER_URN], userName, name: N, ...mail(email) });
+      const [oldA, oldB, putEmail, patchEmail] = ['a', 'b', 'put', 'patched'].map((p) => `${unique(p)}@example.com`) as [string, string, string, string];
+      const a = await v.createUser(mail(oldA));
+      const b = await v.createUser(mail(oldB));
+      expect((await v.call('PUT', `/Users/${String(a.id)}`, { body: user(String(a.userName), putEmail) })).status).toBe(200);
+      expect((await v.patch(`/Users/${String(b.id)}`, [{ op: 'replace', path: 'emails', value: mail(patchEmail).emails }])).status).toBeLessThan(300);
+      for (const taken of [putEmail, patchEmail])
+        expectScimError(await v.call('POST', '/Users', { body: user(unique(), taken.toUpperCase()) }), 409, 'uniqueness');
+      for (const freed of [oldA, oldB]) expect((await v.call('POST', '/Users', { body: user(unique(), freed) })).status).toBe(201);
+    } finally {
+      await v.close();
+    }
+  });
   test('DELETE 204 (no body), then 404 for GET, PUT, PATCH, DELETE; the userName is free again', async () => {
     const created = await h.createUser();
     const id = String(created.id);
