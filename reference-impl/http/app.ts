@@ -210,12 +210,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.setErrorHandler((error, _request, reply) => sendError(reply, options.renderError, error));
   app.setNotFoundHandler((_request, reply) => sendError(reply, options.renderError, new ApiError(404, 'NotFound', 'No such route.')));
   for (const family of options.families) {
-    void app.register(
-      async (scope) => {
-        family.register(scope);
-      },
-      { prefix: family.prefix },
-    );
+    const plugin = async (scope: FastifyInstance): Promise<void> => {
+      family.register(scope);
+    };
+    // Named, fastify does not look for the plugin among every module of require.cache to name it
+    // (1.6 ms per server where the modules are loaded one by one, as in the negative controls' run).
+    void app.register(Object.assign(plugin, { [Symbol.for('fastify.display-name')]: `lp-conformance ${family.prefix || 'root'}` }), { prefix: family.prefix });
   }
   return app;
 }
