@@ -162,6 +162,23 @@ describe("the issue's table: each mistake is exit 2 (0 for --help) with one line
     oneLineError(await runCli(['run', '--target', httpsUrl, '--ca', join(dir, 'sandbox.env')]), /--ca \S+: no PEM certificate in it/);
   });
 
+  test('useTls closes the dispatcher it set when a later call replaces it (main() called again in one process)', () => {
+    // In a process of its own: the global dispatcher is process-wide state.
+    const script = [
+      "const { getGlobalDispatcher } = await import('undici');",
+      "const { useTls } = await import('./dist/src/target/tls.js');",
+      'useTls({ insecure: true });',
+      'const first = getGlobalDispatcher();',
+      'useTls(undefined);',
+      'const second = getGlobalDispatcher();',
+      'await new Promise((r) => setTimeout(r, 50));',
+      'console.log(JSON.stringify({ replaced: first !== second, firstClosed: first.closed, secondClosed: second.closed }));',
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ replaced: true, firstClosed: true, secondClosed: false });
+  });
+
   test('a profile that names only SCIM, without --target, says which URLs are missing instead of trying a default', async () => {
     const profile = join(dir, 'scim-only.yaml');
     writeFileSync(

@@ -76,6 +76,8 @@ export function connectOptions(config: TlsConfig | undefined, env: NodeJS.Proces
 }
 
 let current: ConnectionOptions = {};
+/** The global dispatcher `useTls` last set, closed when the next call replaces it. */
+let ours: Agent | undefined;
 
 /** Makes `config` this process's (or worker thread's) way to verify targets: undici's global
  * dispatcher (undici's `request`, and Node's `fetch`, which reads the same global) and the options
@@ -87,7 +89,12 @@ export function useTls(config: TlsConfig | undefined): void {
   const defaults = Object.keys(options).length === 0;
   if (defaults && Object.keys(current).length === 0) return;
   current = options;
-  setGlobalDispatcher(defaults ? new Agent() : new Agent({ connect: current }));
+  const previous = ours;
+  ours = defaults ? new Agent() : new Agent({ connect: current });
+  setGlobalDispatcher(ours);
+  // Its keep-alive connections would stay open for as long as each server keeps them (once its
+  // requests have ended: close() lets them finish).
+  void previous?.close();
 }
 
 /** The TLS options `useTls` set (none: Node's defaults). */
