@@ -71,6 +71,22 @@ function requestKey(req: import('node:http').IncomingMessage): string {
   return [req.method, req.url, req.headers['x-lpc-check'], req.headers['x-lpc-case'], req.headers['content-length']].join(' ');
 }
 
+describe('the test proxy (tests/support/proxy.ts)', () => {
+  // Connection and Keep-Alive are the hop's own (RFC 9110 §7.6.1): the target's keep-alive timeout
+  // (fastify's 72 s) forwarded as the proxy's let the client reuse a connection the proxy had closed
+  // after its own 5 s idle, and a check failed on "the connection was closed mid-exchange".
+  test("answers with its own connection headers, not the target's", async () => {
+    proxied = await startProxied();
+    const { request } = await import('undici');
+    const direct = await request(`${proxied.upstream}/countries`);
+    await direct.body.text();
+    expect(direct.headers['keep-alive']).toBe('timeout=72');
+    const res = await request(`${proxied.url}/countries`);
+    await res.body.text();
+    expect(res.headers['keep-alive']).toBe('timeout=5');
+  });
+});
+
 describe('429 Too Many Requests', () => {
   test('every 5th request answered 429 (once with an HTTP-date) is waited out: the run passes and says so', async () => {
     const limited = new Set<string>();

@@ -5,6 +5,9 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createReferenceServer } from '../../reference-impl/index.js';
 
+/** Headers of one connection, which a proxy does not forward (RFC 9110 §7.6.1, RFC 9112 §9.6). */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
 export const PROXY_CREDENTIALS = { apiKey: 'key-proxied-4c1e', username: 'user-proxied', password: 'pass-proxied-8d20', privateKey: 'priv-proxied-b713' };
 /** The environment of a CLI run against the proxy: the profile's credential variables. */
 export const PROXY_ENV = {
@@ -33,6 +36,8 @@ export type Intercept = (req: IncomingMessage, res: ServerResponse, n: number) =
 
 export interface Proxied {
   url: string;
+  /** The target behind the proxy. */
+  upstream: string;
   stats: ProxyStats;
   close(): Promise<void>;
 }
@@ -75,8 +80,12 @@ export async function startProxied(options: { intercept?: Intercept; faults?: st
         answer.on('data', (c: Buffer) => chunks.push(c));
         answer.on('end', () => {
           out();
+          // Hop-by-hop headers are the target's connection's, not this one's (RFC 9110 §7.6.1): its
+          // Keep-Alive (fastify's 72 s) would tell the client to reuse a connection this server
+          // closes after its own 5 s idle.
           const headers = { ...answer.headers };
-          delete headers['transfer-encoding'];
+          const named = String(answer.headers.connection ?? '').split(',');
+          for (const name of [...HOP_BY_HOP, ...named.map((n) => n.trim().toLowerCase())]) delete headers[name];
           res.writeHead(answer.statusCode ?? 502, headers);
           res.end(Buffer.concat(chunks));
         });
@@ -96,6 +105,7 @@ export async function startProxied(options: { intercept?: Intercept; faults?: st
   );
   return {
     url,
+    upstream: upstream.origin,
     stats,
     async close() {
       delay.disable();
