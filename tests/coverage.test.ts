@@ -166,9 +166,9 @@ describe('a check that its runs did not exercise does not pass', () => {
     ]);
   });
 
-  // Their first run is one that exercises the rule, where the target's data allows it: under SEEDS
-  // a single run of each was degenerate before (a page that holds the whole list, a limit at least the
-  // collection's size, an update naming the users who already report), and skipped.
+  // Their first run is one that exercises the rule, where the target's data allows it: under
+  // SINGLE_RUN_SEEDS a single run of each was degenerate before (a page that holds the whole list, a
+  // limit at least the collection's size, an update naming the users who already report), and skipped.
   test.each(SINGLE_RUN_SEEDS)('one run of the paging and direct-report checks exercises their rule (seed %i)', async (seed) => {
     const { code, checks, out } = await runMany('bundled', SINGLE_RUN_CHECKS, { seed, runs: 1 });
     expect(code, out).toBe(0);

@@ -110,8 +110,8 @@ requirement(
   async (t) => {
     const all = new Map<ListOp, string[]>();
     for (const op of LIST_OPS) all.set(op, listIds(op, (await walk(t, op, { _limit: 30 })).items));
-    // The first run walks the longest list in about three pages, so that a single run (`--runs 1`)
-    // exercises the rule whenever a list has two items or more.
+    // The first run walks the longest list in about three pages (at most 30 items a page), so that a
+    // single run (`--runs 1`) exercises the rule whenever a list has two items or more.
     const [longest] = [...all].sort(([, a], [, b]) => b.length - a.length);
     const first = longest && longest[1].length >= 2 ? [{ op: longest[0], limit: Math.min(30, Math.ceil(longest[1].length / 3)) }] : [];
     await t.property(
