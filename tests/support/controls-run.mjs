@@ -14,6 +14,9 @@
 // that call an operation whose handling reads what the fault changes, found by a trace: first one
 // run of those patterns against a server without a fault, which records every read of its behaviour
 // table (reference-impl/intapi/trace.ts). See traceScopes below for when the whole `only` is kept.
+// A traced target with `shares: { allowed }` (the ids its fault may make fail) whose trace keeps the
+// whole `only` shares ONE run with up to GROUP_SIZE others of its trace (groupSweeps below): a server
+// with all their faults on, the checks of the others' `allowed` run again under its fault alone.
 // A target with `unlessFailedIn: { key, ids }` (a detection under the seed of its fault's sweep) is
 // not run when every one of `ids` failed with its own verdict in target `key`'s result: that result
 // stands for it (the same fault and seed, a share of its runs). Otherwise it runs after the others.
@@ -36,6 +39,9 @@ Object.assign(process.env, sandboxEnvironment(base, sandbox));
 
 /** The SCIM faults whose checks need the SCIM seed (a collection of more than 1000 users). */
 const SEEDED_SCIM_FAULTS = new Set(['scim.count-uncapped']);
+/** Sweeps in one group at most (its cross-checks grow with its square: groupSweeps), and ids a member may allow. */
+const GROUP_SIZE = 6;
+const MAX_ALLOWED = 40;
 /** A reference server with `options` and a mail sink of its own (as a bundled run has: the mail
  * checks count the messages to one address, which another server's mail would disturb). */
 async function startServer(options) {
@@ -80,10 +86,16 @@ for (const t of plan.targets) {
     timeoutMs: 60_000,
   });
 }
+const groups = await groupSweeps();
+/** The plan's indices whose sweep one of `groups` runs (unless it falls back to its own). */
+const inGroup = new Set(groups.flatMap((g) => g.members));
 const started = Date.now();
 try {
   const deferred = plan.targets.flatMap((t, i) => (t.unlessFailedIn ? [i] : []));
-  const first = plan.targets.flatMap((t, i) => (t.unlessFailedIn ? [] : [i]));
+  const first = [
+    ...plan.targets.flatMap((t, i) => (t.unlessFailedIn || inGroup.has(i) ? [] : [i])),
+    ...groups.flatMap((g) => [g.run, ...g.cross.filter((c) => c !== undefined)]),
+  ];
   /** Each target's result, by its index in the plan. */
   const results = [];
   /** Runs the targets at `indices` (each as `targetOf` gives it) in one matrix run, into `results`. */
@@ -100,11 +112,17 @@ try {
     const scope = traced.get(targets[i].key);
     scope.traced = { checks: [], reason: `${scope.traced.reason}; under the fault ${refuted.get(plan.targets[i].fault)}: swept whole` };
   }
-  // A detection whose checks all failed with their own verdict in the run it names is proven there.
+  // A group's run stands for its members' sweeps unless it found what one of them alone must show.
+  const alone = settleGroups(groups, results);
+  await runInto(alone, (i) => ({ ...targets[i], only: plan.targets[i].only }));
+  // A detection whose checks all failed with their own verdict in the run it names is proven there
+  // (not in a group's run: there the other faults were on too).
   const indexOf = new Map(plan.targets.map((t, i) => [t.key, i]));
+  const grouped = new Set([...inGroup].filter((i) => !alone.includes(i)).map((i) => plan.targets[i].key));
   const from = new Map();
   const rest = deferred.filter((i) => {
     const { key, ids } = plan.targets[i].unlessFailedIn;
+    if (grouped.has(key)) return true;
     const own = new Set((results[indexOf.get(key)]?.checks ?? []).filter((c) => c.status === 'failed' && !c.failure?.cause).map((c) => c.id));
     if (ids.length === 0 || !ids.every((id) => own.has(id))) return true;
     from.set(i, key);
@@ -115,6 +133,8 @@ try {
   results.forEach((r, i) => {
     if (!r) return;
     out.requests += r.requests;
+    // A group's run and its cross-checks: counted above, reported through its members.
+    if (i >= plan.targets.length) return;
     out.targets[targets[i].key] = {
       checks: r.checks.length,
       requests: r.requests,
@@ -142,6 +162,118 @@ try {
       await sink.close();
     }),
   );
+}
+
+/**
+ * Sweeps that share a run. A traced sweep whose trace keeps its whole `only` (its change is read by an
+ * operation that writes, say) would cost a run of the whole family per fault: most of the controls'
+ * requests, growing as faults times checks. Up to GROUP_SIZE such sweeps of one trace (the same seed,
+ * runs and `only`), whose faults change different entries and may make different checks fail, run as
+ * ONE target: a server with all their faults on. It stands for each member's sweep when
+ * - nothing failed that no member allows, nothing was skipped that the trace (no fault) ran, and
+ *   each member's mustFail checks failed there (settleGroups): a check that a member's fault breaks
+ *   fails there too, since the other faults change other entries. What a shared run cannot rule out
+ *   is one fault hiding another's effect on the same check; the members' entries differ, their
+ *   allowed checks too, and every member's own checks must still fail, so that would take two
+ *   deviations in one exchange, the second undoing the first;
+ * - for the checks another member allows (their failure in the group's run says nothing of this
+ *   fault), this member's result is theirs run again under its own fault alone (`cross`).
+ * A member's allowed ids hold no invariant: an invariant is judged on every exchange of the run, so
+ * its cross-check would be the family's run again.
+ * @returns [{ members: plan indices, run: index of the group's target, cross: per member the index of
+ * its cross-check target (undefined when the others allow nothing), trace }]
+ */
+async function groupSweeps() {
+  const candidates = plan.targets.flatMap((t, i) => {
+    const scope = traced.get(t.key);
+    if (!t.shares || !scope?.trace || scope.verify) return [];
+    const allowed = [...new Set(t.shares.allowed)];
+    if (allowed.length > MAX_ALLOWED || allowed.some((id) => /^[a-z]+\.invariant\./.test(id))) return [];
+    return [{ i, fault: t.fault, allowed, mustFail: t.shares.mustFail, paths: faultedPaths(t.fault), trace: scope.trace }];
+  });
+  const groups = [];
+  for (const c of candidates) {
+    const apart = (g) =>
+      g.trace === c.trace &&
+      g.members.length < GROUP_SIZE &&
+      g.members.every((m) => !m.allowed.some((id) => c.allowed.includes(id)) && !m.paths.some((p) => c.paths.includes(p)));
+    const g = groups.find(apart);
+    if (g) g.members.push(c);
+    else groups.push({ trace: c.trace, members: [c] });
+  }
+  const formed = [];
+  for (const g of groups.filter((x) => x.members.length > 1)) {
+    const [lead] = g.members;
+    const t = plan.targets[lead.i];
+    const faults = g.members.map((m) => m.fault);
+    const running = await startServer({ faults, ids: seededIds(t.seed), scimSeed: false });
+    servers.set(`group:${faults.join(',')}|`, running);
+    const run =
+      targets.push({
+        ...targets[lead.i],
+        key: `group:${g.members.map((m) => plan.targets[m.i].key).join(',')}`,
+        profile: profileOf(base, running),
+        only: t.only,
+        replayBase: `lp-conformance run --faults ${faults.join(',')}`,
+      }) - 1;
+    const cross = g.members.map((m) => {
+      const ids = g.members.filter((o) => o !== m).flatMap((o) => o.allowed);
+      if (ids.length === 0) return undefined;
+      return targets.push({ ...targets[m.i], key: `cross:${plan.targets[m.i].key}`, only: t.only, ids }) - 1;
+    });
+    formed.push({
+      members: g.members.map((m) => m.i),
+      allowed: g.members.map((m) => m.allowed),
+      mustFail: g.members.map((m) => m.mustFail),
+      run,
+      cross,
+      trace: g.trace,
+    });
+  }
+  return formed;
+}
+
+/**
+ * Each group's members' results from its run and cross-checks (`results`, by target index), or the
+ * members to sweep alone, their scope's reason saying why:
+ * - all of them when the run found what the group cannot vouch for: a check that no member allows
+ *   failed, or a check that the trace ran was skipped or not run;
+ * - a member whose mustFail checks did not all fail there with their own verdict (its fault did not
+ *   show, so the run says nothing of what it would break), or whose cross-check lost a check.
+ * @returns the plan indices to sweep alone
+ */
+function settleGroups(groups, results) {
+  const alone = [];
+  for (const g of groups) {
+    const run = results[g.run];
+    const faults = g.members.map((i) => plan.targets[i].fault);
+    const allowed = new Set(g.allowed.flat());
+    const byId = new Map(run.checks.map((c) => [c.id, c]));
+    const lost = (checks, ids) =>
+      ids.filter((id) => g.trace.ran.has(id) && (!checks.has(id) || (checks.get(id).status === 'skipped' && !g.trace.skipped.has(id))));
+    const surprise = [
+      ...run.checks.filter((c) => c.status === 'failed' && !allowed.has(c.id)).map((c) => `${c.id} failed`),
+      ...lost(byId, [...g.trace.ran]).map((id) => `${id} ${byId.has(id) ? 'skipped' : 'not run'}`),
+    ];
+    g.members.forEach((i, k) => {
+      const scope = traced.get(plan.targets[i].key);
+      const others = faults.filter((_, j) => j !== k);
+      const crossed = g.cross[k] === undefined ? new Map() : new Map(results[g.cross[k]].checks.map((c) => [c.id, c]));
+      const own = [
+        ...g.mustFail[k].filter((id) => byId.get(id)?.status !== 'failed' || byId.get(id).failure?.cause).map((id) => `${id} did not fail`),
+        ...lost(crossed, g.allowed.filter((_, j) => j !== k).flat()).map((id) => `${id} ${crossed.has(id) ? 'skipped' : 'not run'} under this fault alone`),
+      ];
+      const why = [...surprise, ...own];
+      if (why.length > 0) {
+        alone.push(i);
+        scope.traced.reason += `; in one run with ${others.join(', ')}: ${why.slice(0, 3).join(', ')}${why.length > 3 ? ', …' : ''}, so swept alone`;
+        return;
+      }
+      results[i] = { checks: run.checks.map((c) => crossed.get(c.id) ?? c), requests: 0 };
+      scope.traced.reason += `; swept in one run with ${others.join(', ')}, the checks they allow again under this fault alone`;
+    });
+  }
+  return alone;
 }
 
 /** A tracer for the server of `fault` whose sweep is narrowed: notes in `refuted` the first request
@@ -183,7 +315,9 @@ function writesAfterReading(fault) {
  * Otherwise it runs the checks that call an operation reading those entries (every call of it, not
  * only those that read them: a read that depends on the data is still covered), and the family's
  * invariants, judged on those checks' exchanges.
- * @returns Map of target key to { only, verify, traced: { checks, reason } }
+ * @returns Map of target key to { only, verify, traced: { checks, reason }, trace? }, where `trace`
+ * (for a target that keeps its whole `only`) is { key, ran, skipped }: its trace run's key (one of
+ * its group's targets), and the checks that run ran and skipped
  */
 async function traceScopes(tracedTargets) {
   const scopes = new Map();
@@ -254,12 +388,13 @@ async function traceGroup(group) {
       );
     }
     const ran = new Set(run.checks.map((c) => c.id));
+    const trace = { key: first.key, ran, skipped: new Set(run.checks.filter((c) => c.status === 'skipped').map((c) => c.id)) };
     const invariants = [...new Set([...ran].map((id) => id.split('.')[0]))].map((family) => `${family}.invariant.*`);
     for (const t of group) {
       const paths = faultedPaths(t.fault);
       const ops = new Set(paths.flatMap((p) => [...(opsReading.get(p) ?? [])]));
       const writers = [...ops].filter((op) => writing.has(op));
-      const whole = (reason) => scopes.set(t.key, { only: t.only, traced: { checks: [], reason } });
+      const whole = (reason) => scopes.set(t.key, { only: t.only, traced: { checks: [], reason }, trace });
       if (paths.some((p) => global.has(p))) whole(`${paths.join(', ')} read outside a request`);
       else if (paths.some((p) => storedAfter.has(p))) whole(`${paths.join(', ')} read by a request that writes after it`);
       else if (ops.size === 0) whole(`${paths.join(', ')} not read in the trace`);

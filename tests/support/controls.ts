@@ -22,6 +22,10 @@ export interface TargetPlan {
   /** Sweep only the checks of `only` that call an operation reading what the fault changes, as a
    * trace of a run without it finds (controls-run.mjs traceScopes). */
   traced?: boolean;
+  /** With `traced`: when its trace keeps the whole `only`, the sweep may share one run with other
+   * faults' (controls-run.mjs groupSweeps); `allowed` is what its fault may make fail, `mustFail`
+   * what it must. */
+  shares?: { allowed: readonly string[]; mustFail: readonly string[] };
   /** Not run when every one of `ids` failed with its own verdict in target `key`'s result, which
    * then stands for this target's (`Found.from`); otherwise run after the others. */
   unlessFailedIn?: { key: string; ids: readonly string[] };
