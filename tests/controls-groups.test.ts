@@ -12,14 +12,17 @@ const WRONG_PASSWORD = 'intapi.auth.authenticate-wrong-credentials-401';
 const TOKEN = 'intapi.auth.authenticate-token';
 const MISSING_FIELD = 'intapi.auth.authenticate-missing-field-400';
 const RAW_TOKEN = 'intapi.auth.raw-token-accepted';
+const TEMPLATES = ['intapi.v2.templates.list.', 'intapi.v2.templates.get.'];
+const RETURNED = 'intapi.v2.templates.list.envelope.returned-items';
+const OFFSET = 'intapi.v2.templates.list.envelope.offset-echo';
 
 /** A traced sweep of `fault` under `seed` that may share its run, allowing `allowed` and requiring `mustFail`. */
-const sweep = (fault: string, seed: number, allowed: string[], mustFail: string[] = allowed) => ({
+const sweep = (fault: string, seed: number, allowed: string[], mustFail: string[] = allowed, only = ONLY) => ({
   key: `${fault}@${seed}`,
   fault,
   seed,
   runs: 2,
-  only: ONLY,
+  only,
   traced: true,
   shares: { allowed, mustFail },
 });
@@ -46,13 +49,16 @@ describe('sweeps that share a run', () => {
           only: [TOKEN],
           unlessFailedIn: { key: 'authenticate-201@11', ids: [TOKEN] },
         },
+        // Seed 13: two faults of the templates list, whose trace narrows their sweep to the same checks.
+        sweep('envelope-returned-items-off', 13, [RETURNED], [RETURNED], TEMPLATES),
+        sweep('envelope-offset-echo-zero', 13, [OFFSET], [OFFSET], TEMPLATES),
         // Seed 12: nobody allows the wrong-password check, which fails in the shared run.
         sweep('accept-wrong-password', 12, []),
         sweep('authenticate-201', 12, [TOKEN]),
       ],
     });
     const at = (key: string) => result.targets[key];
-    const reason = (key: string) => at(key)?.traced?.reason ?? '';
+    const reason = (key: string) => at(key)?.shared ?? '';
 
     // Seed 11: one run for the first two; accept-wrong-password's result shows its failure, found by
     // the cross-check (it allowed nothing), with what the check expected and received.
@@ -71,6 +77,18 @@ describe('sweeps that share a run', () => {
     expect(reason('authenticate-missing-field-401@11')).toContain(`${RAW_TOKEN} did not fail, so swept alone`);
     expect(at('authenticate-missing-field-401@11')?.requests).toBeGreaterThan(0);
     expect(failed(at('authenticate-missing-field-401@11'))).toEqual([MISSING_FIELD]);
+
+    // Seed 13: narrowed sweeps of the same checks share a run too, each with its own failure.
+    for (const [fault, own, other] of [
+      ['envelope-returned-items-off', RETURNED, 'envelope-offset-echo-zero'],
+      ['envelope-offset-echo-zero', OFFSET, 'envelope-returned-items-off'],
+    ] as const) {
+      const found = at(`${fault}@13`);
+      expect(found?.shared).toContain(`swept in one run with ${other}`);
+      expect(found?.traced?.checks).toContain(RETURNED);
+      expect(found?.traced?.checks.some((id) => id.startsWith('intapi.v2.templates.get.'))).toBe(false);
+      expect(failed(found)).toEqual([own]);
+    }
 
     // Seed 12: the unallowed failure sends both to their own sweep, which finds it under its fault.
     expect(reason('accept-wrong-password@12')).toContain(`${WRONG_PASSWORD} failed, so swept alone`);

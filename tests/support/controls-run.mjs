@@ -29,6 +29,7 @@ import { startMailSink } from '../../dist/src/families/intapi/mail-sink.js';
 import { loadProfile, withTarget } from '../../dist/src/profile/index.js';
 import { sandboxEnvironment } from '../../dist/src/runner/bundled.js';
 import { runMatrix } from '../../dist/src/runner/run.js';
+import { idMatcher } from '../../dist/src/runner/select.js';
 
 const [planFile, resultFile] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile, 'utf8'));
@@ -89,6 +90,8 @@ for (const t of plan.targets) {
 const groups = await groupSweeps();
 /** The plan's indices whose sweep one of `groups` runs (unless it falls back to its own). */
 const inGroup = new Set(groups.flatMap((g) => g.members));
+/** How each member of a group was swept (settleGroups), by plan index: `shared` in its result. */
+const shared = new Map();
 const started = Date.now();
 try {
   const deferred = plan.targets.flatMap((t, i) => (t.unlessFailedIn ? [i] : []));
@@ -104,17 +107,18 @@ try {
     (await runMatrix({ targets: indices.map(targetOf), concurrency: plan.concurrency })).forEach((r, j) => (results[indices[j]] = r));
   };
   await runInto(first);
+  // A group's run stands for its members' sweeps unless it found what one of them alone must show.
+  const alone = settleGroups(groups, results);
+  await runInto(alone);
   // A narrowed sweep whose fault made a request write after reading what it changes: the store may
-  // differ from the trace's, so any check may see it. Its sweep runs again, over its whole `only`.
+  // differ from the trace's, so any check may see it. Its sweep runs again, over its whole `only`
+  // (a member of a shared run too, whose server saw that in its cross-check or detection).
   const again = plan.targets.flatMap((t, i) => (traced.get(t.key)?.verify && refuted.has(t.fault) ? [i] : []));
   await runInto(again, (i) => ({ ...targets[i], only: plan.targets[i].only }));
   for (const i of again) {
     const scope = traced.get(targets[i].key);
     scope.traced = { checks: [], reason: `${scope.traced.reason}; under the fault ${refuted.get(plan.targets[i].fault)}: swept whole` };
   }
-  // A group's run stands for its members' sweeps unless it found what one of them alone must show.
-  const alone = settleGroups(groups, results);
-  await runInto(alone, (i) => ({ ...targets[i], only: plan.targets[i].only }));
   // A detection whose checks all failed with their own verdict in the run it names is proven there
   // (not in a group's run: there the other faults were on too).
   const indexOf = new Map(plan.targets.map((t, i) => [t.key, i]));
@@ -148,6 +152,7 @@ try {
           ...(failure?.operation ? { operation: failure.operation } : {}),
         })),
       ...(traced.has(targets[i].key) ? { traced: traced.get(targets[i].key).traced } : {}),
+      ...(shared.has(i) ? { shared: shared.get(i) } : {}),
       skipped: r.checks
         .filter((x) => x.status === 'skipped')
         .map((x) => ({ id: x.id, reason: x.skipReason, ...(x.notSetUp ? { notSetUp: x.notSetUp } : {}), ...(x.blockedBy ? { blockedBy: x.blockedBy } : {}) })),
@@ -165,19 +170,21 @@ try {
 }
 
 /**
- * Sweeps that share a run. A traced sweep whose trace keeps its whole `only` (its change is read by an
- * operation that writes, say) would cost a run of the whole family per fault: most of the controls'
- * requests, growing as faults times checks. Up to GROUP_SIZE such sweeps of one trace (the same seed,
- * runs and `only`), whose faults change different entries and may make different checks fail, run as
- * ONE target: a server with all their faults on. It stands for each member's sweep when
+ * Sweeps that share a run. Each traced sweep would cost a run of its selection per fault (the whole
+ * family when its trace keeps it, as for a change read by an operation that writes): most of the
+ * controls' requests, growing as faults times checks. Up to GROUP_SIZE traced sweeps of one trace
+ * (the same seed, runs and `only`) and the same selection after it (the whole family, or the same
+ * narrowed checks), whose faults change different entries and may make different checks fail, run
+ * as ONE target: a server with all their faults on. It stands for each member's sweep when
  * - nothing failed that no member allows, nothing was skipped that the trace (no fault) ran, and
  *   each member's mustFail checks failed there (settleGroups): a check that a member's fault breaks
  *   fails there too, since the other faults change other entries. What a shared run cannot rule out
  *   is one fault hiding another's effect on the same check; the members' entries differ, their
  *   allowed checks too, and every member's own checks must still fail, so that would take two
  *   deviations in one exchange, the second undoing the first;
- * - for the checks another member allows (their failure in the group's run says nothing of this
- *   fault), this member's result is theirs run again under its own fault alone (`cross`).
+ * - for the checks another member allows among the selection (their failure in the group's run says
+ *   nothing of this fault), this member's result is theirs run again under its own fault alone
+ *   (`cross`).
  * A member's allowed ids hold no invariant: an invariant is judged on every exchange of the run, so
  * its cross-check would be the family's run again.
  * @returns [{ members: plan indices, run: index of the group's target, cross: per member the index of
@@ -185,49 +192,65 @@ try {
  */
 async function groupSweeps() {
   const candidates = plan.targets.flatMap((t, i) => {
-    const scope = traced.get(t.key);
-    if (!t.shares || !scope?.trace || scope.verify) return [];
+    if (!t.shares || !t.traced) return [];
     const allowed = [...new Set(t.shares.allowed)];
     if (allowed.length > MAX_ALLOWED || allowed.some((id) => /^[a-z]+\.invariant\./.test(id))) return [];
-    return [{ i, fault: t.fault, allowed, mustFail: t.shares.mustFail, paths: faultedPaths(t.fault), trace: scope.trace }];
+    const only = targets[i].only;
+    const { trace } = traced.get(t.key);
+    return [{ i, fault: t.fault, allowed, mustFail: t.shares.mustFail, paths: faultedPaths(t.fault), trace, only, selection: JSON.stringify(only) }];
   });
   const groups = [];
   for (const c of candidates) {
     const apart = (g) =>
       g.trace === c.trace &&
+      g.selection === c.selection &&
       g.members.length < GROUP_SIZE &&
       g.members.every((m) => !m.allowed.some((id) => c.allowed.includes(id)) && !m.paths.some((p) => c.paths.includes(p)));
     const g = groups.find(apart);
     if (g) g.members.push(c);
-    else groups.push({ trace: c.trace, members: [c] });
+    else groups.push({ trace: c.trace, selection: c.selection, only: c.only, members: [c] });
   }
   const formed = [];
   for (const g of groups.filter((x) => x.members.length > 1)) {
     const [lead] = g.members;
     const t = plan.targets[lead.i];
     const faults = g.members.map((m) => m.fault);
-    const running = await startServer({ faults, ids: seededIds(t.seed), scimSeed: false });
-    servers.set(`group:${faults.join(',')}|`, running);
+    const key = `group:${g.members.map((m) => plan.targets[m.i].key).join(',')}`;
+    // A group of narrowed sweeps that the trace verifies under their faults: verified under all of them.
+    const verify = g.members.some((m) => traced.get(plan.targets[m.i].key)?.verify);
+    const running = await startServer({
+      faults,
+      ids: seededIds(t.seed),
+      scimSeed: false,
+      ...(verify ? { traceBehaviour: writesAfterReading(key, new Set(g.members.flatMap((m) => m.paths))) } : {}),
+    });
+    servers.set(`${key}|`, running);
     const run =
       targets.push({
         ...targets[lead.i],
-        key: `group:${g.members.map((m) => plan.targets[m.i].key).join(',')}`,
+        key,
         profile: profileOf(base, running),
-        only: t.only,
+        only: g.only,
         replayBase: `lp-conformance run --faults ${faults.join(',')}`,
       }) - 1;
-    const cross = g.members.map((m) => {
-      const ids = g.members.filter((o) => o !== m).flatMap((o) => o.allowed);
+    const selected = idMatcher(g.only);
+    // Per member, what the others allow among the group's selection: its cross-check.
+    const crossIds = g.members.map((m) => g.members.filter((o) => o !== m).flatMap((o) => o.allowed.filter(selected)));
+    const cross = g.members.map((m, k) => {
+      const ids = crossIds[k];
       if (ids.length === 0) return undefined;
-      return targets.push({ ...targets[m.i], key: `cross:${plan.targets[m.i].key}`, only: t.only, ids }) - 1;
+      return targets.push({ ...targets[m.i], key: `cross:${plan.targets[m.i].key}`, only: g.only, ids }) - 1;
     });
     formed.push({
+      key,
       members: g.members.map((m) => m.i),
       allowed: g.members.map((m) => m.allowed),
       mustFail: g.members.map((m) => m.mustFail),
       run,
       cross,
+      crossIds,
       trace: g.trace,
+      only: g.only,
     });
   }
   return formed;
@@ -235,9 +258,11 @@ async function groupSweeps() {
 
 /**
  * Each group's members' results from its run and cross-checks (`results`, by target index), or the
- * members to sweep alone, their scope's reason saying why:
+ * members to sweep alone, `shared` saying which and why:
  * - all of them when the run found what the group cannot vouch for: a check that no member allows
- *   failed, or a check that the trace ran was skipped or not run;
+ *   failed, a check of the selection that the trace ran was skipped or not run, or, for narrowed
+ *   sweeps that their servers verify, a request wrote after reading an entry a member changes (each
+ *   member's own sweep is then verified under its own fault);
  * - a member whose mustFail checks did not all fail there with their own verdict (its fault did not
  *   show, so the run says nothing of what it would break), or whose cross-check lost a check.
  * @returns the plan indices to sweep alone
@@ -246,40 +271,41 @@ function settleGroups(groups, results) {
   const alone = [];
   for (const g of groups) {
     const run = results[g.run];
+    // What the trace ran of the group's selection: what the group's run must run.
+    const expected = [...g.trace.ran].filter(idMatcher(g.only));
     const faults = g.members.map((i) => plan.targets[i].fault);
     const allowed = new Set(g.allowed.flat());
     const byId = new Map(run.checks.map((c) => [c.id, c]));
     const lost = (checks, ids) =>
       ids.filter((id) => g.trace.ran.has(id) && (!checks.has(id) || (checks.get(id).status === 'skipped' && !g.trace.skipped.has(id))));
     const surprise = [
+      ...(refuted.has(g.key) ? [`under the faults ${refuted.get(g.key)}`] : []),
       ...run.checks.filter((c) => c.status === 'failed' && !allowed.has(c.id)).map((c) => `${c.id} failed`),
-      ...lost(byId, [...g.trace.ran]).map((id) => `${id} ${byId.has(id) ? 'skipped' : 'not run'}`),
+      ...lost(byId, expected).map((id) => `${id} ${byId.has(id) ? 'skipped' : 'not run'}`),
     ];
     g.members.forEach((i, k) => {
-      const scope = traced.get(plan.targets[i].key);
       const others = faults.filter((_, j) => j !== k);
       const crossed = g.cross[k] === undefined ? new Map() : new Map(results[g.cross[k]].checks.map((c) => [c.id, c]));
       const own = [
         ...g.mustFail[k].filter((id) => byId.get(id)?.status !== 'failed' || byId.get(id).failure?.cause).map((id) => `${id} did not fail`),
-        ...lost(crossed, g.allowed.filter((_, j) => j !== k).flat()).map((id) => `${id} ${crossed.has(id) ? 'skipped' : 'not run'} under this fault alone`),
+        ...lost(crossed, g.crossIds[k]).map((id) => `${id} ${crossed.has(id) ? 'skipped' : 'not run'} under this fault alone`),
       ];
       const why = [...surprise, ...own];
       if (why.length > 0) {
         alone.push(i);
-        scope.traced.reason += `; in one run with ${others.join(', ')}: ${why.slice(0, 3).join(', ')}${why.length > 3 ? ', …' : ''}, so swept alone`;
+        shared.set(i, `in one run with ${others.join(', ')}: ${why.slice(0, 3).join(', ')}${why.length > 3 ? ', …' : ''}, so swept alone`);
         return;
       }
       results[i] = { checks: run.checks.map((c) => crossed.get(c.id) ?? c), requests: 0 };
-      scope.traced.reason += `; swept in one run with ${others.join(', ')}, the checks they allow again under this fault alone`;
+      shared.set(i, `swept in one run with ${others.join(', ')}, the checks they allow again under this fault alone`);
     });
   }
   return alone;
 }
 
-/** A tracer for the server of `fault` whose sweep is narrowed: notes in `refuted` the first request
- * that writes after reading an entry the fault changes. */
-function writesAfterReading(fault) {
-  const paths = new Set(faultedPaths(fault));
+/** A tracer for the server of `key` (a fault, or a group's key) whose sweep is narrowed: notes in
+ * `refuted` the first request that writes after reading one of `paths`, the entries its fault(s) change. */
+function writesAfterReading(key, paths = new Set(faultedPaths(key))) {
   const readBy = new WeakMap();
   return {
     read(path, request) {
@@ -287,7 +313,7 @@ function writesAfterReading(fault) {
     },
     write(request) {
       const path = readBy.get(request);
-      if (path !== undefined && !refuted.has(fault)) refuted.set(fault, `${request.operation} (check ${request.check ?? 'none'}) wrote after reading ${path}`);
+      if (path !== undefined && !refuted.has(key)) refuted.set(key, `${request.operation} (check ${request.check ?? 'none'}) wrote after reading ${path}`);
     },
   };
 }
@@ -315,9 +341,9 @@ function writesAfterReading(fault) {
  * Otherwise it runs the checks that call an operation reading those entries (every call of it, not
  * only those that read them: a read that depends on the data is still covered), and the family's
  * invariants, judged on those checks' exchanges.
- * @returns Map of target key to { only, verify, traced: { checks, reason }, trace? }, where `trace`
- * (for a target that keeps its whole `only`) is { key, ran, skipped }: its trace run's key (one of
- * its group's targets), and the checks that run ran and skipped
+ * @returns Map of target key to { only, verify, traced: { checks, reason }, trace }, where `trace` is
+ * { key, ran, skipped }, shared by the targets of one trace run: its key (one of its targets'), and
+ * the checks that run ran and skipped
  */
 async function traceScopes(tracedTargets) {
   const scopes = new Map();
@@ -410,6 +436,7 @@ async function traceGroup(group) {
           only: [...checks, ...invariants],
           verify: writers.length > 0,
           traced: { checks, reason: `${paths.join(', ')} read by ${[...ops].sort().join(', ')}${answering}` },
+          trace,
         });
       }
     }

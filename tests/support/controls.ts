@@ -50,6 +50,9 @@ export interface Found {
   requests: number;
   /** A traced sweep's checks (none when it kept its whole `only`) and why. */
   traced?: { checks: string[]; reason: string };
+  /** A sweep that may share a run (TargetPlan.shares) and was grouped: `swept in one run with …`, or
+   * why it was swept alone after all. */
+  shared?: string;
   /** The target whose result stands for this one (TargetPlan.unlessFailedIn); it made no request. */
   from?: string;
 }
