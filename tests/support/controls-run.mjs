@@ -14,9 +14,9 @@
 // that call an operation whose handling reads what the fault changes, found by a trace: first one
 // run of those patterns against a server without a fault, which records every read of its behaviour
 // table (reference-impl/intapi/trace.ts). See traceScopes below for when the whole `only` is kept.
-// A traced target with `shares: { allowed }` (the ids its fault may make fail) whose trace keeps the
-// whole `only` shares ONE run with up to GROUP_SIZE others of its trace (groupSweeps below): a server
-// with all their faults on, the checks of the others' `allowed` run again under its fault alone.
+// A traced target with `shares: { allowed, mustFail }` (the ids its fault may, and must, make fail)
+// shares ONE run with up to GROUP_SIZE others of its trace and selection (groupSweeps below): a
+// server with all their faults on, the checks of the others' `allowed` run again under its fault alone.
 // A target with `unlessFailedIn: { key, ids }` (a detection under the seed of its fault's sweep) is
 // not run when every one of `ids` failed with its own verdict in target `key`'s result: that result
 // stands for it (the same fault and seed, a share of its runs). Otherwise it runs after the others.
@@ -187,8 +187,9 @@ try {
  *   (`cross`).
  * A member's allowed ids hold no invariant: an invariant is judged on every exchange of the run, so
  * its cross-check would be the family's run again.
- * @returns [{ members: plan indices, run: index of the group's target, cross: per member the index of
- * its cross-check target (undefined when the others allow nothing), trace }]
+ * @returns [{ key, members: plan indices, allowed and mustFail: per member, run: index of the group's
+ * target, cross: per member the index of its cross-check target (undefined when the others allow
+ * nothing), crossIds: per member the ids it cross-checks, trace, only }]
  */
 async function groupSweeps() {
   const candidates = plan.targets.flatMap((t, i) => {
@@ -342,8 +343,7 @@ function writesAfterReading(key, paths = new Set(faultedPaths(key))) {
  * only those that read them: a read that depends on the data is still covered), and the family's
  * invariants, judged on those checks' exchanges.
  * @returns Map of target key to { only, verify, traced: { checks, reason }, trace }, where `trace` is
- * { key, ran, skipped }, shared by the targets of one trace run: its key (one of its targets'), and
- * the checks that run ran and skipped
+ * { ran, skipped }, one object for the targets of one trace run: the checks that run ran and skipped
  */
 async function traceScopes(tracedTargets) {
   const scopes = new Map();
@@ -414,7 +414,7 @@ async function traceGroup(group) {
       );
     }
     const ran = new Set(run.checks.map((c) => c.id));
-    const trace = { key: first.key, ran, skipped: new Set(run.checks.filter((c) => c.status === 'skipped').map((c) => c.id)) };
+    const trace = { ran, skipped: new Set(run.checks.filter((c) => c.status === 'skipped').map((c) => c.id)) };
     const invariants = [...new Set([...ran].map((id) => id.split('.')[0]))].map((family) => `${family}.invariant.*`);
     for (const t of group) {
       const paths = faultedPaths(t.fault);
