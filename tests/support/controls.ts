@@ -22,8 +22,8 @@ export interface TargetPlan {
   /** Sweep only the checks of `only` that call an operation reading what the fault changes, as a
    * trace of a run without it finds (controls-run.mjs traceScopes). */
   traced?: boolean;
-  /** With `traced`: when its trace keeps the whole `only`, the sweep may share one run with other
-   * faults' (controls-run.mjs groupSweeps); `allowed` is what its fault may make fail, `mustFail`
+  /** With `traced`: the sweep may share one run with other faults' sweeps of the same trace and
+   * selection (controls-run.mjs groupSweeps); `allowed` is what its fault may make fail, `mustFail`
    * what it must. */
   shares?: { allowed: readonly string[]; mustFail: readonly string[] };
   /** Not run when every one of `ids` failed with its own verdict in target `key`'s result, which
