@@ -7,18 +7,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RunResult } from '../src/runner/model.js';
-import { COMPLETENESS_PROBES, LARGE_COLLECTION, surveyBudget, WALK_PAGES } from '../suites/_harness/budget.js';
+import { COMPLETENESS_PROBES, LARGE_COLLECTION, surveyBudget, WALK_PAGES, windowPage } from '../suites/_harness/budget.js';
 import { runCli } from './support/cli.js';
 import { expectValidReport } from './support/run-schema.js';
 
 const SCALE = 20_000;
 const RUNS = 10;
 const MAX_OFFSET = 65_535; // the reference profile's maxOffset
+const PAGE = windowPage(1000); // the reference profile's maxLimit: pages of 1000
 /** The most requests one property run of a sampled check makes: a walk's pages, or a filtered head
  * (3 pages of 1000) with its id look-ups; plus the end page of a total-items run. */
-const PER_RUN = Math.max(WALK_PAGES, Math.ceil(LARGE_COLLECTION / 1000) + 1 + COMPLETENESS_PROBES + 1);
+const PER_RUN = Math.max(WALK_PAGES, Math.ceil(LARGE_COLLECTION / PAGE) + 1 + COMPLETENESS_PROBES + 1);
 /** A sampled check: its survey, its runs, and a few requests of its own (set-up, creates). */
-const PER_CHECK = surveyBudget(MAX_OFFSET) + RUNS * PER_RUN + 10;
+const PER_CHECK = surveyBudget(MAX_OFFSET, PAGE) + RUNS * PER_RUN + 10;
 // The large collections of `--scale` (resources, submissions); templates, banks and questions stay small.
 const LARGE =
   /^intapi\.(v1\.resources|v2\.resources|v2\.submissions)\.list\.(envelope\.(returned-items|limit-echo|offset-echo|total-items)|paging\.|limit\.|params\.deprecated|filter\.(matches-model|field-names)|sort\.(ascending|descending|multi-key)|default-order)/;

@@ -12,10 +12,18 @@ import { checkSeed } from './requirement.js';
 /** A collection (or a filtered answer) with more items than this is large: checks sample it. */
 export const LARGE_COLLECTION = 2000;
 
-/** Items per page when the harness reads a collection (whole or its window): `_limit=1000`. */
+/** Items per page when the harness reads a collection (whole or its window): `_limit=1000`, or the
+ * profile's `maxLimit` when the target serves smaller pages (`windowPage`). */
 export const WINDOW_PAGE = 1000;
 
-/** Pages of WINDOW_PAGE at positions drawn from the check's seed, beyond the head and the end. */
+/** The page the harness reads a collection in on a target whose largest page is `maxLimit`: a target
+ * answers a larger `_limit` with 422 (public-facts#list-parameters-and-envelope-integration-api), so a
+ * profile that declares a smaller maximum gets pages of that size, never a refusal it did not cause. */
+export function windowPage(maxLimit: number): number {
+  return Math.max(1, Math.min(WINDOW_PAGE, maxLimit));
+}
+
+/** Pages (of `windowPage` items) at positions drawn from the check's seed, beyond the head and the end. */
 export const WINDOW_SAMPLES = 2;
 
 /** Consecutive pages a sampled walk (`paging.walk-once`) reads at its generated limit. */
@@ -33,11 +41,12 @@ export const WHOLE_WALK_PAGES = 100;
 /** Window items a sampled filter check looks up by id in the filtered answer, per property run. */
 export const COMPLETENESS_PROBES = 3;
 
-/** Requests a survey of a large collection may make: the head, the search for the end (a doubling
- * search, then a bisection, over at most `maxOffset` pages), the sampled pages and the end's page. */
-export function surveyBudget(maxOffset: number): number {
+/** Requests a survey of a large collection may make in pages of `page` items: the head, the search
+ * for the end (a doubling search, then a bisection, over at most `maxOffset` pages), the sampled
+ * pages and the end's page. */
+export function surveyBudget(maxOffset: number, page: number): number {
   const steps = Math.ceil(Math.log2(maxOffset + 2));
-  return Math.ceil(LARGE_COLLECTION / WINDOW_PAGE) + 1 + 2 * steps + WINDOW_SAMPLES + 2;
+  return Math.ceil(LARGE_COLLECTION / page) + 1 + 2 * steps + WINDOW_SAMPLES + 2;
 }
 
 /** A run of a collection's items at known positions (0-based item positions in the list's order). */
@@ -58,13 +67,13 @@ export function seededPages(seed: number, label: string, count: number, lo: numb
   return [...(pages ?? [])].sort((a, b) => a - b);
 }
 
-/** Pages read at WINDOW_PAGE, merged into segments where they are consecutive. */
-export function segmentsOf(pages: ReadonlyMap<number, readonly Record<string, unknown>[]>): Segment[] {
+/** Pages read at `page` items each, merged into segments where they are consecutive. */
+export function segmentsOf(pages: ReadonlyMap<number, readonly Record<string, unknown>[]>, page: number): Segment[] {
   const segments: { start: number; items: Record<string, unknown>[] }[] = [];
   for (const n of [...pages.keys()].sort((a, b) => a - b)) {
     const items = pages.get(n) ?? [];
     if (items.length === 0) continue;
-    const start = n * WINDOW_PAGE;
+    const start = n * page;
     const prev = segments.at(-1);
     if (prev && prev.start + prev.items.length === start) prev.items.push(...items);
     else segments.push({ start, items: [...items] });

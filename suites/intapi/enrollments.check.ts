@@ -14,6 +14,7 @@ import { bodyOf, unknownId, type Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
 import { statusChecks } from '../_harness/statuses.js';
 import { createUser, profileRecord, validUser } from '../_harness/intapi/records.js';
+import { readAll } from '../_harness/intapi/lists.js';
 
 const OPS = 'spec#integration-api-operations-named-by-release-notes';
 const PATHS = 'public-facts#integration-api-paths-seen-in-public-clients-the-v1-surface-which-v2-keeps';
@@ -47,16 +48,20 @@ async function enrollInSession(t: CheckContext, sessionIndex: 0 | 1, query: ApiR
   return bodyOf(res);
 }
 
-/** The user's enrollments (one page of up to 1000), as listed, and the answer that listed them. */
-async function listEnrollments(t: CheckContext, userId: string, version = '2'): Promise<{ items: Json[]; res: ApiResponse }> {
-  const res = await t.http.send({ op: 'enrollments.list', version, params: { userId }, query: { _limit: 1000 } });
-  expectStatus(res, 200, "listing the user's enrollments");
-  const items = bodyOf(res).enrollments;
-  if (!Array.isArray(items)) fail('an envelope with an enrollments array', JSON.stringify(items).slice(0, 200), res);
-  return { items: items as Json[], res };
+/** The user's enrollments (every page, within the profile's maxLimit), as listed, and the answer of the last page. */
+async function listEnrollments(t: CheckContext, userId: string, version: '1' | '2' = '2'): Promise<{ items: Json[]; res: ApiResponse }> {
+  const source = {
+    label: `the enrollments of user ${userId}`,
+    op: 'enrollments.list',
+    version,
+    params: () => Promise.resolve({ userId }),
+    key: 'enrollments',
+  } as const;
+  const { items, last } = await readAll(t, source);
+  return { items: items as Json[], res: last.res };
 }
 
-async function enrollmentsOf(t: CheckContext, userId: string, version = '2'): Promise<Json[]> {
+async function enrollmentsOf(t: CheckContext, userId: string, version: '1' | '2' = '2'): Promise<Json[]> {
   return (await listEnrollments(t, userId, version)).items;
 }
 

@@ -9,22 +9,24 @@ import { type Json, unknownId } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
 import { statusChecks } from '../_harness/statuses.js';
 import { profileRecord } from '../_harness/intapi/records.js';
+import { readAll } from '../_harness/intapi/lists.js';
 
 const SPEC = 'spec#integration-api-operations-named-by-release-notes';
 const P = 'intapi.v2.evaluations';
-/** Evaluation lists are small: one page of the largest size holds them. */
-const ALL = { _limit: 1000 };
-
-function itemsOf(res: ApiResponse, key: string, what: string): Json[] {
-  expectStatus(res, 200, what);
-  const items = (res.json as Record<string, unknown> | null | undefined)?.[key];
-  if (!Array.isArray(items)) fail(`an envelope with the array ${key}`, describeResponse(res), res);
-  return items as Json[];
+/** Every item of a course's evaluation list, page by page (pages within the profile's maxLimit). */
+async function listOf(
+  t: CheckContext,
+  op: 'evaluationQuestions.list' | 'evaluationAnswers.list',
+  courseId: string,
+): Promise<{ items: Json[]; res: ApiResponse }> {
+  const key = op === 'evaluationQuestions.list' ? 'evaluationQuestions' : 'evaluationAnswers';
+  const label = `the ${op === 'evaluationQuestions.list' ? 'evaluation questions' : 'evaluation answers'} of the profile course`;
+  const { items, last } = await readAll(t, { label, op, version: '2', params: () => Promise.resolve({ courseId }), key });
+  return { items: items as Json[], res: last.res };
 }
 
 async function questionsOf(t: CheckContext, courseId: string): Promise<Json[]> {
-  const res = await t.http.send({ op: 'evaluationQuestions.list', params: { courseId }, query: ALL });
-  return itemsOf(res, 'evaluationQuestions', 'listing the evaluation questions of the profile course');
+  return (await listOf(t, 'evaluationQuestions.list', courseId)).items;
 }
 
 /** An evaluation question of the profile's course, or the check is skipped (the course has none). */
@@ -152,8 +154,7 @@ requirement(
   async (t) => {
     const courseId = profileRecord(t, 'courseId');
     const questionIds = new Set((await questionsOf(t, courseId)).map((q) => String(q.id).toLowerCase()));
-    const res = await t.http.send({ op: 'evaluationAnswers.list', params: { courseId }, query: ALL });
-    const answers = itemsOf(res, 'evaluationAnswers', 'listing the evaluation answers of the profile course');
+    const { items: answers, res } = await listOf(t, 'evaluationAnswers.list', courseId);
     t.requireData(answers.length > 0, `course ${courseId} (records.courseId) has no evaluation answers`);
     for (const answer of answers) {
       const names = `answer ${String(answer.id)} (courseId ${String(answer.courseId)}, questionId ${String(answer.questionId)})`;

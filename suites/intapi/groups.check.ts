@@ -2,7 +2,7 @@
 // public-facts): statuses, version 1 refused, assignment to manual groups only, members shown.
 // The group's shape is the reference server's choice (PROFILE): `{id, name, description, groupType, userIds}`.
 import { expectStatus, fail } from '../_harness/failure.js';
-import { listChecks } from '../_harness/intapi/lists.js';
+import { listChecks, readAll } from '../_harness/intapi/lists.js';
 import { bodyOf, unknownId, type Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
 import { statusChecks } from '../_harness/statuses.js';
@@ -193,13 +193,16 @@ async function groupUserIds(t: CheckContext, groupId: string): Promise<string[]>
   return userIds.map((id) => String(id).toLowerCase());
 }
 
-/** The ids of a group's users list (every page). */
+/** The ids of a group's users list (every page, within the profile's maxLimit). */
 async function listedUserIds(t: CheckContext, groupId: string): Promise<string[]> {
-  const res = await t.http.send({ op: 'groups.listUsers', params: group(groupId), query: { _limit: 1000 } });
-  expectStatus(res, 200, "reading the group's users");
-  const users = bodyOf(res).users;
-  if (!Array.isArray(users)) fail('an envelope with a users array', JSON.stringify(users), res);
-  return users.map((u) => String((u as { id?: unknown } | null)?.id).toLowerCase());
+  const { items } = await readAll(t, {
+    label: `the users of group ${groupId}`,
+    op: 'groups.listUsers',
+    version: '2',
+    params: () => Promise.resolve(group(groupId)),
+    key: 'users',
+  });
+  return items.map((u) => String((u as { id?: unknown } | null)?.id).toLowerCase());
 }
 
 /** A manual group with the profile's other user assigned. */

@@ -60,7 +60,10 @@ requirement(
     const { size } = await survey(t, { label: 'List resources (v1)', op: 'resources.list', version: '1' });
     t.requireData(size >= 2, `List resources has ${size} items; pages of items need at least 2`);
     const query = fc
-      .tuple(pageWithin(size, { maxLimit: 50, maxOffset: t.profile.expectations.lists.maxOffset }), fc.constantFrom(undefined, 'name', '-name', 'id'))
+      .tuple(
+        pageWithin(size, { maxLimit: Math.min(50, t.profile.expectations.lists.maxLimit), maxOffset: t.profile.expectations.lists.maxOffset }),
+        fc.constantFrom(undefined, 'name', '-name', 'id'),
+      )
       .map(([{ limit, offset }, sort]) => ({ _limit: limit, _offset: offset, _sort: sort }));
     await t.property(query, async (q) => {
       const v1 = await t.http.send({ op: 'resources.list', version: '1', query: q });

@@ -36,8 +36,8 @@ import {
   WALK_PAGES,
   WHOLE_WALK_ITEMS,
   WHOLE_WALK_PAGES,
-  WINDOW_PAGE,
   WINDOW_SAMPLES,
+  windowPage,
   type Segment,
 } from '../budget.js';
 import { requirement, type CheckContext } from '../requirement.js';
@@ -120,11 +120,18 @@ async function walk(t: CheckContext, target: ListSource, limit: number, query: Q
   fail('a walk over the pages to end', 'page 65535 was still full');
 }
 
-/** The whole collection, in pages of 1000. */
-export const readAll = (t: CheckContext, target: ListSource, query: Query = {}) => walk(t, target, WINDOW_PAGE, query);
+/** The largest `_limit` the target serves (the profile's maxLimit; public-facts: a larger one is
+ * refused with 422). Every limit a check sends stays within it, but those of the check of that refusal. */
+const maxLimitOf = (t: CheckContext): number => t.profile.expectations.lists.maxLimit;
 
-/** The head of a list: pages of 1000 from the start until a short page (then `whole`: the same
- * requests as readAll) or until it holds more than LARGE_COLLECTION items (budget.ts). */
+/** Items per page when the harness reads a collection: 1000, or maxLimit if smaller (budget.ts windowPage). */
+export const readingPage = (t: CheckContext): number => windowPage(maxLimitOf(t));
+
+/** The whole collection, in pages of `readingPage` (1000). */
+export const readAll = (t: CheckContext, target: ListSource, query: Query = {}) => walk(t, target, readingPage(t), query);
+
+/** The head of a list: pages of `readingPage` (1000) from the start until a short page (then `whole`:
+ * the same requests as readAll) or until it holds more than LARGE_COLLECTION items (budget.ts). */
 export async function readHead(
   t: CheckContext,
   target: ListSource,
@@ -132,11 +139,12 @@ export async function readHead(
 ): Promise<{ items: DataRecord[]; whole: boolean; last: Page; pages: Map<number, DataRecord[]> }> {
   const items: DataRecord[] = [];
   const pages = new Map<number, DataRecord[]>();
+  const size = readingPage(t);
   for (let offset = 0; ; offset++) {
-    const p = await page(t, target, { ...query, _limit: WINDOW_PAGE, _offset: offset });
+    const p = await page(t, target, { ...query, _limit: size, _offset: offset });
     items.push(...p.items);
     pages.set(offset, p.items);
-    if (p.items.length < WINDOW_PAGE) return { items, whole: true, last: p, pages };
+    if (p.items.length < size) return { items, whole: true, last: p, pages };
     if (items.length > LARGE_COLLECTION) return { items, whole: false, last: p, pages };
   }
 }
@@ -145,10 +153,12 @@ export async function readHead(
 export interface Survey {
   /** At most LARGE_COLLECTION items: `items` is the whole collection, exactly what readAll reads. */
   whole: boolean;
-  /** The number of items: where the pages of 1000 end (a lower bound when they reach maxOffset). */
+  /** The number of items: where the pages of `page` items end (a lower bound when they reach maxOffset). */
   size: number;
-  /** Whether `size` is where the pages end (false only past maxOffset pages of 1000). */
+  /** Whether `size` is where the pages end (false only past maxOffset pages). */
   complete: boolean;
+  /** Items per page of the survey's reads (`readingPage`: 1000, or the profile's maxLimit if smaller). */
+  page: number;
   /** Whole: every item. Large: the window's items, in list order (the segments concatenated). */
   items: DataRecord[];
   /** The items at known positions: one segment from 0 when whole. */
@@ -158,22 +168,24 @@ export interface Survey {
 
 /**
  * The collection as a check may afford to know it (budget.ts). At most LARGE_COLLECTION items: read
- * whole (the same requests as readAll). Larger: the head (the pages of 1000 read to find out), the
- * end, found by a doubling search and a bisection over pages of 1000 (the first page that is not
+ * whole (the same requests as readAll). Larger: the head (the pages of `readingPage` read to find out),
+ * the end, found by a doubling search and a bisection over those pages (the first page that is not
  * full; so the size is exact when paging is), WINDOW_SAMPLES pages at positions drawn from the
  * check's seed, and the page before the end. Recorded on the check as sampled.
  */
 export async function survey(t: CheckContext, target: ListSource, query: Query = {}): Promise<Survey> {
   const head = await readHead(t, target, query);
+  const pageSize = readingPage(t);
   if (head.whole && head.items.length <= LARGE_COLLECTION) {
-    return { whole: true, size: head.items.length, complete: true, items: head.items, segments: [{ start: 0, items: head.items }], last: head.last };
+    const segments = [{ start: 0, items: head.items }];
+    return { whole: true, size: head.items.length, complete: true, page: pageSize, items: head.items, segments, last: head.last };
   }
   const pages = new Map(head.pages);
   let last = head.last;
   const read = async (n: number) => {
     const known = pages.get(n);
     if (known) return known;
-    const p = await page(t, target, { ...query, _limit: WINDOW_PAGE, _offset: n });
+    const p = await page(t, target, { ...query, _limit: pageSize, _offset: n });
     pages.set(n, p.items);
     last = p;
     return p.items;
@@ -189,22 +201,22 @@ export async function survey(t: CheckContext, target: ListSource, query: Query =
     // pages 0..lo are full; find the first page that is not (at most maxOffset).
     let lo = pages.size - 1;
     let hi = lo;
-    while ((await read(hi)).length === WINDOW_PAGE && hi < maxOffset) {
+    while ((await read(hi)).length === pageSize && hi < maxOffset) {
       lo = hi;
       hi = Math.min(maxOffset, 2 * hi + 1);
     }
-    if ((await read(hi)).length === WINDOW_PAGE) {
+    if ((await read(hi)).length === pageSize) {
       complete = false;
       end = hi;
-      size = (hi + 1) * WINDOW_PAGE;
+      size = (hi + 1) * pageSize;
     } else {
       while (hi - lo > 1) {
         const mid = Math.floor((lo + hi) / 2);
-        if ((await read(mid)).length === WINDOW_PAGE) lo = mid;
+        if ((await read(mid)).length === pageSize) lo = mid;
         else hi = mid;
       }
       end = hi;
-      size = hi * WINDOW_PAGE + (await read(hi)).length;
+      size = hi * pageSize + (await read(hi)).length;
     }
     const headPages = head.pages.size;
     for (const n of seededPages(t.seed, 'window', WINDOW_SAMPLES, headPages, end - 2)) await read(n);
@@ -213,10 +225,10 @@ export async function survey(t: CheckContext, target: ListSource, query: Query =
   // The window: the head, the sampled pages and the end (the search's other pages are left out, to
   // keep the suite's own evaluation over the window small).
   const keep = new Set([...head.pages.keys(), ...seededPages(t.seed, 'window', WINDOW_SAMPLES, head.pages.size, end - 2), end - 1, end]);
-  const segments = segmentsOf(new Map([...pages].filter(([n]) => keep.has(n))));
+  const segments = segmentsOf(new Map([...pages].filter(([n]) => keep.has(n))), pageSize);
   const items = segments.flatMap((s) => [...s.items] as DataRecord[]);
   t.sampled(size, items.length);
-  return { whole: false, size, complete, items, segments, last };
+  return { whole: false, size, complete, page: pageSize, items, segments, last };
 }
 
 function fieldTypes(contract: ContractName): FieldTypes {
@@ -261,23 +273,24 @@ async function sizeOf(t: CheckContext, target: ListSource): Promise<number> {
   return (await survey(t, target)).size;
 }
 
-/** Offsets a request can reach (the profile's maxOffset): pages of a large collection stay within them. */
-const reach = (t: CheckContext) => ({ maxOffset: t.profile.expectations.lists.maxOffset });
+/** Pages a request can reach: offsets within the profile's maxOffset (a large collection has more
+ * pages), limits of at most 40 (pageWithin's default) within its maxLimit. */
+const reach = (t: CheckContext) => ({ maxOffset: t.profile.expectations.lists.maxOffset, maxLimit: Math.min(40, maxLimitOf(t)) });
 
 // ---------------------------------------------------------------------------------------------
 // Sampled variants: what a check does with a large collection (budget.ts). Each draws what it reads
 // inside its property (fast-check values, so a failure shrinks and replays) and judges it against
 // the window the survey read, never the whole collection.
 
-/** totalItems against the size where the pages of 1000 end, on sampled pages; and the page at
+/** totalItems against the size where the survey's pages end, on sampled pages; and the page at
  * floor(totalItems/limit), where a walk at the drawn limit ends, holds exactly the rest. */
 async function sampledTotalItems(t: CheckContext, target: ListTarget, s: Survey, env: (p: Page) => NonNullable<Page['envelope']>): Promise<void> {
   const { maxOffset } = reach(t);
-  await t.property(pageWithin(s.size, { pastEnd: true, maxOffset }), async ({ limit, offset }) => {
+  await t.property(pageWithin(s.size, { pastEnd: true, ...reach(t) }), async ({ limit, offset }) => {
     const p = await page(t, target, { _limit: limit, _offset: offset });
     const total = env(p).totalItems;
     if (s.complete ? total !== s.size : typeof total !== 'number' || total < s.size) {
-      fail(`totalItems ${s.complete ? '' : 'at least '}${s.size} (where the pages of ${WINDOW_PAGE} end)`, `totalItems ${JSON.stringify(total)}`, p.res);
+      fail(`totalItems ${s.complete ? '' : 'at least '}${s.size} (where the pages of ${s.page} end)`, `totalItems ${JSON.stringify(total)}`, p.res);
     }
     const endPage = Math.floor(s.size / limit);
     if (!s.complete || endPage > maxOffset) return t.outcome('total-items-sampled');
@@ -293,7 +306,8 @@ async function sampledTotalItems(t: CheckContext, target: ListTarget, s: Survey,
  * (or ending the collection): each page holds the window's items at its positions, in order, each once. */
 async function sampledWalk(t: CheckContext, target: ListTarget, s: Survey, maxRuns?: number): Promise<void> {
   const { maxOffset } = reach(t);
-  const runs = fc.record({ limit: fc.integer({ min: 1, max: 30 }), segment: fc.nat(), at: fc.nat(), pages: fc.integer({ min: 2, max: WALK_PAGES }) });
+  const limit = fc.integer({ min: 1, max: Math.min(30, maxLimitOf(t)) });
+  const runs = fc.record({ limit, segment: fc.nat(), at: fc.nat(), pages: fc.integer({ min: 2, max: WALK_PAGES }) });
   const walkSome = async ({ limit, segment, at, pages }: { limit: number; segment: number; at: number; pages: number }): Promise<void> => {
     const reachable = s.segments.flatMap((seg) => {
       const end = seg.start + seg.items.length;
@@ -317,7 +331,7 @@ async function sampledWalk(t: CheckContext, target: ListTarget, s: Survey, maxRu
       if (got.join() !== want.join()) {
         const other = got.filter((id) => !want.includes(id)).length;
         fail(
-          `page ${n} of ${limit}: the ${want.length} items at positions ${n * limit}.. of the pages of ${WINDOW_PAGE}, in order`,
+          `page ${n} of ${limit}: the ${want.length} items at positions ${n * limit}.. of the pages of ${s.page}, in order`,
           `${got.length} items, ${other} of them others${got.length - other === want.length ? ' (the same items in another order)' : ''}`,
           p.res,
         );
@@ -432,7 +446,7 @@ function envelopeChecks(target: ListTarget): void {
     const all = await survey(t, target);
     if (!all.whole) return sampledTotalItems(t, target, all, env);
     t.requireData(all.items.length >= 2, `${target.label} has ${all.items.length} items; a page shorter than the collection needs at least 2`);
-    await t.property(pageWithin(all.items.length, { pastEnd: true }), async ({ limit, offset }) => {
+    await t.property(pageWithin(all.items.length, { pastEnd: true, maxLimit: reach(t).maxLimit }), async ({ limit, offset }) => {
       const p = await page(t, target, { _limit: limit, _offset: offset });
       if (p.items.length === all.items.length) t.degenerate('a page holding the whole collection, whose length is also its total');
       if (env(p).totalItems !== all.items.length) fail(`totalItems ${all.items.length}`, `totalItems ${JSON.stringify(env(p).totalItems)}`, p.res);
@@ -442,7 +456,7 @@ function envelopeChecks(target: ListTarget): void {
 
 /** public-facts: "totalItems counts the whole (filtered) collection". A filter drawn from the
  * collection's values, preferring one that selects some items but not all (a filter selecting every
- * item has the unfiltered total too); the filtered collection is walked in pages of 1000 (its size is
+ * item has the unfiltered total too); the filtered collection is walked in pages of `readingPage` (its size is
  * what the walk yields, whatever the filter's semantics), then one page of it at a drawn limit and
  * offset must report that size. */
 function filteredTotalCheck(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
@@ -463,7 +477,7 @@ function filteredTotalCheck(target: ListTarget, collection: NonNullable<ListTarg
         return selected > 0 && selected < items.length;
       };
       const room = await filterRoom(t, target);
-      const cases = fc.tuple(preferring(filterExpression(fields, items, room), proper), fc.integer({ min: 1, max: 30 }), fc.nat());
+      const cases = fc.tuple(preferring(filterExpression(fields, items, room), proper), fc.integer({ min: 1, max: Math.min(30, maxLimitOf(t)) }), fc.nat());
       await t.property(cases, async ([ast, limit, pick]) => {
         const text = render(ast);
         const read = surveyed.whole ? readAll : readHead;
@@ -500,7 +514,7 @@ function pagingChecks(target: ListTarget): void {
     // Each whole walk reads every item: WHOLE_WALK_ITEMS in all, in at most WHOLE_WALK_PAGES pages
     // each; the other runs walk up to WALK_PAGES pages, anywhere (budget.ts).
     const walks = Math.max(MIN_WHOLE_WALKS, Math.floor(WHOLE_WALK_ITEMS / all.length));
-    const largest = Math.max(1, Math.min(30, all.length - 1));
+    const largest = Math.max(1, Math.min(30, all.length - 1, maxLimitOf(t)));
     const limits = fc.integer({ min: Math.min(largest, Math.ceil(all.length / WHOLE_WALK_PAGES)), max: largest });
     const walkWhole = async (limit: number): Promise<void> => {
       // A correct walk holds the collection's items, plus at most one full page before a short one.
@@ -524,14 +538,14 @@ function pagingChecks(target: ListTarget): void {
     t.requireData(total >= 2, `${target.label} has ${total} items; a page that _limit cuts short needs at least 2`);
     // Mostly limits below the collection size (the page is cut at the limit); one in 20 above it (the page holds all).
     // (Limits stay at most the profile's maxLimit, which refuses more: a larger collection gets only cut pages.)
-    const { maxLimit } = t.profile.expectations.lists;
-    const cut = fc.integer({ min: 1, max: Math.min(60, total - 1) });
+    const maxLimit = maxLimitOf(t);
+    const cut = fc.integer({ min: 1, max: Math.max(1, Math.min(60, total - 1, maxLimit)) });
     const limits =
       total > maxLimit
         ? cut
         : fc.oneof({ weight: 19, arbitrary: cut }, { weight: 1, arbitrary: fc.integer({ min: total, max: Math.min(maxLimit, total + 20) }) });
     // The first run cuts the page about in half, so that a single run (`--runs 1`) exercises the rule.
-    const half = Math.min(60, total - 1, Math.ceil(total / 2));
+    const half = Math.max(1, Math.min(60, total - 1, Math.ceil(total / 2), maxLimit));
     await t.property(
       limits,
       async (limit) => {
@@ -742,9 +756,11 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
         const at = Math.min(sorted.length - 2, Math.floor(((offset * limit) / surveyed.size) * sorted.length));
         return decides(sorted.slice(at, at + 2), spec);
       };
+      // Pages of at most 100 items (pageOfAtLeastTwo's default), within the profile's maxLimit.
+      const sortLimit = Math.min(100, maxLimitOf(t));
       const cases = surveyed.whole
-        ? preferring(fc.tuple(keys(ordering, Object.keys(fields)), pageOfAtLeastTwo(all.length)), (c) => decides(expectedPage(c), c[0]))
-        : preferring(fc.tuple(keys(ordering, Object.keys(fields)), pageOfAtLeastTwo(surveyed.size, 100, t.profile.expectations.lists.maxOffset)), nearby);
+        ? preferring(fc.tuple(keys(ordering, Object.keys(fields)), pageOfAtLeastTwo(all.length, sortLimit)), (c) => decides(expectedPage(c), c[0]))
+        : preferring(fc.tuple(keys(ordering, Object.keys(fields)), pageOfAtLeastTwo(surveyed.size, sortLimit, t.profile.expectations.lists.maxOffset)), nearby);
       // The order is verified on the returned items: one page, at a generated offset.
       await t.property(cases, async ([spec, { limit, offset }]) => {
         const { items, res } = await page(t, target, { _sort: renderSort(spec), _limit: limit, _offset: offset });
