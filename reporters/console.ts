@@ -235,15 +235,18 @@ function cleanupText(result: RunResult): string {
   return `; records the run created (marker ${markers.length > 0 ? markers.join(', ') : 'lpc-?-'}): ${families.join('; ')}${failed}`;
 }
 
-/** `; waited 12.0s for the target's rate limits (3 retries after 429)`, when the run waited at all. */
+/** `; checks waited 12.0s on 429 Retry-After (3 retries)`, when the run waited at all, and
+ * `; 2 requests sent again after the target closed their connection without an answer`. */
 function waitedText(result: RunResult): string {
   const w = result.waited;
-  if (!w || w.retryAfterMs + w.maxRpsMs === 0) return '';
+  if (!w) return '';
+  const resent = (w.resent ?? 0) > 0 ? `; ${plural(w.resent ?? 0, 'request')} sent again after the target closed their connection without an answer` : '';
+  if (w.retryAfterMs + w.maxRpsMs === 0) return resent;
   const parts = [
     ...(w.retryAfterMs > 0 ? [`${(w.retryAfterMs / 1000).toFixed(1)}s on 429 Retry-After (${plural(w.retries, 'retry')})`.replace('retrys', 'retries')] : []),
     ...(w.maxRpsMs > 0 ? [`${(w.maxRpsMs / 1000).toFixed(1)}s pacing to --max-rps`] : []),
   ];
-  return `; checks waited ${parts.join(' and ')}`;
+  return `; checks waited ${parts.join(' and ')}${resent}`;
 }
 
 function plural(n: number, noun: string): string {

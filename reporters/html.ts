@@ -303,6 +303,8 @@ function seconds(ms: number): string {
 
 function waitedText(result: RunResult): string {
   const w = result.waited;
-  if (!w || w.retryAfterMs + w.maxRpsMs === 0) return 'no';
-  return `${seconds(w.retryAfterMs)} s on 429 Retry-After (${w.retries} ${w.retries === 1 ? 'retry' : 'retries'}), ${seconds(w.maxRpsMs)} s pacing to --max-rps`;
+  const resent = w?.resent ?? 0;
+  const again = resent > 0 ? `; ${resent} ${resent === 1 ? 'request' : 'requests'} sent again after the target closed their connection without an answer` : '';
+  if (!w || w.retryAfterMs + w.maxRpsMs === 0) return `no${again}`;
+  return `${seconds(w.retryAfterMs)} s on 429 Retry-After (${w.retries} ${w.retries === 1 ? 'retry' : 'retries'}), ${seconds(w.maxRpsMs)} s pacing to --max-rps${again}`;
 }

@@ -25,6 +25,8 @@ const SCHEMA_DIGESTS: Record<number, string> = {
   // `caveats`, which every report says; a shard's record (`shard`), a merged run's shards (`shards`),
   // an invariant's `violations`.
   2: 'e4ca2d98ac5057b03d2673a92b5c426e7006f07021028a3a3bfb30ed046cef7a',
+  // Version 3: `waited.resent`, the safe requests sent again on a new connection after the target closed theirs.
+  3: 'eea91f8504798ba5859377bfcb2519a2e559b9d420df8c4748c308165b1a69d4',
 };
 
 describe('the schema changes only deliberately', () => {
@@ -66,7 +68,7 @@ const EVERY_FIELD: Complete<JsonReport> = {
   durationMs: 12.5,
   requests: 9,
   concurrency: 8,
-  waited: { retryAfterMs: 0, maxRpsMs: 0, retries: 0 },
+  waited: { retryAfterMs: 0, maxRpsMs: 0, retries: 0, resent: 0 },
   baseline: { file: 'b.yml', known: 0, nowPassing: ['intapi.v2.x.y'] },
   runId: '0a1b2c',
   cleanup: {

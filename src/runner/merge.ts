@@ -210,6 +210,7 @@ export function mergeShards(reports: readonly ShardReport[]): { result: RunResul
       retryAfterMs: sum((r) => r.waited?.retryAfterMs),
       maxRpsMs: sum((r) => r.waited?.maxRpsMs),
       retries: sum((r) => r.waited?.retries),
+      resent: sum((r) => r.waited?.resent),
     },
     ...(baseline
       ? {

@@ -286,6 +286,9 @@ export interface Waited {
   maxRpsMs: number;
   /** Requests sent again after a 429. */
   retries: number;
+  /** Safe requests (GET, HEAD, OPTIONS) sent again, once, on another connection, after the target
+   * closed theirs without an answer (RFC 9112 §9.3.1); absent from reports written before it was kept. */
+  resent?: number;
 }
 
 /** Levels whose failures fail the run (exit 1). SHOULD joins them under --strict. */

@@ -331,12 +331,13 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     const { checks, metas, invariants } = perTarget[i] as (typeof perTarget)[number];
     checks.push(...invariantResults(metas, invariants, target, options.signal?.aborted === true));
     const waited = metas.reduce(
-      (w, m) => ({ retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs, maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs, retries: w.retries + m.waited.retries }),
-      {
-        retryAfterMs: 0,
-        maxRpsMs: 0,
-        retries: 0,
-      },
+      (w, m) => ({
+        retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs,
+        maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs,
+        retries: w.retries + m.waited.retries,
+        resent: w.resent + (m.waited.resent ?? 0),
+      }),
+      { retryAfterMs: 0, maxRpsMs: 0, retries: 0, resent: 0 },
     );
     return {
       targets: Object.fromEntries(

@@ -5,7 +5,8 @@
  * reproduction, and checks the family's invariants on every response (invariants.ts). A hanging, garbled or huge answer becomes a failed
  * check, never a crash of the tool: each exchange has a deadline for the whole answer, and a
  * response-size cap is set on the dispatcher. A 429 is waited out (Retry-After) and sent again, and
- * `--max-rps` paces the requests to each server; both waits are counted for the report.
+ * `--max-rps` paces the requests to each server; both waits are counted for the report. A safe
+ * request whose connection the target closed without an answer is sent again once (`resendable`).
  * Every request names its check in `x-lpc-check` (as Schemathesis' X-Schemathesis-TestCaseId), so
  * that a server's logs show which check sent it, and a request of a property run names its case in
  * `x-lpc-case` (the run's fast-check path): the bundled server derives new ids from both, so that a
@@ -14,7 +15,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { appendFileSync } from 'node:fs';
-import { Agent, request } from 'undici';
+import { Agent, Client as Connection, request, type Dispatcher } from 'undici';
 import { answerReadingConnector } from './connection.js';
 import { baseUrlOf, collectionOf, familyOf, isTokenExchange, operation, type OperationId, type Profile, queryOf } from '../../src/profile/index.js';
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.js';
@@ -37,8 +38,8 @@ export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** What one check did over HTTP; copied into the check's results for the runner. */
 export class Recorder {
   requests = 0;
-  /** Time spent waiting out 429 answers, and pacing to --max-rps, in milliseconds. */
-  readonly waited = { retryAfterMs: 0, maxRpsMs: 0, retries: 0 };
+  /** Time spent waiting out 429 answers, and pacing to --max-rps, in milliseconds; requests sent again. */
+  readonly waited = { retryAfterMs: 0, maxRpsMs: 0, retries: 0, resent: 0 };
   readonly violations: InvariantViolation[] = [];
   private readonly perInvariant = new Map<string, number>();
   /** Exchanges subject to each invariant. */
@@ -104,19 +105,42 @@ function withExchange<E>(error: E, exchange: Exchange): E {
   return error;
 }
 
-let agent: Agent | undefined;
-function dispatcher(timeoutMs: number): Agent {
-  // Connections per origin: the scheduler keeps at most --concurrency checks (so requests) in flight.
-  agent ??= new Agent({
-    connections: 64,
+/** What every connection of the harness is: timeouts, the answer-reading connector, the size cap. */
+function connectionOptions(timeoutMs: number) {
+  return {
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     // An answer sent before the target closed on a body still being sent is read (connection.ts);
     // certificates are verified as the run says (`--ca`, `--insecure`: src/target/tls.ts).
     connect: answerReadingConnector({ timeout: timeoutMs, ...tlsOptions() }),
     maxResponseSize: MAX_RESPONSE_BYTES,
-  });
+  };
+}
+
+let agent: Agent | undefined;
+function dispatcher(timeoutMs: number): Agent {
+  // Connections per origin: the scheduler keeps at most --concurrency checks (so requests) in flight.
+  agent ??= new Agent({ connections: 64, ...connectionOptions(timeoutMs) });
   return agent;
+}
+
+/** Connections closed by the target without an answer (undici's "other side closed", a reset, a
+ * write to a closed connection). */
+const CLOSED_WITHOUT_ANSWER = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * Whether a request that failed so is sent again, once, on a new connection. A server may close
+ * an idle keep-alive connection just as the client reuses it (RFC 9112 §9.3.1: "A client MAY open a
+ * new connection and automatically retransmit an aborted sequence of requests if all of those
+ * requests have idempotent methods"); undici does not (nodejs/undici#3492), so a check against a
+ * server with a short idle timeout would fail on the race instead of the rule. Only the safe methods,
+ * which change nothing whether or not the target processed the first: a PUT or DELETE processed
+ * before the close would answer otherwise the second time. A target that closes every connection
+ * fails the exchange again, and the check fails on that.
+ */
+export function resendable(method: string, error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') && code !== undefined && CLOSED_WITHOUT_ANSWER.has(code);
 }
 
 /** A request that names an exceeded deadline: the whole answer did not arrive in time. */
@@ -380,11 +404,28 @@ export class Client {
       expired = true;
       deadline.emit('abort');
     }, this.timeoutMs);
+    const once = async (via: Dispatcher) => {
+      const res = await request(url, { method: method as 'GET', headers, body, dispatcher: via, signal: deadline });
+      return { res, text: await res.body.text() };
+    };
     try {
-      const res = await request(url, { method: method as 'GET', headers, body, dispatcher: dispatcher(this.timeoutMs), signal: deadline });
-      const text = await res.body.text();
+      let answer: Awaited<ReturnType<typeof once>>;
+      try {
+        answer = await once(dispatcher(this.timeoutMs));
+      } catch (error) {
+        if (expired || !resendable(method, error)) throw error;
+        this.recorder.requests++;
+        this.recorder.waited.resent++;
+        // On a new connection (RFC 9112 §9.3.1), not another pooled one the target may close as well.
+        const fresh = new Connection(new URL(url).origin, connectionOptions(this.timeoutMs));
+        try {
+          answer = await once(fresh);
+        } finally {
+          void fresh.close();
+        }
+      }
       consecutiveTransportFailures.set(server, 0);
-      return { res, text };
+      return answer;
     } catch (error) {
       const failure = expired ? new DeadlineError(`no complete answer within ${this.timeoutMs} ms`) : error;
       // An answer too large to read is still an answer; silence and broken connections are not.

@@ -296,7 +296,7 @@ function interrupted(): CheckRunMeta {
     violations: [],
     violationCounts: {},
     applied: {},
-    waited: { retryAfterMs: 0, maxRpsMs: 0, retries: 0 },
+    waited: { retryAfterMs: 0, maxRpsMs: 0, retries: 0, resent: 0 },
     skipReason: INTERRUPTED_NOT_RUN,
   };
 }
