@@ -49,7 +49,7 @@ const IN_PROCESS = [
   'tests/profile/**/*.test.ts',
   'tests/reference-impl/**/*.test.ts',
   'tests/reporters/**/*.test.ts',
-  'tests/{architecture,build,cache,controls-messages,dead-code,runner-progress,runner-worker}.test.ts',
+  'tests/{architecture,build,cache,controls-messages,dead-code,runner-progress,runner-worker,tool-client}.test.ts',
 ];
 
 export default defineConfig({

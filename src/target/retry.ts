@@ -1,6 +1,7 @@
 /**
  * Waiting out a 429 (RFC 6585 §4, RFC 9110 §10.2.3 Retry-After), shared by the suites' client and the
- * session's log-in (secrets.ts).
+ * session's log-in (secrets.ts); and which requests that got no answer are sent again (`resendable`),
+ * shared by the suites' client and the tool's (client.ts).
  */
 
 /** At most this many attempts of one request that keeps answering 429. */
@@ -48,4 +49,23 @@ export async function honouring429<R extends { statusCode: number; headers: Reco
     waited?.(wait);
     await sleep(wait);
   }
+}
+
+/** Connections closed by the target without an answer (undici's "other side closed", a reset, a
+ * write to a closed connection). */
+const CLOSED_WITHOUT_ANSWER = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * Whether a request that failed so is sent again, once, on a new connection. A server may close
+ * an idle keep-alive connection just as the client reuses it (RFC 9112 §9.3.1: "A client MAY open a
+ * new connection and automatically retransmit an aborted sequence of requests if all of those
+ * requests have idempotent methods"); undici does not (nodejs/undici#3492), so a check against a
+ * server with a short idle timeout would fail on the race instead of the rule. Only the safe methods,
+ * which change nothing whether or not the target processed the first: a PUT or DELETE processed
+ * before the close would answer otherwise the second time. A target that closes every connection
+ * fails the exchange again, and the check fails on that.
+ */
+export function resendable(method: string, error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') && code !== undefined && CLOSED_WITHOUT_ANSWER.has(code);
 }

@@ -20,7 +20,7 @@ import { answerReadingConnector } from './connection.js';
 import { baseUrlOf, collectionOf, familyOf, isTokenExchange, operation, type OperationId, type Profile, queryOf } from '../../src/profile/index.js';
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/curl.js';
-import { honouring429, sleep } from '../../src/target/retry.js';
+import { honouring429, resendable, sleep } from '../../src/target/retry.js';
 import { tlsOptions } from '../../src/target/tls.js';
 import type { ApiRequest, ApiResponse, Exchange } from './exchange.js';
 import { CheckFailure } from './failure.js';
@@ -122,25 +122,6 @@ function dispatcher(timeoutMs: number): Agent {
   // Connections per origin: the scheduler keeps at most --concurrency checks (so requests) in flight.
   agent ??= new Agent({ connections: 64, ...connectionOptions(timeoutMs) });
   return agent;
-}
-
-/** Connections closed by the target without an answer (undici's "other side closed", a reset, a
- * write to a closed connection). */
-const CLOSED_WITHOUT_ANSWER = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
-
-/**
- * Whether a request that failed so is sent again, once, on a new connection. A server may close
- * an idle keep-alive connection just as the client reuses it (RFC 9112 §9.3.1: "A client MAY open a
- * new connection and automatically retransmit an aborted sequence of requests if all of those
- * requests have idempotent methods"); undici does not (nodejs/undici#3492), so a check against a
- * server with a short idle timeout would fail on the race instead of the rule. Only the safe methods,
- * which change nothing whether or not the target processed the first: a PUT or DELETE processed
- * before the close would answer otherwise the second time. A target that closes every connection
- * fails the exchange again, and the check fails on that.
- */
-export function resendable(method: string, error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') && code !== undefined && CLOSED_WITHOUT_ANSWER.has(code);
 }
 
 /** A request that names an exceeded deadline: the whole answer did not arrive in time. */
