@@ -56,7 +56,8 @@ export async function honouring429<R extends { statusCode: number; headers: Reco
 const CLOSED_WITHOUT_ANSWER = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 /**
- * Whether a request that failed so is sent again, once, on a new connection. A server may close
+ * Whether a request that failed so is sent again, once (the suites' client on a new connection of its
+ * own, as the RFC says; the tool's on its pool, whose closed connection is gone). A server may close
  * an idle keep-alive connection just as the client reuses it (RFC 9112 §9.3.1: "A client MAY open a
  * new connection and automatically retransmit an aborted sequence of requests if all of those
  * requests have idempotent methods"); undici does not (nodejs/undici#3492), so a check against a
