@@ -176,6 +176,16 @@ describe('a check that its runs did not exercise does not pass', () => {
     expect(checks.filter((c) => c.status !== 'passed' || c.coverage?.degenerate !== 0).map((c) => [c.id, c.status, c.skipReason])).toEqual([]);
   });
 
+  // Under these seeds the single drawn filter selected every item or none of a list (v1 resources under
+  // seed 2; v2 resources and submissions under seed 7), and the check was skipped as not exercised: the
+  // first run now takes a filter that selects some items but not all.
+  test.each([2, 7])('one run of the filter checks exercises their rule (seed %i)', async (seed) => {
+    const { code, checks, out } = await runMany('bundled', ['intapi.*.list.filter.matches-model'], { seed, runs: 1 });
+    expect(code, out).toBe(0);
+    expect(checks.length).toBe(7);
+    expect(checks.filter((c) => c.status !== 'passed' || c.coverage?.degenerate !== 0).map((c) => [c.id, c.status, c.skipReason])).toEqual([]);
+  });
+
   // Drawn uniformly over the 249 countries, some without provinces, a single run missed under these
   // seeds (v2 under seed 1, v1 under seed 16) and failed as not exercised against a server whose
   // provinces are right: the countries likeliest to have provinces now run first.
