@@ -306,8 +306,8 @@ async function sampledTotalItems(t: CheckContext, target: ListTarget, s: Survey,
  * (or ending the collection): each page holds the window's items at its positions, in order, each once. */
 async function sampledWalk(t: CheckContext, target: ListTarget, s: Survey, maxRuns?: number): Promise<void> {
   const { maxOffset } = reach(t);
-  const limit = fc.integer({ min: 1, max: Math.min(30, maxLimitOf(t)) });
-  const runs = fc.record({ limit, segment: fc.nat(), at: fc.nat(), pages: fc.integer({ min: 2, max: WALK_PAGES }) });
+  const limits = fc.integer({ min: 1, max: Math.min(30, maxLimitOf(t)) });
+  const runs = fc.record({ limit: limits, segment: fc.nat(), at: fc.nat(), pages: fc.integer({ min: 2, max: WALK_PAGES }) });
   const walkSome = async ({ limit, segment, at, pages }: { limit: number; segment: number; at: number; pages: number }): Promise<void> => {
     const reachable = s.segments.flatMap((seg) => {
       const end = seg.start + seg.items.length;
