@@ -82,10 +82,13 @@ export interface ScimBehaviour {
     keywordCase: 'insensitive' | 'lowercase-only';
     /** `a or b and c`: and binds tighter, or left to right. */
     precedence: 'rfc' | 'left-to-right';
+    /** Parentheses (a group, `not (…)`) inside parentheses: parsed, or 400 invalidFilter (one level only). */
+    groups: 'nested' | 'one-level';
     /** dateTime attributes compared as instants or as strings. */
     dates: 'instants' | 'strings';
-    /** A multi-valued attribute matches when any value does, or only its first value is read. */
-    multiValued: 'any' | 'first';
+    /** A multi-valued attribute matches when any value does, or only its first value is read, or a
+     * filter on one (`emails.value`, `emails[…]`) is refused (400 invalidFilter). */
+    multiValued: 'any' | 'first' | 'refused';
     /** A filter that matches nothing: 200 with totalResults 0, or 404. */
     noMatch: 'empty-list' | 'not-found';
     /** totalResults of a filtered list: the matches, or every resource of the collection. */
@@ -332,6 +335,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       booleanOrdering: 'reject',
       keywordCase: 'insensitive',
       precedence: 'rfc',
+      groups: 'nested',
       dates: 'instants',
       multiValued: 'any',
       noMatch: 'empty-list',

@@ -119,6 +119,10 @@ const FAULTS = {
     description: '`a or b and c` groups left to right instead of `and` binding tighter.',
     apply: (b) => void (b.filter.precedence = 'left-to-right'),
   },
+  'scim.filter-nested-groups-refused': {
+    description: 'A group inside a group (`a and (b or not (c))`) answers 400 invalidFilter: one level of parentheses only.',
+    apply: (b) => void (b.filter.groups = 'one-level'),
+  },
   'scim.filter-dates-as-strings': {
     description: 'dateTime attributes compare as strings instead of instants.',
     apply: (b) => void (b.filter.dates = 'strings'),
@@ -126,6 +130,11 @@ const FAULTS = {
   'scim.filter-multivalued-first-only': {
     description: 'A filter on a multi-valued attribute reads only its first value instead of any value.',
     apply: (b) => void (b.filter.multiValued = 'first'),
+  },
+  'scim.filter-multivalued-refused': {
+    description:
+      'A filter on a multi-valued attribute (`emails.value eq …`, `emails[type eq "work"]`) answers 400 invalidFilter instead of matching any value.',
+    apply: (b) => void (b.filter.multiValued = 'refused'),
   },
   'scim.filter-no-match-404': {
     description: 'A filter that matches nothing answers 404 instead of 200 with totalResults 0.',

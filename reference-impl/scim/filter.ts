@@ -72,6 +72,8 @@ function lex(text: string): Token[] {
 class Parser {
   private i = 0;
   private depth = 0;
+  /** Groups open around the token being read. */
+  private groups = 0;
   constructor(
     private readonly tokens: readonly Token[],
     private readonly b: ScimBehaviour['filter'],
@@ -150,8 +152,11 @@ class Parser {
   }
 
   private parseGroup(inBrackets: boolean): FilterNode {
+    if (this.b.groups === 'one-level' && this.groups > 0) throw invalid(`A group inside a group at ${this.peek()?.at ?? 0}.`);
     this.expect('(');
+    this.groups += 1;
     const inner = this.parseOr(inBrackets);
+    this.groups -= 1;
     this.expect(')');
     return inner;
   }
@@ -225,6 +230,7 @@ function targetOf(schema: ResourceSchema, path: string, within: Attr | undefined
     const resolved = resolvePath(schema, path);
     if (resolved === undefined) throw invalid(`Unknown attribute '${path}'.`);
     ({ attr, sub, urn } = resolved);
+    if (attr.multiValued && b.multiValued === 'refused') throw invalid(`Filters on the multi-valued '${attr.name}' are not supported.`);
   }
   const firstOnly = (xs: JsonValue[]): JsonValue[] => (b.multiValued === 'first' ? xs.slice(0, 1) : xs);
   const top = (c: JsonObject): JsonValue | undefined => {
@@ -337,6 +343,7 @@ function compileNode(schema: ResourceSchema, node: FilterNode, within: Attr | un
       if (resolved.sub !== undefined || resolved.attr.sub === undefined || !resolved.attr.multiValued) {
         throw invalid(`'${node.path}' is not a multi-valued complex attribute.`);
       }
+      if (b.multiValued === 'refused') throw invalid(`Filters on the multi-valued '${resolved.attr.name}' are not supported.`);
       const inner = compileNode(schema, node.filter, resolved.attr, b);
       const { attr, urn } = resolved;
       return (x) => {

@@ -8,6 +8,7 @@ import {
   attrPath,
   compare,
   ENTERPRISE_USER_URN,
+  group,
   invalidScimFilter,
   judgeFilter,
   or,
@@ -280,11 +281,33 @@ describe('print', () => {
     const prefix = compare(attrPath('userName'), 'sw', stringValue('lpc-RUN-'));
     const filter = parsed('title pr or userType eq "Intern"');
     expect(print(scoped(prefix, filter))).toBe('userName sw "lpc-RUN-" and (title pr or userType eq "Intern")');
+    // No parentheses the filter's meaning does not need: the prefix joins a chain of `and` at its left.
+    expect(print(scoped(prefix, parsed('title pr AND userType eq "Intern" and active eq true')))).toBe(
+      'userName sw "lpc-RUN-" and title pr AND userType eq "Intern" and active eq true',
+    );
+    expect(print(scoped(prefix, parsed('not (title pr or active eq true)')))).toBe('userName sw "lpc-RUN-" and not (title pr or active eq true)');
+    expect(print(scoped(prefix, parsed('title pr and (userType eq "Intern" or active eq true)')))).toBe(
+      'userName sw "lpc-RUN-" and title pr and (userType eq "Intern" or active eq true)',
+    );
+    // Parentheses the filter writes stay: they are the filter's.
+    expect(print(scoped(prefix, parsed('(title pr)')))).toBe('userName sw "lpc-RUN-" and (title pr)');
     expect(scopedText(prefix, 'userName eq')).toBe('userName sw "lpc-RUN-" and (userName eq)');
     expect(judgeFilter(scoped(compare(attrPath('userName'), 'sw', stringValue('b')), filter), users, SCIM_USER)).toEqual({
       kind: 'valid',
       verdicts: [true, false, false, false],
     });
+  });
+
+  it('scoped means `prefix and (filter)`, and its text means its tree (generated filters)', () => {
+    const prefix = compare(attrPath('userName'), 'sw', stringValue('b'));
+    fc.assert(
+      fc.property(scimFilterOver(population, SCIM_USER), (filter) => {
+        const tree = scoped(prefix, filter);
+        expect(parseFilter(print(tree))).toEqual({ ok: true, value: tree });
+        expect(judgeFilter(tree, population, SCIM_USER)).toEqual(judgeFilter(and(prefix, group(filter)), population, SCIM_USER));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -10,7 +10,7 @@
 //   parseFilter(text), parsePath(text)   -> { ok: true, value } | { ok: false, error: { message, position } }
 //   print(filter), printPath(path)       canonical text; parse(print(tree)) gives back the tree
 //   attrPath, compare, present, and, or, not, group, valuePath, stringValue, ...   constructors
-//   scoped(prefix, filter)               `prefix and (filter)` (a generated filter confined to a run's resources)
+//   scoped(prefix, filter)               `prefix and filter` (a filter confined to a run's resources; parentheses only around an `or`)
 //   scopedText(prefix, text)             the same around a text that may not parse (invalid filters)
 //   judgeFilter(filter, resources, schema)
 //       'invalid'    every RFC-following server answers 400 invalidFilter;

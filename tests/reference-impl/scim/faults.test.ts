@@ -110,6 +110,10 @@ const SPOTS: Record<ScimFaultName, Spot> = {
   'scim.filter-boolean-ordering-accepted': { probe: (h) => status(h.get(`/Users${q({ filter: 'active gt false' })}`)), expected: [400, 200] },
   'scim.filter-keywords-lowercase-only': { probe: (h) => status(h.get(`/Users${q({ filter: 'userName Eq "x"' })}`)), expected: [200, 400] },
   'scim.filter-precedence-left-to-right': { probe: total(`id eq "${U0}" or id eq "x" and id eq "y"`), expected: [1, 0] },
+  'scim.filter-nested-groups-refused': {
+    probe: (h) => status(h.get(`/Users${q({ filter: `id eq "${U0}" and (id eq "x" or not (id eq "y"))`, count: 0 })}`)),
+    expected: [200, 400],
+  },
   'scim.filter-dates-as-strings': { probe: total('meta.created eq "2020-01-01T00:00:00Z"'), expected: [1, 0] },
   'scim.filter-multivalued-first-only': {
     probe: async (h) => {
@@ -117,6 +121,10 @@ const SPOTS: Record<ScimFaultName, Spot> = {
       return (await h.get(`/Users${q({ filter: `id eq "${id}" and emails.value eq "b@two.example"`, count: 0 })}`)).obj.totalResults;
     },
     expected: [1, 0],
+  },
+  'scim.filter-multivalued-refused': {
+    probe: (h) => status(h.get(`/Users${q({ filter: `id eq "${U0}" and emails[type eq "work"]`, count: 0 })}`)),
+    expected: [200, 400],
   },
   'scim.filter-no-match-404': { probe: (h) => status(h.get(`/Users${q({ filter: 'userName eq "nobody-at-all"' })}`)), expected: [200, 404] },
   'scim.filter-total-results-unfiltered': { probe: total(`id eq "${U0}"`), expected: [1, 2500] },

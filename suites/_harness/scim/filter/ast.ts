@@ -112,11 +112,16 @@ export function valuePath(path: AttrPath, filter: ScimFilter): ValuePathNode {
 }
 
 /**
- * `prefix and (filter)`: a generated filter confined to the resources of one run, e.g.
- * `userName sw "lpc-RUN-" and (<generated>)`. The parentheses are always written.
+ * `prefix and filter`: a filter confined to the resources of one run, e.g.
+ * `userName sw "lpc-RUN-" and <filter>`, with no parentheses of its own where the filter's meaning
+ * needs none: the prefix joins the filter's chain of `and` at its left (`P and A and B`, `P and
+ * not (…)`), and only a filter whose top is `or` is put in parentheses (`P and (A or B)`). The
+ * confinement is the suite's, not the check's rule: it must not add a level of nesting for the
+ * server to parse (a parser that fails on nested groups fails the check whose filter has them, not
+ * every check with a group).
  */
 export function scoped(prefix: ScimFilter, filter: ScimFilter): ScimFilter {
-  return and(prefix, group(filter));
+  return filter.kind === 'and' ? { ...filter, left: scoped(prefix, filter.left) } : and(prefix, filter);
 }
 
 /** `scoped` for a filter text that may not parse (invalidScimFilter): `<prefix> and (<text>)`. */
