@@ -237,6 +237,34 @@ describe('init --probe-writes', () => {
   });
 });
 
+describe('init --probe-writes against a served /Bulk that refuses a request without operations', () => {
+  let proxied: Proxied;
+  beforeAll(async () => {
+    // As SCIMMY answers init's probe (a BulkRequest with an empty Operations): 400 invalidValue.
+    proxied = await startProxied({
+      intercept: (req, res) => {
+        if (req.method !== 'POST' || req.url !== '/scim/v2/Bulk') return false;
+        const body = { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '400', scimType: 'invalidValue', detail: 'no Operations' };
+        res.writeHead(400, { 'content-type': 'application/scim+json' }).end(JSON.stringify(body));
+        return true;
+      },
+    });
+  });
+  afterAll(() => proxied.close());
+
+  test('takes the 400 for a served /Bulk: not in unsupported, and not the unsupported endpoints status', async () => {
+    const env = { ...PROXY_ENV, LPC_SCIM_TOKEN: '', LPC_SCIM_USERNAME: PROXY_CREDENTIALS.username, LPC_SCIM_PASSWORD: PROXY_CREDENTIALS.password };
+    const base = join(dir, 'scim-login-bulk.yaml');
+    writeFileSync(base, 'name: x\ncredentials:\n  scim: { username: { env: LPC_SCIM_USERNAME }, password: { env: LPC_SCIM_PASSWORD } }\n');
+    const { file, text } = await init(proxied.url, 'bulk-400.yaml', env, ['--probe-writes', '--profile', base]);
+    expect(text).toMatch(/POST\s+(# )?\/Bulk answered 400/);
+    const scim = loadProfile(file).expectations.scim;
+    // The reference server serves none of the others (501).
+    expect(scim.unsupported).toEqual(['/Me', '/ServiceProviderConfig', '/ResourceTypes', '/.search']);
+    expect(scim.unsupportedStatus).toBe(501);
+  });
+});
+
 describe('init: usage and set-up errors exit 2 with one line', () => {
   test.each([
     [['init'], /init needs --target URL/],

@@ -24,6 +24,11 @@ const resources = (a: ToolAnswer): Record<string, unknown>[] => (isItem(a.json) 
 /** Where SCIM is not: no answer, or a 404 for its users (with or without a token). */
 const nowhere = (a: ToolAnswer): boolean => a.status === 0 || a.status === 404;
 
+/** An endpoint the target does not serve: any answer but a success, except a 400, which judged the
+ * probe's own request (a served /Bulk refusing a BulkRequest without operations, as SCIMMY does: RFC
+ * 7644 §3.7 has a request carry them) and so comes from the endpoint. */
+const notServed = (a: ToolAnswer): boolean => !ok(a) && a.status !== 400;
+
 async function probeEndpoints(ctx: InitContext, part: PartBuilder): Promise<void> {
   const { unsupportedStatus } = DEFAULT_SCIM_EXPECTATIONS;
   const gets: [Endpoint, string][] = [
@@ -64,11 +69,11 @@ async function probeEndpoints(ctx: InitContext, part: PartBuilder): Promise<void
     }
   }
   const unprobed = SCIM_UNSUPPORTED_ENDPOINTS.filter((e) => !answers.has(e));
-  const notServed = [...answers].filter(([, a]) => !ok(a)).map(([e]) => e);
-  const named = SCIM_UNSUPPORTED_ENDPOINTS.filter((e) => notServed.includes(e) || unprobed.includes(e));
+  const absent = [...answers].filter(([, a]) => notServed(a)).map(([e]) => e);
+  const named = SCIM_UNSUPPORTED_ENDPOINTS.filter((e) => absent.includes(e) || unprobed.includes(e));
   const why = unprobed.length > 0 ? `; ${unprobed.join(' and ')}: as specification rule 4 says (a POST, not probed without --probe-writes)` : '';
   part.set(['expectations', 'scim', 'unsupported'], named, `${hows.join(', ')}${why}`);
-  const statuses = [...answers.values()].filter((a) => a.status >= 400).map((a) => a.status);
+  const statuses = [...answers.values()].filter((a) => a.status >= 400 && notServed(a)).map((a) => a.status);
   const common = [...new Set(statuses)].sort((a, b) => statuses.filter((s) => s === b).length - statuses.filter((s) => s === a).length)[0];
   if (common !== undefined)
     part.set(
