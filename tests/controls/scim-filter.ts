@@ -8,14 +8,12 @@ const GENERATED = 'scim.filter.generated';
 export const SCIM_FILTER_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.filter-username-case-sensitive': {
     mustFail: ['scim.filter.username-eq-case-insensitive', 'scim.filter.username-substring-case-insensitive'],
-    mayFail: [GENERATED],
     scope: SCOPE,
   },
   // The keyword check (and every check whose rule is not case) judges only what case cannot change.
-  'scim.filter-strings-case-sensitive': { mustFail: ['scim.filter.other-strings-case-insensitive'], mayFail: [GENERATED], scope: SCOPE },
+  'scim.filter-strings-case-sensitive': { mustFail: ['scim.filter.other-strings-case-insensitive'], scope: SCOPE },
   'scim.filter-case-exact-ignored': {
     mustFail: ['scim.filter.external-id-case-exact', 'scim.filter.id-case-exact'],
-    mayFail: [GENERATED],
     scope: SCOPE,
   },
   'scim.filter-malformed-ignored': { mustFail: ['scim.filter.malformed-rejected'], scope: SCOPE },
