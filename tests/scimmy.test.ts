@@ -23,10 +23,13 @@ const DEVIATIONS: Readonly<Record<string, string>> = {
   'scim.filter.boolean-ordering-rejected': '`active gt true` is answered, not 400 invalidFilter (RFC 7644 §3.4.2.2)',
   'scim.filter.urn-qualified-attribute': 'an attribute named by its schema URN matches nothing',
   'scim.filter.not-negates-group': '`not (a or b)` selects a and b',
-  'scim.filter.multi-valued-any-value': "a filter on emails.value answers 400 when a user has no emails ('Cannot convert undefined or null to object')",
+  'scim.filter.multi-valued-any-value': "a filter on emails.value answers 400 when some user has no emails ('Cannot convert undefined or null to object')",
   'scim.filter.public-facts-example': 'the same: its filter reads emails',
   'scim.groups.filter-members-value': 'the same for members.value',
-  'scim.filter.generated': 'a group inside a group does not parse (`a and (b or (c))`: Unexpected token)',
+  // Under seed 1 the first failing draw is `EMAILS.value sw …` (the 400 above); others meet
+  // `preferredLanguage sw …` (the same 400: an attribute most users lack) or a group inside a group,
+  // which SCIMMY does not parse (`a and (b or not (c))`: Unexpected token), and no other check sends.
+  'scim.filter.generated': 'filters the other checks do not send: sw on an attribute some users lack answers 400, a group inside a group does not parse',
   'scim.pagination.past-end': 'a startIndex past the end answers resources again',
   'scim.pagination.walk-exactly-once': 'so a walk never meets its empty page (the specification: clients advance until no records come back)',
   'scim.groups.walk-exactly-once': 'the same for groups',
