@@ -6,7 +6,7 @@
 import { failsRun, LEVELS, SLOW_CHECK_MS, type CheckMeta, type CheckResult, type Level, type RunResult } from '../src/runner/model.js';
 import { formatFailureBlock, NO_PAINT, skipText, type Paint, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
-import { markOf, verdictOf, type Mark, type Verdict } from './verdict.js';
+import { markOf, resentText, verdictOf, type Mark, type Verdict } from './verdict.js';
 
 export interface SummaryOptions {
   /** ANSI colours; the caller decides (a TTY, no NO_COLOR). Never set for files. */
@@ -240,7 +240,7 @@ function cleanupText(result: RunResult): string {
 function waitedText(result: RunResult): string {
   const w = result.waited;
   if (!w) return '';
-  const resent = (w.resent ?? 0) > 0 ? `; ${plural(w.resent ?? 0, 'request')} sent again after the target closed their connection without an answer` : '';
+  const resent = resentText(w.resent);
   if (w.retryAfterMs + w.maxRpsMs === 0) return resent;
   const parts = [
     ...(w.retryAfterMs > 0 ? [`${(w.retryAfterMs / 1000).toFixed(1)}s on 429 Retry-After (${plural(w.retries, 'retry')})`.replace('retrys', 'retries')] : []),

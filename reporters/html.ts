@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { LEVELS, type CheckResult, type CheckStatus, type RunResult } from '../src/runner/model.js';
 import { failureView, groupByArea, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
-import { markOf, verdictOf, type Mark } from './verdict.js';
+import { markOf, resentText, verdictOf, type Mark } from './verdict.js';
 
 export interface HtmlOptions {
   /** As `--strict`: SHOULD failures fail the run. */
@@ -303,8 +303,7 @@ function seconds(ms: number): string {
 
 function waitedText(result: RunResult): string {
   const w = result.waited;
-  const resent = w?.resent ?? 0;
-  const again = resent > 0 ? `; ${resent} ${resent === 1 ? 'request' : 'requests'} sent again after the target closed their connection without an answer` : '';
+  const again = resentText(w?.resent);
   if (!w || w.retryAfterMs + w.maxRpsMs === 0) return `no${again}`;
   return `${seconds(w.retryAfterMs)} s on 429 Retry-After (${w.retries} ${w.retries === 1 ? 'retry' : 'retries'}), ${seconds(w.maxRpsMs)} s pacing to --max-rps${again}`;
 }

@@ -56,6 +56,13 @@ export interface Verdict {
   caveats: string[];
 }
 
+/** What the reports say of the safe requests sent again after a closed connection (`waited.resent`):
+ * `; 2 requests sent again after …`, or nothing when none was. */
+export function resentText(resent: number | undefined): string {
+  const n = resent ?? 0;
+  return n > 0 ? `; ${n} ${n === 1 ? 'request' : 'requests'} sent again after the target closed their connection without an answer` : '';
+}
+
 /** The caveat of a run that verified no TLS certificate. */
 export const INSECURE_CAVEAT = 'TLS certificates were not verified (--insecure): an answer may not have come from the target';
 
