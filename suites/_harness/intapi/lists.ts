@@ -285,8 +285,9 @@ const reach = (t: CheckContext) => ({ maxOffset: t.profile.expectations.lists.ma
 /** totalItems against the size where the survey's pages end, on sampled pages; and the page at
  * floor(totalItems/limit), where a walk at the drawn limit ends, holds exactly the rest. */
 async function sampledTotalItems(t: CheckContext, target: ListTarget, s: Survey, env: (p: Page) => NonNullable<Page['envelope']>): Promise<void> {
-  const { maxOffset } = reach(t);
-  await t.property(pageWithin(s.size, { pastEnd: true, ...reach(t) }), async ({ limit, offset }) => {
+  const pages = reach(t);
+  const { maxOffset } = pages;
+  await t.property(pageWithin(s.size, { pastEnd: true, ...pages }), async ({ limit, offset }) => {
     const p = await page(t, target, { _limit: limit, _offset: offset });
     const total = env(p).totalItems;
     if (s.complete ? total !== s.size : typeof total !== 'number' || total < s.size) {
