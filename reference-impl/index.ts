@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Credentials, SANDBOX_CREDENTIALS } from './intapi/credentials.js';
 import { type LearnerAccounts, SANDBOX_LEARNERS } from './learner/credentials.js';
-import { behaviourWithFaults, listFaults } from './intapi/faults.js';
+import { intapiBehaviourWithFaults, listIntapiFaults } from './intapi/faults.js';
 import { type BehaviourTracer, traceBehaviour, type TracedRequest } from './intapi/trace.js';
 import { noteWrite } from './store/writes.js';
 import { buildApp, mountFamily } from './http/app.js';
@@ -29,7 +29,7 @@ import type { Store } from './intapi/store/store.js';
  */
 export { type Credentials, SANDBOX_CREDENTIALS } from './intapi/credentials.js';
 export { type LearnerAccounts, type LearnerCredentials, SANDBOX_LEARNERS } from './learner/credentials.js';
-export { FAULTS, type FaultInfo, type FaultName, faultedPaths, listFaults } from './intapi/faults.js';
+export { INTAPI_FAULTS, type FaultInfo, type IntapiFaultName, intapiFaultedPaths, listIntapiFaults } from './intapi/faults.js';
 export type { BehaviourTracer, TracedRequest } from './intapi/trace.js';
 export { LEARNER_FAULTS, type LearnerFaultName } from './learner/faults.js';
 export { LEARNER_PREFIX, PLAYER_PREFIX } from './learner/index.js';
@@ -68,7 +68,7 @@ export interface ReferenceServerOptions {
    * the ids of a request that names its check (`x-lpc-check`, `x-lpc-case`) follow that check. */
   ids?: (() => string) | SeededIds;
   /**
-   * Named fault toggles (see FAULTS, SCIM_FAULTS for names starting `scim.`, LEARNER_FAULTS for
+   * Named fault toggles (see INTAPI_FAULTS, SCIM_FAULTS for names starting `scim.`, LEARNER_FAULTS for
    * `learner.` and `player.`); an unknown name throws.
    */
   faults?: readonly string[];
@@ -164,7 +164,7 @@ export function variantOptions(name: string): Pick<ReferenceServerOptions, 'scim
 
 /** Every fault of every family, by name (`--faults`, `serve --list-faults`). */
 export function allFaults(): string[] {
-  return [...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)];
+  return [...listIntapiFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)];
 }
 
 /** The rule batch interval of `lp-conformance serve` (and the default): a user change visibly takes
@@ -218,7 +218,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   if (options.idSeed !== undefined && !Number.isSafeInteger(options.idSeed)) throw new TypeError('createReferenceServer: idSeed must be an integer');
   const seedIds = seedIdOf(options.idSeed);
   const faults = options.faults ?? [];
-  const faulted = behaviourWithFaults(faults.filter((name) => !name.startsWith('scim.') && !isLearnerFamilyFault(name)));
+  const faulted = intapiBehaviourWithFaults(faults.filter((name) => !name.startsWith('scim.') && !isLearnerFamilyFault(name)));
   const traced = options.traceBehaviour ? traceBehaviour(faulted, options.traceBehaviour) : undefined;
   const behaviour = traced ? traced.table : faulted;
   const scimBehaviour = scimBehaviourWithFaults(

@@ -68,22 +68,22 @@ describe(`the list checks against ${SCALE} records`, () => {
   // fails for its own fault.
   const FAULTED: readonly [string, string, readonly string[]][] = [
     [
-      'paging-item-offset',
+      'intapi.paging-item-offset',
       'intapi.*.list.paging.walk-once',
       ['intapi.v1.resources.list.paging.walk-once', 'intapi.v2.resources.list.paging.walk-once', 'intapi.v2.submissions.list.paging.walk-once'],
     ],
     [
-      'filter-not-ignored',
+      'intapi.filter-not-ignored',
       'intapi.*.list.filter.matches-model',
       ['intapi.v1.resources.list.filter.matches-model', 'intapi.v2.resources.list.filter.matches-model', 'intapi.v2.submissions.list.filter.matches-model'],
     ],
     [
-      'sort-ignored',
+      'intapi.sort-ignored',
       'intapi.*.list.sort.ascending',
       ['intapi.v1.resources.list.sort.ascending', 'intapi.v2.resources.list.sort.ascending', 'intapi.v2.submissions.list.sort.ascending'],
     ],
     [
-      'envelope-total-counts-page',
+      'intapi.envelope-total-counts-page',
       'intapi.*.list.envelope.total-items',
       ['intapi.v2.resources.list.envelope.total-items', 'intapi.v2.submissions.list.envelope.total-items'],
     ],

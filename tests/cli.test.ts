@@ -161,7 +161,7 @@ describe('output through a pipe', () => {
       'sh',
       [
         '-c',
-        `"${process.execPath}" bin/lp-conformance.js run --faults validations-unnamed --only 'intapi.v2.submissions.*' --runs 2 --seed 1 --no-color --junit "$JUNIT" | (sleep 1; cat)`,
+        `"${process.execPath}" bin/lp-conformance.js run --faults intapi.validations-unnamed --only 'intapi.v2.submissions.*' --runs 2 --seed 1 --no-color --junit "$JUNIT" | (sleep 1; cat)`,
       ],
       {
         cwd: ROOT,
@@ -193,7 +193,7 @@ describe('a whole run', () => {
 
   test('against a faulty server: exit 1, the failure fully described, and no secret anywhere', async () => {
     const secrets = { LPC_API_KEY: 'lpc-key-4d1c9e', LPC_USERNAME: 'lpc.admin', LPC_PASSWORD: 'lpc-pass-77aa1f', LPC_PRIVATE_KEY: 'lpc-priv-0b3e52' };
-    const { url, stop } = await serveCli(['--faults', 'envelope-limit-echo-default'], secrets);
+    const { url, stop } = await serveCli(['--faults', 'intapi.envelope-limit-echo-default'], secrets);
     const dir = mkdtempSync(join(tmpdir(), 'lpc-'));
     const junit = join(dir, 'junit.xml');
     try {

@@ -132,7 +132,7 @@ describe.concurrent('run --compare', () => {
   });
 
   test('a fault in the target: the affected checks differ at their first differing exchange, the others do not', async () => {
-    const { code, result, out } = await run('fault', ['--faults', 'default-limit-10', '--compare', 'bundled']);
+    const { code, result, out } = await run('fault', ['--faults', 'intapi.default-limit-10', '--compare', 'bundled']);
     expect(code, out).toBe(1);
     const failed = compared(result).filter((c) => c.status === 'failed');
     expect(failed.map((c) => c.id)).toEqual(['compare.intapi.v2.resources.list.limit.default']);
@@ -143,7 +143,7 @@ describe.concurrent('run --compare', () => {
       /^# target\n[\s\S]*curl -sS -i -X GET '[^']+\/resources'[\s\S]*\n# compare server\n[\s\S]*curl -sS -i -X GET '[^']+\/resources'/,
     );
     expect(failure?.replay).toMatch(
-      /--faults default-limit-10 --runs 5 --run-id [0-9a-f]{6} --compare bundled --only intapi\.v2\.resources\.list\.limit\.default --seed 4$/,
+      /--faults intapi.default-limit-10 --runs 5 --run-id [0-9a-f]{6} --compare bundled --only intapi\.v2\.resources\.list\.limit\.default --seed 4$/,
     );
     expect(failed[0]?.level).toBe('MUST');
     // The target's own check keeps its verdict; every other compare check passes.
@@ -153,7 +153,7 @@ describe.concurrent('run --compare', () => {
 
   test('two servers by URL, whose new ids differ: ids are named consistently; a target that passes where the compare server fails is a fix', async () => {
     const env = { LPC_API_KEY: 'cmp-key', LPC_USERNAME: 'lpc.admin', LPC_PASSWORD: 'cmp-password', LPC_PRIVATE_KEY: 'cmp-private' };
-    const [sound, faulty] = await Promise.all([serveCli([], env), serveCli(['--faults', 'default-limit-10'], env)]);
+    const [sound, faulty] = await Promise.all([serveCli([], env), serveCli(['--faults', 'intapi.default-limit-10'], env)]);
     try {
       const { code, result, out } = await run('urls', ['--target', sound.url, '--compare', faulty.url], env);
       expect(code, out).toBe(0);

@@ -34,54 +34,54 @@ describe('sweeps that share a run', () => {
     const result = await runControls({
       concurrency: 8,
       targets: [
-        // Seed 11: authenticate-201 claims the wrong-password check too, so the shared run cannot say
-        // whose failure it is; the cross-check under accept-wrong-password alone shows it.
-        sweep('accept-wrong-password', 11, []),
-        sweep('authenticate-201', 11, [TOKEN, WRONG_PASSWORD], [TOKEN]),
+        // Seed 11: intapi.authenticate-201 claims the wrong-password check too, so the shared run cannot say
+        // whose failure it is; the cross-check under intapi.accept-wrong-password alone shows it.
+        sweep('intapi.accept-wrong-password', 11, []),
+        sweep('intapi.authenticate-201', 11, [TOKEN, WRONG_PASSWORD], [TOKEN]),
         // Its mustFail names a check its fault does not break: it did not fail in the shared run.
-        sweep('authenticate-missing-field-401', 11, [MISSING_FIELD, RAW_TOKEN], [RAW_TOKEN]),
+        sweep('intapi.authenticate-missing-field-401', 11, [MISSING_FIELD, RAW_TOKEN], [RAW_TOKEN]),
         // A detection that its sweep's result would stand for, were that result not a shared run's.
         {
-          key: 'authenticate-201 detection',
-          fault: 'authenticate-201',
+          key: 'intapi.authenticate-201 detection',
+          fault: 'intapi.authenticate-201',
           seed: 11,
           runs: 2,
           only: [TOKEN],
-          unlessFailedIn: { key: 'authenticate-201@11', ids: [TOKEN] },
+          unlessFailedIn: { key: 'intapi.authenticate-201@11', ids: [TOKEN] },
         },
         // Seed 13: two faults of the templates list, whose trace narrows their sweep to the same checks.
-        sweep('envelope-returned-items-off', 13, [RETURNED], [RETURNED], TEMPLATES),
-        sweep('envelope-offset-echo-zero', 13, [OFFSET], [OFFSET], TEMPLATES),
+        sweep('intapi.envelope-returned-items-off', 13, [RETURNED], [RETURNED], TEMPLATES),
+        sweep('intapi.envelope-offset-echo-zero', 13, [OFFSET], [OFFSET], TEMPLATES),
         // Seed 12: nobody allows the wrong-password check, which fails in the shared run.
-        sweep('accept-wrong-password', 12, []),
-        sweep('authenticate-201', 12, [TOKEN]),
+        sweep('intapi.accept-wrong-password', 12, []),
+        sweep('intapi.authenticate-201', 12, [TOKEN]),
       ],
     });
     const at = (key: string) => result.targets[key];
     const reason = (key: string) => at(key)?.shared ?? '';
 
-    // Seed 11: one run for the first two; accept-wrong-password's result shows its failure, found by
+    // Seed 11: one run for the first two; intapi.accept-wrong-password's result shows its failure, found by
     // the cross-check (it allowed nothing), with what the check expected and received.
-    expect(reason('accept-wrong-password@11')).toContain('swept in one run with authenticate-201');
-    expect(reason('authenticate-201@11')).toContain('swept in one run with accept-wrong-password');
-    expect(failed(at('accept-wrong-password@11'))).toEqual([WRONG_PASSWORD]);
-    const cross = at('accept-wrong-password@11')?.failed[0];
+    expect(reason('intapi.accept-wrong-password@11')).toContain('swept in one run with intapi.authenticate-201');
+    expect(reason('intapi.authenticate-201@11')).toContain('swept in one run with intapi.accept-wrong-password');
+    expect(failed(at('intapi.accept-wrong-password@11'))).toEqual([WRONG_PASSWORD]);
+    const cross = at('intapi.accept-wrong-password@11')?.failed[0];
     expect(cross?.cause).toBeUndefined();
     expect(cross?.expected).toMatch(/401/);
-    expect(failed(at('authenticate-201@11'))).toContain(TOKEN);
-    expect(at('accept-wrong-password@11')?.requests).toBe(0);
+    expect(failed(at('intapi.authenticate-201@11'))).toContain(TOKEN);
+    expect(at('intapi.accept-wrong-password@11')?.requests).toBe(0);
     // The shared run had the other faults on: the detection runs under its own fault.
-    expect(at('authenticate-201 detection')?.from).toBeUndefined();
-    expect(at('authenticate-201 detection')?.requests).toBeGreaterThan(0);
-    expect(failed(at('authenticate-201 detection'))).toEqual([TOKEN]);
-    expect(reason('authenticate-missing-field-401@11')).toContain(`${RAW_TOKEN} did not fail, so swept alone`);
-    expect(at('authenticate-missing-field-401@11')?.requests).toBeGreaterThan(0);
-    expect(failed(at('authenticate-missing-field-401@11'))).toEqual([MISSING_FIELD]);
+    expect(at('intapi.authenticate-201 detection')?.from).toBeUndefined();
+    expect(at('intapi.authenticate-201 detection')?.requests).toBeGreaterThan(0);
+    expect(failed(at('intapi.authenticate-201 detection'))).toEqual([TOKEN]);
+    expect(reason('intapi.authenticate-missing-field-401@11')).toContain(`${RAW_TOKEN} did not fail, so swept alone`);
+    expect(at('intapi.authenticate-missing-field-401@11')?.requests).toBeGreaterThan(0);
+    expect(failed(at('intapi.authenticate-missing-field-401@11'))).toEqual([MISSING_FIELD]);
 
     // Seed 13: narrowed sweeps of the same checks share a run too, each with its own failure.
     for (const [fault, own, other] of [
-      ['envelope-returned-items-off', RETURNED, 'envelope-offset-echo-zero'],
-      ['envelope-offset-echo-zero', OFFSET, 'envelope-returned-items-off'],
+      ['intapi.envelope-returned-items-off', RETURNED, 'intapi.envelope-offset-echo-zero'],
+      ['intapi.envelope-offset-echo-zero', OFFSET, 'intapi.envelope-returned-items-off'],
     ] as const) {
       const found = at(`${fault}@13`);
       expect(found?.shared).toContain(`swept in one run with ${other}`);
@@ -91,10 +91,10 @@ describe('sweeps that share a run', () => {
     }
 
     // Seed 12: the unallowed failure sends both to their own sweep, which finds it under its fault.
-    expect(reason('accept-wrong-password@12')).toContain(`${WRONG_PASSWORD} failed, so swept alone`);
-    expect(reason('authenticate-201@12')).toContain('so swept alone');
-    expect(failed(at('accept-wrong-password@12'))).toEqual([WRONG_PASSWORD]);
-    expect(failed(at('authenticate-201@12'))).toEqual([TOKEN]);
-    expect(at('accept-wrong-password@12')?.requests).toBeGreaterThan(0);
+    expect(reason('intapi.accept-wrong-password@12')).toContain(`${WRONG_PASSWORD} failed, so swept alone`);
+    expect(reason('intapi.authenticate-201@12')).toContain('so swept alone');
+    expect(failed(at('intapi.accept-wrong-password@12'))).toEqual([WRONG_PASSWORD]);
+    expect(failed(at('intapi.authenticate-201@12'))).toEqual([TOKEN]);
+    expect(at('intapi.accept-wrong-password@12')?.requests).toBeGreaterThan(0);
   });
 });

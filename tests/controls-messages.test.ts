@@ -21,9 +21,13 @@ const found: Found = {
 
 describe('failuresMessage', () => {
   test("a sweep failure names the check, its cause and request, and the check's expected and received", () => {
-    const message = failuresMessage('create-question-200: checks that failed and should not have', ['intapi.v2.submissions.create.body-too-large'], found);
+    const message = failuresMessage(
+      'intapi.create-question-200: checks that failed and should not have',
+      ['intapi.v2.submissions.create.body-too-large'],
+      found,
+    );
     expect(message.split('\n')).toEqual([
-      'create-question-200: checks that failed and should not have',
+      'intapi.create-question-200: checks that failed and should not have',
       '- intapi.v2.submissions.create.body-too-large: transport failure at POST http://127.0.0.1:40001/submissions',
       '    expected: an HTTP answer the check can judge',
       '    received: the connection was closed mid-exchange (ECONNRESET)',

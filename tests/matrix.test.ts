@@ -14,20 +14,20 @@ describe('runMatrix', () => {
     const result = await runControls({
       concurrency: 8,
       targets: [
-        { key: 'missing-key', fault: 'accept-missing-api-key', seed: 3, runs: 3, only },
+        { key: 'missing-key', fault: 'intapi.accept-missing-api-key', seed: 3, runs: 3, only },
         { key: 'clean', seed: 3, runs: 3, only },
-        { key: 'wrong-key', fault: 'accept-wrong-api-key', seed: 3, runs: 3, only },
+        { key: 'wrong-key', fault: 'intapi.accept-wrong-api-key', seed: 3, runs: 3, only },
         // Shown by missing-key's run, which failed it with its own verdict: not run.
         {
           key: 'missing-key, shown',
-          fault: 'accept-missing-api-key',
+          fault: 'intapi.accept-missing-api-key',
           seed: 3,
           runs: 3,
           only: [MISSING],
           unlessFailedIn: { key: 'missing-key', ids: [MISSING] },
         },
         // Not failed by clean's run: run after the others.
-        { key: 'wrong-key, not shown', fault: 'accept-wrong-api-key', seed: 3, runs: 3, only: [WRONG], unlessFailedIn: { key: 'clean', ids: [WRONG] } },
+        { key: 'wrong-key, not shown', fault: 'intapi.accept-wrong-api-key', seed: 3, runs: 3, only: [WRONG], unlessFailedIn: { key: 'clean', ids: [WRONG] } },
       ],
     });
     const failed = (key: string) => (result.targets[key]?.failed ?? []).map((f) => f.id).sort();

@@ -181,16 +181,16 @@ const V1_PROBES: Readonly<Record<string, string>> = {
   'groups.listUsers': 'intapi.v2.groups.list-users.v1-status',
 };
 
-/** key-unchecked:<op> (the operation serves a missing or wrong x-api-key): that operation's key probes.
- * v1-served:<op> (a version-2-only operation served with version 1): its version probe. */
+/** intapi.key-unchecked:<op> (the operation serves a missing or wrong x-api-key): that operation's key probes.
+ * intapi.v1-served:<op> (a version-2-only operation served with version 1): its version probe. */
 function perOperationAuth(fault: string): Control | undefined {
-  const key = /^key-unchecked:(\w+\.\w+)$/.exec(fault);
+  const key = /^intapi\.key-unchecked:(\w+\.\w+)$/.exec(fault);
   const probes = key ? KEY_PROBES[key[1] ?? ''] : undefined;
   if (probes) {
     const mustFail = probes.flatMap((p) => [`intapi.auth.missing-key-401.${p}`, `intapi.auth.wrong-key-401.${p}`]);
     return { mustFail, scope: ['intapi.auth.'] };
   }
-  const v1 = /^v1-served:(\w+)\.(\w+)$/.exec(fault);
+  const v1 = /^intapi\.v1-served:(\w+)\.(\w+)$/.exec(fault);
   if (!v1) return undefined;
   const own = V1_PROBES[`${v1[1] ?? ''}.${v1[2] ?? ''}`];
   if (own) return { mustFail: [own], scope: [own] };
@@ -202,10 +202,10 @@ function perOperationAuth(fault: string): Control | undefined {
   return { mustFail: [id], scope: ['intapi.versions.'] };
 }
 
-/** unrouted:<op> (the operation answers as an unknown route) and unknown-id-ok:<op> (an unknown
+/** intapi.unrouted:<op> (the operation answers as an unknown route) and intapi.unknown-id-ok:<op> (an unknown
  * path id answers 200): within the operation's checks, its success status, or its 404s. */
 function perOperation(fault: string): Control | undefined {
-  const m = /^(unrouted|unknown-id-ok):(\w+\.\w+)$/.exec(fault);
+  const m = /^intapi\.(unrouted|unknown-id-ok):(\w+\.\w+)$/.exec(fault);
   const checks = m ? OPERATION_CHECKS[m[2] ?? ''] : undefined;
   if (!m || !checks) return undefined;
   const [prefix, success] = checks;
@@ -214,9 +214,9 @@ function perOperation(fault: string): Control | undefined {
 }
 
 function parametric(fault: string): Control | undefined {
-  // skip-rule:<op>.<field>.<kind>, and for the items of an array field
-  // skip-rule:<op>.<field>[].<kind> (the item itself) or skip-rule:<op>.<field>[].<item field>.<kind>.
-  const skip = /^skip-rule:(\w+\.\w+)\.(\w+)(\[\])?(?:\.(\w+))?\.(\w+)$/.exec(fault);
+  // intapi.skip-rule:<op>.<field>.<kind>, and for the items of an array field
+  // intapi.skip-rule:<op>.<field>[].<kind> (the item itself) or intapi.skip-rule:<op>.<field>[].<item field>.<kind>.
+  const skip = /^intapi\.skip-rule:(\w+\.\w+)\.(\w+)(\[\])?(?:\.(\w+))?\.(\w+)$/.exec(fault);
   if (skip) {
     const [, op = '', field = '', items, itemField, kind = ''] = skip;
     const key = items ? `${field}.${itemField ?? 'item'}` : field;
@@ -226,7 +226,7 @@ function parametric(fault: string): Control | undefined {
     const stores = op.endsWith('.create');
     return { mustFail: [`${OPERATION_PREFIX[op]}.${key}.${RULE_CHECK[kind]}`], ...(stores ? { mayFail: [prefix] } : {}), scope: [prefix] };
   }
-  const bound = /^(exclusive-bound|[a-z-]+):(\w+\.\w+)\.(\w+)$/.exec(fault);
+  const bound = /^intapi\.(exclusive-bound|[a-z-]+):(\w+\.\w+)\.(\w+)$/.exec(fault);
   if (bound) {
     const [, , op = '', field = ''] = bound;
     const prefix = `${OPERATION_PREFIX[op]}.${field}.`;
@@ -273,28 +273,28 @@ const REJECTIONS = [
 /** Named faults: `mustFail` names the rule the fault breaks; `mayFail` what depends on it. Patterns
  * are check-id prefixes or globs, as for --only. */
 export const NAMED: Readonly<Record<string, Control>> = {
-  'accept-missing-api-key': { mustFail: ['intapi.auth.missing-key-401.'] },
-  'accept-wrong-api-key': { mustFail: ['intapi.auth.wrong-key-401.'] },
-  'token-not-required': { mustFail: ['intapi.auth.missing-token-401.'], mayFail: ['intapi.auth.reissue-revokes-previous'] },
-  'raw-token-rejected': { mustFail: ['intapi.auth.raw-token-accepted'] },
-  'previous-token-valid': { mustFail: ['intapi.auth.reissue-revokes-previous'] },
-  'current-user-is-first-user': {
+  'intapi.accept-missing-api-key': { mustFail: ['intapi.auth.missing-key-401.'] },
+  'intapi.accept-wrong-api-key': { mustFail: ['intapi.auth.wrong-key-401.'] },
+  'intapi.token-not-required': { mustFail: ['intapi.auth.missing-token-401.'], mayFail: ['intapi.auth.reissue-revokes-previous'] },
+  'intapi.raw-token-rejected': { mustFail: ['intapi.auth.raw-token-accepted'] },
+  'intapi.previous-token-valid': { mustFail: ['intapi.auth.reissue-revokes-previous'] },
+  'intapi.current-user-is-first-user': {
     mustFail: [`${V2}.resources.list-mine.is-current-user`, 'intapi.v?.users.my-details.is-current-user'],
     mayFail: ['intapi.v?.resources.list-mine-for-course.status-200'],
   },
-  'authenticate-missing-field-401': { mustFail: ['intapi.auth.authenticate-missing-field-400'] },
-  'accept-wrong-password': { mustFail: ['intapi.auth.authenticate-wrong-credentials-401'] },
-  'unsupported-version-accepted': { mustFail: ['intapi.versions.unsupported-value'] },
-  'v2-submissions-on-v1': {
+  'intapi.authenticate-missing-field-401': { mustFail: ['intapi.auth.authenticate-missing-field-400'] },
+  'intapi.accept-wrong-password': { mustFail: ['intapi.auth.authenticate-wrong-credentials-401'] },
+  'intapi.unsupported-version-accepted': { mustFail: ['intapi.versions.unsupported-value'] },
+  'intapi.v2-submissions-on-v1': {
     mustFail: ['intapi.versions.v2-only-with-v1', 'intapi.versions.v2-only-on-v1.', 'intapi.v1.managers.direct-reports.*.v2-only', `${V2}.groups.*.v1-status`],
     mayFail: ['intapi.v2.evaluations.*.v1-status'],
   },
-  'missing-version-as-v2': { mustFail: ['intapi.versions.missing-header'], mayFail: ['intapi.invariant.success-body-matches-contract'] },
-  'error-code-mismatch': { mustFail: ['intapi.invariant.error-code-equals-status'] },
-  'error-body-missing-term': { mustFail: ['intapi.invariant.error-body-matches-contract'] },
-  'validations-unnamed': { mustFail: REJECTIONS },
-  'not-json-500': { mustFail: ['intapi.invariant.no-5xx', `${V2}.submissions.create.not-json-4xx`, `${V2}.submissions.create.not-json-status`] },
-  'not-guid-404': {
+  'intapi.missing-version-as-v2': { mustFail: ['intapi.versions.missing-header'], mayFail: ['intapi.invariant.success-body-matches-contract'] },
+  'intapi.error-code-mismatch': { mustFail: ['intapi.invariant.error-code-equals-status'] },
+  'intapi.error-body-missing-term': { mustFail: ['intapi.invariant.error-body-matches-contract'] },
+  'intapi.validations-unnamed': { mustFail: REJECTIONS },
+  'intapi.not-json-500': { mustFail: ['intapi.invariant.no-5xx', `${V2}.submissions.create.not-json-4xx`, `${V2}.submissions.create.not-json-status`] },
+  'intapi.not-guid-404': {
     mustFail: [
       'intapi.v1.resources.get.non-guid-id',
       `${V2}.resources.get.non-guid-id`,
@@ -304,30 +304,30 @@ export const NAMED: Readonly<Record<string, Control>> = {
       `${V2}.managers.direct-reports.list.non-guid-id`,
     ],
   },
-  'text-content-type': { mustFail: ['intapi.invariant.json-content-type'] },
-  'crash-on-unknown-submission': {
+  'intapi.text-content-type': { mustFail: ['intapi.invariant.json-content-type'] },
+  'intapi.crash-on-unknown-submission': {
     mustFail: ['intapi.invariant.no-5xx', `${V2}.submissions.get.unknown-id-404`],
     mayFail: ['intapi.invariant.json-content-type'],
   },
-  'wrong-content-type-accepted': { mustFail: [`${V2}.submissions.create.wrong-content-type`] },
-  'body-limit-unenforced': { mustFail: [`${V2}.submissions.create.body-too-large`] },
-  'unknown-body-field-accepted': { mustFail: [`${V2}.submissions.create.unknown-field`] },
-  'null-optional-rejected': { mustFail: [`${V2}.submissions.create.optional-null`] },
+  'intapi.wrong-content-type-accepted': { mustFail: [`${V2}.submissions.create.wrong-content-type`] },
+  'intapi.body-limit-unenforced': { mustFail: [`${V2}.submissions.create.body-too-large`] },
+  'intapi.unknown-body-field-accepted': { mustFail: [`${V2}.submissions.create.unknown-field`] },
+  'intapi.null-optional-rejected': { mustFail: [`${V2}.submissions.create.optional-null`] },
   // A create that answers another success status than the rule's: only its success-status check
   // fails; the checks that create such a record to work on, or need a create accepted, take any 2xx.
-  'create-submission-200': { mustFail: [`${V2}.submissions.create.success-status`] },
-  'create-bank-200': { mustFail: [`${V2}.question-banks.create.status-201`] },
-  'create-question-200': { mustFail: [`${V2}.questions.create.status-201`] },
-  'create-submission-ignores-unknown-user': { mustFail: [`${V2}.submissions.create.unknown-user`] },
-  'update-unknown-submission-creates': { mustFail: [`${V2}.submissions.update.unknown-id-404`] },
-  'question-under-unknown-bank-201': { mustFail: [`${V2}.questions.create.unknown-bank-404`] },
-  'duplicate-bank-id-accepted': { mustFail: [`${V2}.question-banks.create.duplicate-id-409`] },
-  'duplicate-question-id-accepted': { mustFail: [`${V2}.questions.create.duplicate-id-409`] },
-  'update-not-persisted': { mustFail: [`${V2}.*.update.*.accepts-bounds`], mayFail: [`${V2}.stateful.model`] },
-  'update-keeps-absent-fields': { mustFail: [`${V2}.stateful.model`] },
+  'intapi.create-submission-200': { mustFail: [`${V2}.submissions.create.success-status`] },
+  'intapi.create-bank-200': { mustFail: [`${V2}.question-banks.create.status-201`] },
+  'intapi.create-question-200': { mustFail: [`${V2}.questions.create.status-201`] },
+  'intapi.create-submission-ignores-unknown-user': { mustFail: [`${V2}.submissions.create.unknown-user`] },
+  'intapi.update-unknown-submission-creates': { mustFail: [`${V2}.submissions.update.unknown-id-404`] },
+  'intapi.question-under-unknown-bank-201': { mustFail: [`${V2}.questions.create.unknown-bank-404`] },
+  'intapi.duplicate-bank-id-accepted': { mustFail: [`${V2}.question-banks.create.duplicate-id-409`] },
+  'intapi.duplicate-question-id-accepted': { mustFail: [`${V2}.questions.create.duplicate-id-409`] },
+  'intapi.update-not-persisted': { mustFail: [`${V2}.*.update.*.accepts-bounds`], mayFail: [`${V2}.stateful.model`] },
+  'intapi.update-keeps-absent-fields': { mustFail: [`${V2}.stateful.model`] },
   // Every refused create adds a record: the rejection checks' count snapshot sees it (each rejection
   // check judges that its refused create changes nothing).
-  'rejected-create-stored': {
+  'intapi.rejected-create-stored': {
     mustFail: [`${V2}.submissions.create.*.above-max`, `${V2}.submissions.create.*.wrong-type`, `${V2}.submissions.create.*.required`],
     mayFail: [
       `${V2}.submissions.create.*.below-min`,
@@ -336,30 +336,30 @@ export const NAMED: Readonly<Record<string, Control>> = {
       `${V2}.submissions.create.*.not-accepted`,
     ],
   },
-  'unknown-id-200': { mustFail: [`${V2}.templates.get.unknown-id-404`] },
-  'course-resource-any-course': { mustFail: ['intapi.v?.resources.get-for-course.other-course-404'] },
-  'enrollment-resources-unenrolled-200': { mustFail: ['intapi.v?.resources.list-for-enrollment.not-enrolled-404'] },
-  'submission-response-missing-vendor': {
+  'intapi.unknown-id-200': { mustFail: [`${V2}.templates.get.unknown-id-404`] },
+  'intapi.course-resource-any-course': { mustFail: ['intapi.v?.resources.get-for-course.other-course-404'] },
+  'intapi.enrollment-resources-unenrolled-200': { mustFail: ['intapi.v?.resources.list-for-enrollment.not-enrolled-404'] },
+  'intapi.submission-response-missing-vendor': {
     mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.submissions.*.vendor.accepts-bounds`],
     mayFail: [`${V2}.stateful.model`, `${V2}.submissions.create.optional-null`, `${V2}.submissions.list.filter.matches-model`, `${V2}.submissions.list.sort.*`],
   },
-  'null-fields-omitted': {
+  'intapi.null-fields-omitted': {
     mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.submissions.create.optional-null`],
     mayFail: [`${V2}.stateful.model`],
   },
-  'question-type-as-string': { mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.questions.*.questionType.accepts-bounds`] },
-  'envelope-returned-items-off': { mustFail: each(ENVELOPE_LISTS, 'envelope.returned-items') },
-  'envelope-limit-echo-default': { mustFail: each(ENVELOPE_LISTS, 'envelope.limit-echo') },
-  'envelope-offset-echo-zero': { mustFail: each(ENVELOPE_LISTS, 'envelope.offset-echo') },
-  'envelope-total-counts-page': {
+  'intapi.question-type-as-string': { mustFail: ['intapi.invariant.success-body-matches-contract', `${V2}.questions.*.questionType.accepts-bounds`] },
+  'intapi.envelope-returned-items-off': { mustFail: each(ENVELOPE_LISTS, 'envelope.returned-items') },
+  'intapi.envelope-limit-echo-default': { mustFail: each(ENVELOPE_LISTS, 'envelope.limit-echo') },
+  'intapi.envelope-offset-echo-zero': { mustFail: each(ENVELOPE_LISTS, 'envelope.offset-echo') },
+  'intapi.envelope-total-counts-page': {
     mustFail: each(ENVELOPE_LISTS, 'envelope.total-items'),
     mayFail: each(ENVELOPE_LISTS_WITH_FILTER, 'envelope.filtered-total-items'),
   },
-  'filtered-total-unfiltered': { mustFail: each(ENVELOPE_LISTS_WITH_FILTER, 'envelope.filtered-total-items') },
-  'paging-item-offset': { mustFail: each(ALL_LISTS, 'paging.walk-once') },
+  'intapi.filtered-total-unfiltered': { mustFail: each(ENVELOPE_LISTS_WITH_FILTER, 'envelope.filtered-total-items') },
+  'intapi.paging-item-offset': { mustFail: each(ALL_LISTS, 'paging.walk-once') },
   // Every page holds 20 items: whatever reads pages of another size sees it. Pages drawn within
   // the collection at a smaller limit come back empty past the 20-item pages: not exercised.
-  'limit-ignored': {
+  'intapi.limit-ignored': {
     mustFail: each(ALL_LISTS, 'limit.page-size'),
     mayFail: [
       ...each(ALL_LISTS, 'paging.walk-once'),
@@ -372,23 +372,23 @@ export const NAMED: Readonly<Record<string, Control>> = {
       `${V2}.stateful.model`,
     ],
   },
-  'limit-max-unenforced': { mustFail: each(ALL_LISTS, 'params.limit-above-max') },
-  'offset-max-unenforced': { mustFail: each(ALL_LISTS, 'params.offset-above-max') },
-  'offset-negative-accepted': { mustFail: each(ALL_LISTS, 'params.offset-negative'), mayFail: ['intapi.invariant.success-body-matches-contract'] },
-  'list-params-invalid-accepted': { mustFail: [...each(ALL_LISTS, 'params.limit-not-integer'), ...each(ALL_LISTS, 'params.offset-not-integer')] },
-  'deprecated-params-ignored': { mustFail: each(ALL_LISTS, 'params.deprecated-limit-offset') },
-  'paging-only-list-accepts-filter': { mustFail: each(PAGING_ONLY_LISTS, 'params.*-rejected') },
-  'bad-filter-accepted': { mustFail: each(LISTS_WITH_FILTER, 'filter.invalid-422') },
-  'default-order-newest-first': {
+  'intapi.limit-max-unenforced': { mustFail: each(ALL_LISTS, 'params.limit-above-max') },
+  'intapi.offset-max-unenforced': { mustFail: each(ALL_LISTS, 'params.offset-above-max') },
+  'intapi.offset-negative-accepted': { mustFail: each(ALL_LISTS, 'params.offset-negative'), mayFail: ['intapi.invariant.success-body-matches-contract'] },
+  'intapi.list-params-invalid-accepted': { mustFail: [...each(ALL_LISTS, 'params.limit-not-integer'), ...each(ALL_LISTS, 'params.offset-not-integer')] },
+  'intapi.deprecated-params-ignored': { mustFail: each(ALL_LISTS, 'params.deprecated-limit-offset') },
+  'intapi.paging-only-list-accepts-filter': { mustFail: each(PAGING_ONLY_LISTS, 'params.*-rejected') },
+  'intapi.bad-filter-accepted': { mustFail: each(LISTS_WITH_FILTER, 'filter.invalid-422') },
+  'intapi.default-order-newest-first': {
     mustFail: [`${V2}.question-banks.list.default-order`, `${V2}.submissions.list.default-order`, `${V2}.groups.list.default-order`],
   },
   // Only an update followed by a list meets it: the model-based check (its commands favour updates and lists).
-  'list-stale-after-update': { mustFail: [`${V2}.stateful.model`], scope: [`${V2}.stateful.`] },
-  'v1-list-envelope': {
+  'intapi.list-stale-after-update': { mustFail: [`${V2}.stateful.model`], scope: [`${V2}.stateful.`] },
+  'intapi.v1-list-envelope': {
     mustFail: ['intapi.v1.resources.list.bare-array', 'intapi.versions.resources.list.same-items', 'intapi.invariant.success-body-matches-contract'],
     mayFail: ['intapi.v1.resources.list.', 'intapi.versions.missing-header', 'intapi.v?.resources.get-for-course.other-course-404'],
   },
-  'v1-ignores-filter': {
+  'intapi.v1-ignores-filter': {
     mustFail: [
       'intapi.v1.resources.list.filter.matches-model',
       'intapi.v1.resources.list.filter.invalid-422',
@@ -397,33 +397,39 @@ export const NAMED: Readonly<Record<string, Control>> = {
   },
   // Property-found: the boundary expressions (filter.ts boundaryOf) meet the broken operator on every
   // list under most seeds; mustFail names the list that met it under each of seeds 11..15.
-  'filter-eq-case-insensitive': { mustFail: ['intapi.v1.resources.list.filter.matches-model'], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
-  'filter-ne-drops-null': { mustFail: [`${V2}.submissions.list.filter.matches-model`], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
-  'filter-gt-as-ge': { mustFail: [`${V2}.resources.list.filter.matches-model`], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
-  'filter-startswith-as-contains': { mustFail: [`${V2}.resources.list.filter.matches-model`], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
-  'filter-not-ignored': { mustFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
+  'intapi.filter-eq-case-insensitive': {
+    mustFail: ['intapi.v1.resources.list.filter.matches-model'],
+    mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model'),
+  },
+  'intapi.filter-ne-drops-null': { mustFail: [`${V2}.submissions.list.filter.matches-model`], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
+  'intapi.filter-gt-as-ge': { mustFail: [`${V2}.resources.list.filter.matches-model`], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
+  'intapi.filter-startswith-as-contains': { mustFail: [`${V2}.resources.list.filter.matches-model`], mayFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
+  'intapi.filter-not-ignored': { mustFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
   // The filtered-total check prefers filters that the suite's evaluator says select some items: under
   // this fault they may select none on some lists, which leaves it unexercised.
-  'filter-or-as-and': { mustFail: each(LISTS_WITH_FILTER, 'filter.matches-model'), mayFail: each(ENVELOPE_LISTS_WITH_FILTER, 'envelope.filtered-total-items') },
-  'filter-unknown-field-accepted': { mustFail: each(LISTS_WITH_FILTER, 'filter.unknown-field-422') },
-  'field-names-case-sensitive': { mustFail: each(LISTS_WITH_FILTER, 'filter.field-names-any-case') },
-  'default-limit-10': { mustFail: each(ALL_LISTS, 'limit.default') },
-  'v2-list-bare-array': {
+  'intapi.filter-or-as-and': {
+    mustFail: each(LISTS_WITH_FILTER, 'filter.matches-model'),
+    mayFail: each(ENVELOPE_LISTS_WITH_FILTER, 'envelope.filtered-total-items'),
+  },
+  'intapi.filter-unknown-field-accepted': { mustFail: each(LISTS_WITH_FILTER, 'filter.unknown-field-422') },
+  'intapi.field-names-case-sensitive': { mustFail: each(LISTS_WITH_FILTER, 'filter.field-names-any-case') },
+  'intapi.default-limit-10': { mustFail: each(ALL_LISTS, 'limit.default') },
+  'intapi.v2-list-bare-array': {
     mustFail: [`${V2}.resources.list.envelope`, 'intapi.invariant.success-body-matches-contract'],
     mayFail: [`${V2}.resources.list.`, 'intapi.versions.'],
   },
-  'sort-ignored': {
+  'intapi.sort-ignored': {
     mustFail: [...each(LISTS_WITH_FILTER, 'sort.ascending'), ...each(LISTS_WITH_FILTER, 'sort.descending')],
     mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key'),
   },
-  'create-submission-ignores-unknown-template': { mustFail: [`${V2}.submissions.create.unknown-template`] },
-  'update-submission-201': { mustFail: [`${V2}.submissions.update.success-status`] },
-  'authenticate-201': { mustFail: ['intapi.auth.authenticate-token'] },
-  'sort-desc-ignored': { mustFail: each(LISTS_WITH_FILTER, 'sort.descending'), mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
-  'sort-multi-ignores-second-key': { mustFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
+  'intapi.create-submission-ignores-unknown-template': { mustFail: [`${V2}.submissions.create.unknown-template`] },
+  'intapi.update-submission-201': { mustFail: [`${V2}.submissions.update.success-status`] },
+  'intapi.authenticate-201': { mustFail: ['intapi.auth.authenticate-token'] },
+  'intapi.sort-desc-ignored': { mustFail: each(LISTS_WITH_FILTER, 'sort.descending'), mayFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
+  'intapi.sort-multi-ignores-second-key': { mustFail: each(LISTS_WITH_FILTER, 'sort.multi-key') },
   // Templates have no nullable sortable field. The groups' description is one, which the sort checks
   // meet under some seeds only (few groups, few sort keys on it).
-  'sort-nulls-last': {
+  'intapi.sort-nulls-last': {
     mustFail: [...each(LISTS_WITH_FILTER.slice(0, 3), 'sort.ascending'), ...each(LISTS_WITH_FILTER.slice(0, 3), 'sort.descending')],
     mayFail: [
       ...each(LISTS_WITH_FILTER, 'sort.multi-key'),

@@ -17,7 +17,7 @@
 // allows run again under every other member's fault alone (controls-run.mjs groupSweeps).
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { LEARNER_FAULTS, listFaults, SCIM_FAULTS } from '../reference-impl/index.js';
+import { LEARNER_FAULTS, listIntapiFaults, SCIM_FAULTS } from '../reference-impl/index.js';
 import { idMatcher } from '../src/runner/select.js';
 import { type Control, controlFor } from './negative-controls.expectations.js';
 import { allowancesPerFamily } from './support/allowances.js';
@@ -57,7 +57,7 @@ const detectedBySweep = (control: Control): boolean => invariantsOnly(control) &
  * While developing, LPC_CONTROLS_FAULTS=prefix[,prefix] runs the controls of those faults only (and
  * skips the coverage test, which needs them all). */
 const ONLY = (process.env.LPC_CONTROLS_FAULTS ?? '').split(',').filter((p) => p !== '');
-const FAULTS = [...listFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)].filter(
+const FAULTS = [...listIntapiFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)].filter(
   (f) => ONLY.length === 0 || ONLY.some((p) => f.startsWith(p)),
 );
 

@@ -75,25 +75,35 @@ describe('a replay line repeats the failing case exactly', () => {
   test('a bounds check under skip-rule (scope: the field)', async () => {
     await expectExactReplay(
       'bounds',
-      ['run', '--faults', 'skip-rule:submissions.create.title.maxLength', '--seed', '7', '--runs', '25', '--only', 'intapi.v2.submissions.create.title.'],
+      [
+        'run',
+        '--faults',
+        'intapi.skip-rule:submissions.create.title.maxLength',
+        '--seed',
+        '7',
+        '--runs',
+        '25',
+        '--only',
+        'intapi.v2.submissions.create.title.',
+      ],
       'intapi.v2.submissions.create.title.above-max',
-      [/--faults skip-rule:submissions\.create\.title\.maxLength/],
+      [/--faults intapi.skip-rule:submissions\.create\.title\.maxLength/],
     );
   });
 
-  test('a list filter property under filter-not-ignored (the whole Integration API run)', async () => {
+  test('a list filter property under intapi.filter-not-ignored (the whole Integration API run)', async () => {
     await expectExactReplay(
       'filter',
-      ['run', '--faults', 'filter-not-ignored', '--seed', '3', '--runs', '10', '--only', 'intapi.*'],
+      ['run', '--faults', 'intapi.filter-not-ignored', '--seed', '3', '--runs', '10', '--only', 'intapi.*'],
       'intapi.v2.templates.list.filter.matches-model',
       [/ --path \d/],
     );
   });
 
-  test('the model-based check under update-keeps-absent-fields (--replay-path)', async () => {
+  test('the model-based check under intapi.update-keeps-absent-fields (--replay-path)', async () => {
     await expectExactReplay(
       'stateful',
-      ['run', '--faults', 'update-keeps-absent-fields', '--seed', '5', '--runs', '50', '--only', 'intapi.v2.stateful.model'],
+      ['run', '--faults', 'intapi.update-keeps-absent-fields', '--seed', '5', '--runs', '50', '--only', 'intapi.v2.stateful.model'],
       'intapi.v2.stateful.model',
       [/ --path \d/, / --replay-path \S/],
     );

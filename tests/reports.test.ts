@@ -38,8 +38,8 @@ interface Mode {
 const MODES: Mode[] = [
   // With the evaluation check that judges its questions one by one (it says `sampled` only when it sampled).
   { name: 'passing', args: [...SORTS, '--only', 'intapi.v2.evaluations.questions.get.agrees-with-list'], exit: 0, outcome: 'passed' },
-  { name: 'failing', args: ['--faults', 'sort-ignored', ...SORTS], exit: 1, outcome: 'failed' },
-  { name: 'baseline-only', args: ['--faults', 'sort-ignored', '--baseline', BASELINE, ...SORTS], exit: 0, outcome: 'passed' },
+  { name: 'failing', args: ['--faults', 'intapi.sort-ignored', ...SORTS], exit: 1, outcome: 'failed' },
+  { name: 'baseline-only', args: ['--faults', 'intapi.sort-ignored', '--baseline', BASELINE, ...SORTS], exit: 0, outcome: 'passed' },
   { name: 'should-only', args: ['--faults', 'scim.json-request-rejected', '--only', 'scim.media'], exit: 0, outcome: 'passed' },
 ];
 /** The SHOULD-only run's model, reported again under --strict (writeReports, what the command line

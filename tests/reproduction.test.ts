@@ -18,7 +18,7 @@ let serve: Awaited<ReturnType<typeof serveCli>>;
 let run: CliResult;
 
 beforeAll(async () => {
-  serve = await serveCli(['--faults', 'exclusive-bound:submissions.create.description,sort-ignored'], ENV);
+  serve = await serveCli(['--faults', 'intapi.exclusive-bound:submissions.create.description,intapi.sort-ignored'], ENV);
   // From the folder the reader works in: the reports name their side files from there.
   run = await runCli(
     [

@@ -25,7 +25,7 @@ const ENV = {
   LPC_LEARNER_PASSWORD: 'lpc-learner-a-password',
 };
 /** Breaks the Integration API's list sorts and SCIM's create status: failures in more than one shard. */
-const FAULTS = 'sort-ignored,scim.create-200';
+const FAULTS = 'intapi.sort-ignored,scim.create-200';
 const ONLY =
   'intapi.v2.question-banks.list,intapi.v2.questions.create.name,intapi.v2.templates.list,scim.groups,scim.users.create,learner.catalog,intapi.invariant,scim.invariant';
 const dir = mkdtempSync(join(tmpdir(), 'lpc-shards-'));

@@ -13,7 +13,7 @@ export interface Behaviour {
     /** public-facts#authentication-integration-api: a missing or invalid x-api-key gets 401. */
     missingApiKey: 'reject' | 'accept';
     wrongApiKey: 'reject' | 'accept';
-    /** Operations that serve a missing or wrong x-api-key as if it were valid (`key-unchecked:<op>`). */
+    /** Operations that serve a missing or wrong x-api-key as if it were valid (`intapi.key-unchecked:<op>`). */
     keyUnchecked: Set<string>;
     /** Every operation but /authenticate needs `Authorization: Bearer <token>`. */
     token: 'required' | 'not-checked';
@@ -37,7 +37,7 @@ export interface Behaviour {
     unsupported: 'reject' | 'as-v2';
     /** A version-2-only operation called with version 1: 404 or served. */
     v2OnlyOnV1: 'not-found' | 'served';
-    /** Version-2-only operations served with version 1 all the same (`v1-served:<op>`). */
+    /** Version-2-only operations served with version 1 all the same (`intapi.v1-served:<op>`). */
     servedOnV1: Set<string>;
   };
   readonly errors: {
@@ -70,9 +70,9 @@ export interface Behaviour {
     unknownIdOk: Set<string>;
   };
   readonly bodies: {
-    /** Bounds rules switched off (`skip-rule:<id>`). */
+    /** Bounds rules switched off (`intapi.skip-rule:<id>`). */
     skip: Set<string>;
-    /** `<operation>.<field>` with exclusive bounds (`exclusive-bound:<...>`). */
+    /** `<operation>.<field>` with exclusive bounds (`intapi.exclusive-bound:<...>`). */
     exclusive: Set<string>;
     unknownFields: 'reject' | 'ignore';
     /** An optional field sent as null is absent, or refused. */

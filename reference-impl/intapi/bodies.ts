@@ -5,7 +5,7 @@ import { type BodyStorage, compileStorage } from '../rules/lossy.js';
 
 /**
  * The request bodies of the Integration API, compiled once per server from the bounds table:
- * the validator, and how a valid body is stored (as sent; a `lossy-store:` fault alters a field).
+ * the validator, and how a valid body is stored (as sent; an `intapi.lossy-store:` fault alters a field).
  */
 export interface IntapiBody {
   readonly validate: BodyValidator;

@@ -22,268 +22,268 @@ interface NamedFault extends FaultInfo {
 
 const NAMED_FAULTS = {
   // Authentication (public-facts#authentication-integration-api)
-  'accept-missing-api-key': {
+  'intapi.accept-missing-api-key': {
     description: 'A request without x-api-key is served instead of answering 401.',
     apply: (b) => void (b.auth.missingApiKey = 'accept'),
   },
-  'accept-wrong-api-key': {
+  'intapi.accept-wrong-api-key': {
     description: 'A request with a wrong x-api-key is served instead of answering 401.',
     apply: (b) => void (b.auth.wrongApiKey = 'accept'),
   },
-  'token-not-required': {
+  'intapi.token-not-required': {
     description: "Operations are served without a valid Bearer token (as the credentials' user) instead of 401.",
     apply: (b) => void (b.auth.token = 'not-checked'),
   },
-  'raw-token-rejected': {
+  'intapi.raw-token-rejected': {
     description: 'A raw token sent without the `Bearer ` prefix answers 401.',
     apply: (b) => void (b.auth.rawToken = 'reject'),
   },
-  'previous-token-valid': {
+  'intapi.previous-token-valid': {
     description: 'A new token for a user leaves the previous token valid.',
     apply: (b) => void (b.auth.reissue = 'keeps-previous'),
   },
-  'current-user-is-first-user': {
+  'intapi.current-user-is-first-user': {
     description: "Current-user operations act on the first stored user other than the token's user.",
     apply: (b) => void (b.auth.currentUser = 'another-user'),
   },
-  'authenticate-missing-field-401': {
+  'intapi.authenticate-missing-field-401': {
     description: 'POST /authenticate with a missing body field answers 401 instead of 400.',
     apply: (b) => void (b.auth.missingFieldStatus = 401),
   },
-  'accept-wrong-password': {
+  'intapi.accept-wrong-password': {
     description: 'POST /authenticate answers a token for a wrong password or private key.',
     apply: (b) => void (b.auth.password = 'ignored'),
   },
-  'authenticate-201': {
+  'intapi.authenticate-201': {
     description: 'POST /authenticate answers 201 instead of 200 (same body: the bare JSON string token).',
     apply: (b) => void (b.auth.successStatus = 201),
   },
   // Versions (DEVELOPERS.md "Versions")
-  'unsupported-version-accepted': {
+  'intapi.unsupported-version-accepted': {
     description: 'An x-api-version other than 1 or 2 (e.g. 3) is served as version 2 instead of 400.',
     apply: (b) => void (b.versions.unsupported = 'as-v2'),
   },
-  'v2-submissions-on-v1': {
+  'intapi.v2-submissions-on-v1': {
     description: 'Version-2-only operations (submissions, templates, question banks, questions) are served with version 1.',
     apply: (b) => void (b.versions.v2OnlyOnV1 = 'served'),
   },
-  'missing-version-as-v2': {
+  'intapi.missing-version-as-v2': {
     description: 'A request without x-api-version behaves as version 2 (envelope on the general resource list).',
     apply: (b) => void (b.versions.missing = 2),
   },
   // Errors (spec#error-body, DEVELOPERS.md "Errors")
-  'error-code-mismatch': {
+  'intapi.error-code-mismatch': {
     description: 'The error body `code` differs from the HTTP status (400, or 422 when the status is 400).',
     apply: (b) => void (b.errors.code = 'mismatch'),
   },
-  'error-body-missing-term': {
+  'intapi.error-body-missing-term': {
     description: 'Error bodies omit `term`.',
     apply: (b) => void (b.errors.term = 'omitted'),
   },
-  'validations-unnamed': {
+  'intapi.validations-unnamed': {
     description: 'Validation messages do not name the field (the `<path>: ` prefix is dropped).',
     apply: (b) => void (b.errors.validations = 'unnamed'),
   },
-  'not-json-500': {
+  'intapi.not-json-500': {
     description: 'A request body that is not JSON answers 500 instead of 400.',
     apply: (b) => void (b.errors.notJsonStatus = 500),
   },
-  'not-guid-404': {
+  'intapi.not-guid-404': {
     description: 'A path id that is not a GUID answers 404 instead of 422.',
     apply: (b) => void (b.errors.pathIdNotGuidStatus = 404),
   },
-  'url-limit-4k': {
+  'intapi.url-limit-4k': {
     description: 'A request target longer than 4096 bytes answers 414 URI Too Long (RFC 9110 section 4.1 recommends accepting 8000).',
     apply: (b) => void (b.http.maxUrlBytes = 4096),
   },
-  'text-content-type': {
+  'intapi.text-content-type': {
     description: 'GET /submissions/{id} labels its JSON body text/plain.',
     apply: (b) => void b.http.textPlainOperations.add('submissions.get'),
   },
-  'crash-on-unknown-submission': {
+  'intapi.crash-on-unknown-submission': {
     description: 'GET /submissions/{id} of an unknown id answers 500 with a non-JSON body.',
     apply: (b) => void b.http.crashOnUnknownId.add('submissions.get'),
   },
-  'wrong-content-type-accepted': {
+  'intapi.wrong-content-type-accepted': {
     description: 'A body of any content type (e.g. text/plain) is parsed as JSON instead of answering 415.',
     apply: (b) => void (b.http.contentTypes = 'any-as-json'),
   },
-  'body-limit-unenforced': {
+  'intapi.body-limit-unenforced': {
     description: 'Bodies up to 16 MiB are read instead of answering 413 above 1 MiB.',
     apply: (b) => void (b.http.bodyLimit = 16 * 1024 * 1024),
   },
   // Bodies (spec field tables, DEVELOPERS.md "Bodies and bounds")
-  'unknown-body-field-accepted': {
+  'intapi.unknown-body-field-accepted': {
     description: 'Unknown fields in a request body are ignored instead of answering 422.',
     apply: (b) => void (b.bodies.unknownFields = 'ignore'),
   },
-  'null-optional-rejected': {
+  'intapi.null-optional-rejected': {
     description: 'An optional field sent as null answers 422 instead of counting as absent.',
     apply: (b) => void (b.bodies.nullOptional = 'reject'),
   },
   // Writes
-  'create-submission-200': {
+  'intapi.create-submission-200': {
     description: 'Create submission answers 200 instead of 201.',
     apply: (b) => void (b.writes.createStatus.submission = 200),
   },
-  'create-bank-200': {
+  'intapi.create-bank-200': {
     description: 'Create question bank answers 200 instead of 201.',
     apply: (b) => void (b.writes.createStatus.questionBank = 200),
   },
-  'create-question-200': {
+  'intapi.create-question-200': {
     description: 'Create question answers 200 instead of 201.',
     apply: (b) => void (b.writes.createStatus.question = 200),
   },
-  'create-submission-ignores-unknown-user': {
+  'intapi.create-submission-ignores-unknown-user': {
     description: 'Create submission with a userId that does not exist answers 201 instead of 404.',
     apply: (b) => void (b.writes.submissionUser = 'any'),
   },
-  'create-submission-ignores-unknown-template': {
+  'intapi.create-submission-ignores-unknown-template': {
     description: 'Create submission with a templateId that does not exist answers 201 (and stores it) instead of 404; userId is still checked.',
     apply: (b) => void (b.writes.submissionTemplate = 'any'),
   },
-  'update-submission-201': {
+  'intapi.update-submission-201': {
     description: 'A successful submission update answers 201 instead of 200 (same body).',
     apply: (b) => void (b.writes.updateStatus.submission = 201),
   },
-  'update-unknown-submission-creates': {
+  'intapi.update-unknown-submission-creates': {
     description: 'PUT /submissions/{id} of an unknown id creates the submission instead of answering 404.',
     apply: (b) => void (b.writes.updateUnknownSubmission = 'create'),
   },
-  'question-under-unknown-bank-201': {
+  'intapi.question-under-unknown-bank-201': {
     description: 'Create question under an unknown question bank answers 201 instead of 404.',
     apply: (b) => void (b.writes.questionUnderUnknownBank = 'answer-201'),
   },
-  'duplicate-bank-id-accepted': {
+  'intapi.duplicate-bank-id-accepted': {
     description: 'Create question bank with an existing id answers 201 and overwrites it instead of 409.',
     apply: (b) => void (b.writes.duplicateBankId = 'overwrite'),
   },
-  'duplicate-question-id-accepted': {
+  'intapi.duplicate-question-id-accepted': {
     description: 'Create question with an id existing in that bank answers 201 and overwrites it instead of 409.',
     apply: (b) => void (b.writes.duplicateQuestionId = 'overwrite'),
   },
-  'update-not-persisted': {
+  'intapi.update-not-persisted': {
     description: 'Updates (submission, question bank, question) answer the new body but store nothing.',
     apply: (b) => void (b.writes.updatePersistence = 'not-stored'),
   },
-  'rejected-create-stored': {
+  'intapi.rejected-create-stored': {
     description: 'Create submission answers 422 to an invalid body, but stores a record all the same.',
     apply: (b) => void (b.writes.rejectedCreate = 'stored'),
   },
-  'update-keeps-absent-fields': {
+  'intapi.update-keeps-absent-fields': {
     description: 'PUT merges: optional fields absent from the update body keep their old value instead of becoming null.',
     apply: (b) => void (b.writes.update = 'merge'),
   },
   // Reads
-  'unknown-id-200': {
+  'intapi.unknown-id-200': {
     description: 'GET /templates/{id} of an unknown id answers 200 with an empty template instead of 404.',
     apply: (b) => void b.http.unknownIdOk.add('templates.get'),
   },
-  'course-resource-any-course': {
+  'intapi.course-resource-any-course': {
     description: 'GET /courses/{courseId}/resources/{resourceId} answers a resource of another course instead of 404.',
     apply: (b) => void (b.reads.courseResource = 'any-course'),
   },
-  'enrollment-resources-unenrolled-200': {
+  'intapi.enrollment-resources-unenrolled-200': {
     description: 'GET /users/{userId}/enrollments/{courseId}/resources answers 200 when the user is not enrolled.',
     apply: (b) => void (b.reads.enrollmentResources = 'any'),
   },
   // Responses
-  'submission-response-missing-vendor': {
+  'intapi.submission-response-missing-vendor': {
     description: 'Submission answers (single and list items) omit the `vendor` key.',
     apply: (b) => void b.responses.omitSubmissionFields.add('vendor'),
   },
-  'null-fields-omitted': {
+  'intapi.null-fields-omitted': {
     description: 'Unset fields are left out of answers instead of being null.',
     apply: (b) => void (b.responses.nulls = 'omitted'),
   },
-  'question-type-as-string': {
+  'intapi.question-type-as-string': {
     description: 'Question answers carry questionType as the request string instead of the integer.',
     apply: (b) => void (b.responses.questionType = 'string'),
   },
   // Envelope (spec#paged-list-envelope-v2-list-operations)
-  'envelope-returned-items-off': {
+  'intapi.envelope-returned-items-off': {
     description: 'Envelope returnedItems is the page length + 1.',
     apply: (b) => void (b.envelope.returnedItems = 'page-length-plus-one'),
   },
-  'envelope-limit-echo-default': {
+  'intapi.envelope-limit-echo-default': {
     description: 'Envelope limit is always 20, whatever _limit is in force.',
     apply: (b) => void (b.envelope.limit = 'default'),
   },
-  'envelope-offset-echo-zero': {
+  'intapi.envelope-offset-echo-zero': {
     description: 'Envelope offset is always 0, whatever _offset is in force.',
     apply: (b) => void (b.envelope.offset = 'zero'),
   },
-  'envelope-total-counts-page': {
+  'intapi.envelope-total-counts-page': {
     description: 'Envelope totalItems counts the page instead of the whole (filtered) collection.',
     apply: (b) => void (b.envelope.totalItems = 'page'),
   },
-  'filtered-total-unfiltered': {
+  'intapi.filtered-total-unfiltered': {
     description: 'With _filter, envelope totalItems counts the whole collection before the filter instead of the filtered collection.',
     apply: (b) => void (b.envelope.totalItems = 'unfiltered'),
   },
   // List parameters (public-facts "List parameters and envelope", DEVELOPERS.md "Lists")
-  'paging-item-offset': {
+  'intapi.paging-item-offset': {
     description: '_offset is treated as an item offset instead of a page number.',
     apply: (b) => void (b.lists.offsetUnit = 'item'),
   },
-  'default-limit-10': {
+  'intapi.default-limit-10': {
     description: 'Without _limit (or the deprecated limit) a page holds 10 items and the envelope limit says 10, instead of the default 20.',
     apply: (b) => void (b.lists.defaultLimit = 10),
   },
-  'limit-ignored': {
+  'intapi.limit-ignored': {
     description: 'Pages always hold the default 20 items whatever _limit says (the envelope still echoes _limit).',
     apply: (b) => void (b.lists.limit = 'default'),
   },
-  'limit-max-unenforced': {
+  'intapi.limit-max-unenforced': {
     description: '_limit above 1000 is accepted instead of answering 422.',
     apply: (b) => void (b.lists.maxLimit = Number.MAX_SAFE_INTEGER),
   },
-  'offset-max-unenforced': {
+  'intapi.offset-max-unenforced': {
     description: '_offset above 65535 is accepted instead of answering 422.',
     apply: (b) => void (b.lists.maxOffset = Number.MAX_SAFE_INTEGER),
   },
-  'offset-negative-accepted': {
+  'intapi.offset-negative-accepted': {
     description: 'A negative _offset is accepted (as the first page) instead of answering 422.',
     apply: (b) => void (b.lists.minOffset = Number.MIN_SAFE_INTEGER),
   },
-  'list-params-invalid-accepted': {
+  'intapi.list-params-invalid-accepted': {
     description: 'A non-integer _limit or _offset is treated as the default instead of answering 422.',
     apply: (b) => void (b.lists.nonInteger = 'default'),
   },
-  'deprecated-params-ignored': {
+  'intapi.deprecated-params-ignored': {
     description: 'The deprecated limit/offset parameters are ignored.',
     apply: (b) => void (b.lists.deprecatedAliases = 'ignore'),
   },
-  'paging-only-list-accepts-filter': {
+  'intapi.paging-only-list-accepts-filter': {
     description: 'Question bank and question lists ignore _filter and _sort instead of answering 422.',
     apply: (b) => void (b.lists.pagingOnlyExtras = 'ignore'),
   },
-  'bad-filter-accepted': {
+  'intapi.bad-filter-accepted': {
     description: 'A _filter with a syntax error is ignored (unfiltered list) instead of answering 422.',
     apply: (b) => void (b.lists.filterSyntaxError = 'ignore'),
   },
-  'default-order-newest-first': {
+  'intapi.default-order-newest-first': {
     description: 'Lists without _sort come newest first instead of in creation order.',
     apply: (b) => void (b.lists.defaultOrder = 'newest-first'),
   },
-  'list-stale-after-update': {
+  'intapi.list-stale-after-update': {
     description: 'Lists show each record as it was before its last update.',
     apply: (b) => void (b.lists.view = 'before-last-update'),
   },
-  'v1-list-envelope': {
+  'intapi.v1-list-envelope': {
     description: 'The version 1 general resource list answers the paged envelope instead of a bare array.',
     apply: (b) => void (b.lists.v1Shape = 'envelope'),
   },
-  'v2-list-bare-array': {
+  'intapi.v2-list-bare-array': {
     description: 'The version 2 general resource list answers a bare array instead of the paged envelope.',
     apply: (b) => void (b.lists.v2Shape = 'array'),
   },
-  'v1-ignores-filter': {
+  'intapi.v1-ignores-filter': {
     description: 'The version 1 general resource list ignores _filter.',
     apply: (b) => void (b.lists.v1Filter = 'ignore'),
   },
   // _filter semantics (DEVELOPERS.md "_filter grammar")
-  'filter-eq-case-insensitive': {
+  'intapi.filter-eq-case-insensitive': {
     description: '_filter eq compares strings case-insensitively.',
     apply: (b) => {
       b.lists.filter = {
@@ -296,7 +296,7 @@ const NAMED_FAULTS = {
       };
     },
   },
-  'filter-ne-drops-null': {
+  'intapi.filter-ne-drops-null': {
     description: '_filter ne excludes records whose field is null.',
     apply: (b) => {
       b.lists.filter = {
@@ -305,37 +305,37 @@ const NAMED_FAULTS = {
       };
     },
   },
-  'filter-gt-as-ge': {
+  'intapi.filter-gt-as-ge': {
     description: '_filter gt behaves as ge.',
     apply: (b) => {
       b.lists.filter = { ...b.lists.filter, comparisons: { ...b.lists.filter.comparisons, gt: COMPARISONS.ge } };
     },
   },
-  'filter-startswith-as-contains': {
+  'intapi.filter-startswith-as-contains': {
     description: '_filter startswith matches the value anywhere in the field.',
     apply: (b) => {
       b.lists.filter = { ...b.lists.filter, functions: { ...b.lists.filter.functions, startswith: FUNCTIONS.substringof } };
     },
   },
-  'filter-not-ignored': {
+  'intapi.filter-not-ignored': {
     description: '_filter `not` is a no-op.',
     apply: (b) => {
       b.lists.filter = { ...b.lists.filter, not: (operand) => operand };
     },
   },
-  'filter-or-as-and': {
+  'intapi.filter-or-as-and': {
     description: '_filter `or` behaves as `and`.',
     apply: (b) => {
       b.lists.filter = { ...b.lists.filter, or: b.lists.filter.and };
     },
   },
-  'filter-unknown-field-accepted': {
+  'intapi.filter-unknown-field-accepted': {
     description: '_filter on an unknown field reads it as null instead of answering 422.',
     apply: (b) => {
       b.lists.filter = { ...b.lists.filter, unknownField: 'as-null' };
     },
   },
-  'field-names-case-sensitive': {
+  'intapi.field-names-case-sensitive': {
     description: 'Field names in _filter and _sort match case-sensitively (`Title` is unknown: 422).',
     apply: (b) => {
       b.lists.filter = { ...b.lists.filter, fieldNames: 'case-sensitive' };
@@ -343,202 +343,202 @@ const NAMED_FAULTS = {
     },
   },
   // _sort
-  'sort-ignored': {
+  'intapi.sort-ignored': {
     description: '_sort is checked (unknown fields still 422) but ignored: every list keeps creation order.',
     apply: (b) => {
       b.lists.sort = { ...b.lists.sort, keys: 'none' };
     },
   },
-  'sort-desc-ignored': {
+  'intapi.sort-desc-ignored': {
     description: 'The `-` prefix of _sort is ignored (always ascending).',
     apply: (b) => {
       b.lists.sort = { ...b.lists.sort, descending: 'ignore' };
     },
   },
-  'sort-multi-ignores-second-key': {
+  'intapi.sort-multi-ignores-second-key': {
     description: '_sort uses only its first field; later fields do not break ties.',
     apply: (b) => {
       b.lists.sort = { ...b.lists.sort, keys: 'first' };
     },
   },
-  'sort-nulls-last': {
+  'intapi.sort-nulls-last': {
     description: '_sort puts nulls last in ascending order (first in descending).',
     apply: (b) => {
       b.lists.sort = { ...b.lists.sort, nulls: 'last' };
     },
   },
   // users and manager direct reports (issue 8)
-  'is-manager-always-false': {
+  'intapi.is-manager-always-false': {
     description: 'Every user record answers IsManager false, also for users who have direct reports.',
     apply: (b) => void (b.users.isManager = 'always-false'),
   },
-  'is-manager-stale': {
+  'intapi.is-manager-stale': {
     description: 'IsManager is fixed as the server started: it does not follow updates of direct reports.',
     apply: (b) => void (b.users.isManager = 'as-seeded'),
   },
-  'user-update-accepts-id': {
+  'intapi.user-update-accepts-id': {
     description: 'PUT /users/{userId} ignores an `id` in the body instead of answering 422 naming it.',
     apply: (b) => void (b.users.idInUpdate = 'ignore'),
   },
-  'user-upsert-accepts-id': {
+  'intapi.user-upsert-accepts-id': {
     description: 'POST /users ignores an `id` in the body instead of answering 422 naming it.',
     apply: (b) => void (b.users.idInUpsert = 'ignore'),
   },
-  'direct-reports-transitive': {
+  'intapi.direct-reports-transitive': {
     description: "A manager's direct-report list holds every user below the manager (reports of reports too).",
     apply: (b) => void (b.users.directReports = 'transitive'),
   },
-  'direct-reports-update-answers-before': {
+  'intapi.direct-reports-update-answers-before': {
     description: 'POST /managers/{managerId}/direct-reports stores the update but answers the direct reports as they were before it.',
     apply: (b) => void (b.users.updateAnswer = 'before'),
   },
-  'direct-reports-on-v1': {
+  'intapi.direct-reports-on-v1': {
     description: 'The manager direct-report operations (version 2 only) are served with version 1 too.',
     apply: (b) => void (b.users.directReportVersions = 'v1-and-v2'),
   },
   // Course evaluations, countries and provinces (issue 8)
-  'evaluations-on-v1': {
+  'intapi.evaluations-on-v1': {
     description: 'The course evaluation operations (version 2 only) are served with x-api-version 1 instead of answering 404.',
     apply: (b) => void (b.evaluations.onV1 = 'served'),
   },
-  'evaluation-answers-every-course': {
+  'intapi.evaluation-answers-every-course': {
     description: "GET /courses/{courseId}/evaluation-answers answers every course's evaluation answers, not only that course's.",
     apply: (b) => void (b.evaluations.answers = 'every-course'),
   },
-  'evaluation-question-get-neighbour': {
+  'intapi.evaluation-question-get-neighbour': {
     description: 'GET /courses/{courseId}/evaluation-questions/{questionId} answers the next question of the course instead of the one asked.',
     apply: (b) => void (b.evaluations.get = 'neighbour'),
   },
-  'province-townships': {
+  'intapi.province-townships': {
     description: 'Province records carry an empty `townships` array (removed in release 5.128.0).',
     apply: (b) => void (b.provinces.townships = 'present'),
   },
-  'province-code-without-country': {
+  'intapi.province-code-without-country': {
     description: 'Province codes are answered without their country prefix (`ON` instead of `CA-ON`).',
     apply: (b) => void (b.provinces.code = 'subdivision-only'),
   },
-  'provinces-of-next-country': {
+  'intapi.provinces-of-next-country': {
     description: 'GET /provinces?countryId= answers the provinces of the next country in the country list.',
     apply: (b) => void (b.provinces.countryFilter = 'next-country'),
   },
-  'province-get-neighbour': {
+  'intapi.province-get-neighbour': {
     description: 'GET /provinces/{id} answers the next province of the data instead of the one asked.',
     apply: (b) => void (b.provinces.get = 'neighbour'),
   },
-  'provinces-unknown-country-200': {
+  'intapi.provinces-unknown-country-200': {
     description: 'GET /provinces with an unknown countryId answers 200 and an empty list instead of 404.',
     apply: (b) => void (b.provinces.unknownCountry = 'empty'),
   },
   // OAuth 2.0 authorization-code flow (issue 8; public-facts#authentication-integration-api)
-  'oauth-code-reusable': {
+  'intapi.oauth-code-reusable': {
     description: 'An OAuth authorization code can be exchanged for tokens again (consuming it records nothing).',
     apply: (b) => void (b.oauth.codeReuse = 'allowed'),
   },
-  'oauth-any-redirect-uri': {
+  'intapi.oauth-any-redirect-uri': {
     description: 'The OAuth authorization request accepts any redirect_uri, not only the registered one.',
     apply: (b) => void (b.oauth.redirectUri = 'any'),
   },
-  'oauth-no-refresh-token': {
+  'intapi.oauth-no-refresh-token': {
     description: 'The OAuth token answer carries no refresh token.',
     apply: (b) => void (b.oauth.refreshToken = 'not-issued'),
   },
-  'oauth-access-token-8h': {
+  'intapi.oauth-access-token-8h': {
     description: 'OAuth access tokens last 8 hours (expires_in 28800) instead of 4.',
     apply: (b) => void (b.oauth.accessTokenTtl = 8 * 3600),
   },
-  'oauth-token-not-accepted': {
+  'intapi.oauth-token-not-accepted': {
     description: 'The Integration API refuses OAuth access tokens (401) as if they were unknown tokens.',
     apply: (b) => void (b.oauth.intapiAccepts = 'ignored'),
   },
   // Groups, enrollments and sessions, lifecycle rules (issue 8)
-  'groups-on-v1': {
+  'intapi.groups-on-v1': {
     description: 'Group create, update, assign, unassign and users list are served with x-api-version 1 instead of answering 404.',
     apply: (b) => void (b.enrollments.groupsOnV1 = 'served'),
   },
-  'automatic-group-assignable': {
+  'intapi.automatic-group-assignable': {
     description: 'Users are assigned to and unassigned from an automatic group instead of answering 409.',
     apply: (b) => void (b.enrollments.automaticGroupAssign = 'applied'),
   },
-  'group-assignment-not-stored': {
+  'intapi.group-assignment-not-stored': {
     description: 'Assign answers the changed group but stores nothing: the group and its users list keep the old members.',
     apply: (b) => void (b.enrollments.assignment = 'not-stored'),
   },
-  'group-update-not-stored': {
+  'intapi.group-update-not-stored': {
     description: 'Update group answers the updated group but stores nothing: get answers the old name and description.',
     apply: (b) => void (b.enrollments.groupUpdate = 'not-stored'),
   },
-  'group-unassignment-not-stored': {
+  'intapi.group-unassignment-not-stored': {
     description: 'Unassign answers the changed group but stores nothing: the group and its users list keep the user.',
     apply: (b) => void (b.enrollments.unassignment = 'not-stored'),
   },
-  'multi-session-replaces': {
+  'intapi.multi-session-replaces': {
     description: 'Enrolling in a second session of a multi-session course replaces the first session instead of keeping both.',
     apply: (b) => void (b.enrollments.multiSession = 'replace'),
   },
-  'cancel-session-ignored': {
+  'intapi.cancel-session-ignored': {
     description: '`cancelSession=true` answers 200 but the user keeps the session.',
     apply: (b) => void (b.enrollments.cancelSession = 'ignore'),
   },
-  'deleted-course-enrollments-listed': {
+  'intapi.deleted-course-enrollments-listed': {
     description: "Enrollments of a deleted course are listed among the user's enrollments.",
     apply: (b) => void (b.enrollments.deletedCourses = 'listed'),
   },
-  'negative-credits-applied': {
+  'intapi.negative-credits-applied': {
     description: 'An enrollment created with negative credits stores (and answers) them.',
     apply: (b) => void (b.enrollments.negativeCredits = 'applied'),
   },
-  'time-spent-ticks-accepted': {
+  'intapi.time-spent-ticks-accepted': {
     description: '`timeSpentTicks` in an enrollment create is accepted (and ignored) instead of answering 422 naming it.',
     apply: (b) => void (b.enrollments.timeSpentTicks = 'ignore'),
   },
-  're-enroll-no-email': {
+  'intapi.re-enroll-no-email': {
     description: 'A re-enrollment (`reEnroll=true`) sends no course enrollment email.',
     apply: (b) => void (b.enrollments.reEnrollEmails = 0),
   },
-  're-enroll-two-emails': {
+  'intapi.re-enroll-two-emails': {
     description: 'A re-enrollment (`reEnroll=true`) sends the course enrollment email twice.',
     apply: (b) => void (b.enrollments.reEnrollEmails = 2),
   },
-  'enrollment-status-as-label': {
+  'intapi.enrollment-status-as-label': {
     description: "Enrollment status is answered as its label (`NotStarted`) instead of public-facts' integer.",
     apply: (b) => void (b.enrollments.statusShape = 'label'),
   },
   // Automatic enrollment rules (spec#what-the-service-does 5, spec#limits)
-  'rule-enrollment-never': {
+  'intapi.rule-enrollment-never': {
     description: 'The rule batches never apply: a user whose job title matches the automatic enrollment rule is never enrolled.',
     apply: (b) => void (b.enrollmentRules.apply = 'never'),
   },
-  'rule-enrollment-late': {
+  'intapi.rule-enrollment-late': {
     description: 'A rule batch applies only the user changes made more than 10 minutes before it: rule enrollments come after the delay limit.',
     apply: (b) => void (b.enrollmentRules.lagMs = RULE_DELAY_LIMIT_MS),
   },
-  'rule-enrolls-everyone': {
+  'intapi.rule-enrolls-everyone': {
     description: "The automatic enrollment rule enrolls every changed user in its course, whatever the user's job title.",
     apply: (b) => void (b.enrollmentRules.match = 'everyone'),
   },
-  'rule-never-unenrolls': {
+  'intapi.rule-never-unenrolls': {
     description: 'A user whose job title stops matching the rule keeps the enrollment the rule made.',
     apply: (b) => void (b.enrollmentRules.unenroll = 'keep'),
   },
 } satisfies Record<string, NamedFault>;
 
-export type NamedFaultName = keyof typeof NAMED_FAULTS;
-export type FaultName =
-  | NamedFaultName
-  | `skip-rule:${string}`
-  | `exclusive-bound:${string}`
-  | `unrouted:${string}`
-  | `unknown-id-ok:${string}`
-  | `lossy-store:${string}`
-  | `key-unchecked:${string}`
-  | `v1-served:${string}`;
+export type IntapiNamedFaultName = keyof typeof NAMED_FAULTS;
+export type IntapiFaultName =
+  | IntapiNamedFaultName
+  | `intapi.skip-rule:${string}`
+  | `intapi.exclusive-bound:${string}`
+  | `intapi.unrouted:${string}`
+  | `intapi.unknown-id-ok:${string}`
+  | `intapi.lossy-store:${string}`
+  | `intapi.key-unchecked:${string}`
+  | `intapi.v1-served:${string}`;
 
 const BODY_SPECS = Object.values(INTAPI_BODIES);
 
-/** `skip-rule:<operation>.<field>.<kind>`: one per rule of the bounds tables. */
+/** `intapi.skip-rule:<operation>.<field>.<kind>`: one per rule of the bounds tables. */
 const SKIP_RULE_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   BODY_SPECS.flatMap(listRules).map((rule) => [
-    `skip-rule:${rule.id}`,
+    `intapi.skip-rule:${rule.id}`,
     {
       description: `Disables the ${rule.kind} rule of ${rule.field} in ${rule.operation}: a value breaking it is accepted and stored.`,
       apply: (b: Behaviour) => void b.bodies.skip.add(rule.id),
@@ -546,10 +546,10 @@ const SKIP_RULE_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   ]),
 );
 
-/** `exclusive-bound:<operation>.<field>`: one per field with a length or numeric bound. */
+/** `intapi.exclusive-bound:<operation>.<field>`: one per field with a length or numeric bound. */
 const EXCLUSIVE_BOUND_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   BODY_SPECS.flatMap(listBoundedFields).map((field) => [
-    `exclusive-bound:${field}`,
+    `intapi.exclusive-bound:${field}`,
     {
       description: `Makes the bounds of ${field} exclusive: a value exactly at a bound is refused.`,
       apply: (b: Behaviour) => void b.bodies.exclusive.add(field),
@@ -560,10 +560,10 @@ const EXCLUSIVE_BOUND_FAULTS: Record<string, NamedFault> = Object.fromEntries(
 /** A route path as DEVELOPERS.md writes it: `/submissions/{id}`. */
 const shownPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
-/** `unrouted:<operationId>`: one per operation the server serves (intapi/catalogue.ts). */
+/** `intapi.unrouted:<operationId>`: one per operation the server serves (intapi/catalogue.ts). */
 const UNROUTED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   INTAPI_OPERATIONS.map((operation) => [
-    `unrouted:${operation.id}`,
+    `intapi.unrouted:${operation.id}`,
     {
       description: `${operation.method} ${shownPath(operation.path)} (${operation.id}) is not routed: it answers 404 as an unknown route, in every version.`,
       apply: (b: Behaviour) => void b.http.unrouted.add(operation.id),
@@ -571,10 +571,10 @@ const UNROUTED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   ]),
 );
 
-/** `unknown-id-ok:<operationId>`: one per operation with a path identifier. */
+/** `intapi.unknown-id-ok:<operationId>`: one per operation with a path identifier. */
 const UNKNOWN_ID_OK_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   INTAPI_OPERATIONS.filter((operation) => operation.pathIds.length > 0).map((operation) => [
-    `unknown-id-ok:${operation.id}`,
+    `intapi.unknown-id-ok:${operation.id}`,
     {
       description:
         `${operation.method} ${shownPath(operation.path)} answers an unknown ${operation.pathIds.join(' or ')} (a well-formed GUID) with 200 ` +
@@ -584,10 +584,10 @@ const UNKNOWN_ID_OK_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   ]),
 );
 
-/** `key-unchecked:<operationId>`: one per operation, x-api-key included (public-facts: missing or invalid gets 401). */
+/** `intapi.key-unchecked:<operationId>`: one per operation, x-api-key included (public-facts: missing or invalid gets 401). */
 const KEY_UNCHECKED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   INTAPI_OPERATIONS.map((operation) => [
-    `key-unchecked:${operation.id}`,
+    `intapi.key-unchecked:${operation.id}`,
     {
       description: `${operation.method} ${shownPath(operation.path)} serves a request without x-api-key, or with a wrong one, instead of answering 401.`,
       apply: (b: Behaviour) => void b.auth.keyUnchecked.add(operation.id),
@@ -595,10 +595,10 @@ const KEY_UNCHECKED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   ]),
 );
 
-/** `v1-served:<operationId>`: one per version-2-only operation (DEVELOPERS.md "Versions": 404 with version 1). */
+/** `intapi.v1-served:<operationId>`: one per version-2-only operation (DEVELOPERS.md "Versions": 404 with version 1). */
 const V1_SERVED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   INTAPI_OPERATIONS.filter((operation) => operation.v2Only).map((operation) => [
-    `v1-served:${operation.id}`,
+    `intapi.v1-served:${operation.id}`,
     {
       description: `${operation.method} ${shownPath(operation.path)}, a version-2-only operation, is served with x-api-version 1 instead of answering 404.`,
       apply: (b: Behaviour) => void b.versions.servedOnV1.add(operation.id),
@@ -606,10 +606,10 @@ const V1_SERVED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   ]),
 );
 
-/** `lossy-store:<operation>.<field>`: one per bounded, enum, date-time or client-id field of a create/update body. */
+/** `intapi.lossy-store:<operation>.<field>`: one per bounded, enum, date-time or client-id field of a create/update body. */
 const LOSSY_STORE_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   BODY_SPECS.flatMap(listLossyFields).map(({ id, alteration }) => [
-    `lossy-store:${id}`,
+    `intapi.lossy-store:${id}`,
     {
       description: `Stores (and answers) ${id} as another valid value than the one sent: ${alteration}.`,
       apply: (b: Behaviour) => void b.writes.lossy.add(id),
@@ -618,13 +618,13 @@ const LOSSY_STORE_FAULTS: Record<string, NamedFault> = Object.fromEntries(
 );
 
 const GENERATED_FAMILIES: readonly (readonly [string, Record<string, NamedFault>])[] = [
-  ['skip-rule:<operation>.<field>.<kind>', SKIP_RULE_FAULTS],
-  ['exclusive-bound:<operation>.<field>', EXCLUSIVE_BOUND_FAULTS],
-  ['unrouted:<operationId>', UNROUTED_FAULTS],
-  ['unknown-id-ok:<operationId>', UNKNOWN_ID_OK_FAULTS],
-  ['lossy-store:<operation>.<field>', LOSSY_STORE_FAULTS],
-  ['key-unchecked:<operationId>', KEY_UNCHECKED_FAULTS],
-  ['v1-served:<operationId>', V1_SERVED_FAULTS],
+  ['intapi.skip-rule:<operation>.<field>.<kind>', SKIP_RULE_FAULTS],
+  ['intapi.exclusive-bound:<operation>.<field>', EXCLUSIVE_BOUND_FAULTS],
+  ['intapi.unrouted:<operationId>', UNROUTED_FAULTS],
+  ['intapi.unknown-id-ok:<operationId>', UNKNOWN_ID_OK_FAULTS],
+  ['intapi.lossy-store:<operation>.<field>', LOSSY_STORE_FAULTS],
+  ['intapi.key-unchecked:<operationId>', KEY_UNCHECKED_FAULTS],
+  ['intapi.v1-served:<operationId>', V1_SERVED_FAULTS],
 ];
 
 const ALL_FAULTS: Readonly<Record<string, NamedFault>> = {
@@ -633,30 +633,30 @@ const ALL_FAULTS: Readonly<Record<string, NamedFault>> = {
 };
 
 /** The catalogue: every fault name with its description. */
-export const FAULTS: Readonly<Record<string, FaultInfo>> = Object.freeze(
+export const INTAPI_FAULTS: Readonly<Record<string, FaultInfo>> = Object.freeze(
   Object.fromEntries(Object.entries(ALL_FAULTS).map(([name, fault]) => [name, { description: fault.description }])),
 );
 
 /**
- * Every valid fault name: the named faults, then the generated `skip-rule:`, `exclusive-bound:`,
- * `unrouted:`, `unknown-id-ok:`, `lossy-store:`, `key-unchecked:` and `v1-served:` ones.
+ * Every valid fault name: the named faults, then the generated `intapi.skip-rule:`, `intapi.exclusive-bound:`,
+ * `intapi.unrouted:`, `intapi.unknown-id-ok:`, `intapi.lossy-store:`, `intapi.key-unchecked:` and `intapi.v1-served:` ones.
  */
-export function listFaults(): string[] {
+export function listIntapiFaults(): string[] {
   return Object.keys(ALL_FAULTS);
 }
 
-export function isFaultName(name: string): name is FaultName {
+export function isIntapiFaultName(name: string): name is IntapiFaultName {
   return Object.hasOwn(ALL_FAULTS, name);
 }
 
 /** The reference behaviour with the given faults applied; throws on an unknown fault name. */
-export function behaviourWithFaults(faults: readonly string[]): Behaviour {
-  const unknown = faults.filter((name) => !isFaultName(name));
+export function intapiBehaviourWithFaults(faults: readonly string[]): Behaviour {
+  const unknown = faults.filter((name) => !isIntapiFaultName(name));
   if (unknown.length > 0) {
     const families = GENERATED_FAMILIES.map(([pattern, faults]) => `${pattern} (${Object.keys(faults).length})`);
     throw new Error(
       `Unknown fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known faults: ${Object.keys(NAMED_FAULTS).join(', ')}, ` +
-        `${families.slice(0, -1).join(', ')} and ${families.at(-1) ?? ''}; list them all with listFaults().`,
+        `${families.slice(0, -1).join(', ')} and ${families.at(-1) ?? ''}; list them all with listIntapiFaults().`,
     );
   }
   const behaviour = referenceBehaviour();
@@ -666,7 +666,7 @@ export function behaviourWithFaults(faults: readonly string[]): Behaviour {
 
 /** The entries of the table (paths such as `lists.sort.descending`, as intapi/trace.ts names them)
  * that `fault` changes: what a request must read to be answered differently with the fault on. */
-export function faultedPaths(fault: string): string[] {
+export function intapiFaultedPaths(fault: string): string[] {
   const changed: string[] = [];
   const same = (a: unknown, b: unknown): boolean =>
     a instanceof Set && b instanceof Set
@@ -683,6 +683,6 @@ export function faultedPaths(fault: string): string[] {
       for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) walk(a[key], b[key], path === '' ? key : `${path}.${key}`);
     } else if (!same(a, b)) changed.push(path);
   };
-  walk(referenceBehaviour(), behaviourWithFaults([fault]), '');
+  walk(referenceBehaviour(), intapiBehaviourWithFaults([fault]), '');
   return changed;
 }

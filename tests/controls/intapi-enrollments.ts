@@ -17,29 +17,29 @@ const rules = (mustFail: readonly string[], mayFail?: readonly string[]): Contro
 });
 
 export const INTAPI_ENROLLMENTS_CONTROLS: Readonly<Record<string, Control>> = {
-  'groups-on-v1': area([`${GROUPS}.*.v1-status`]),
-  'automatic-group-assignable': area([`${GROUPS}.assign-users.automatic-refused`, `${GROUPS}.unassign-users.automatic-refused`]),
+  'intapi.groups-on-v1': area([`${GROUPS}.*.v1-status`]),
+  'intapi.automatic-group-assignable': area([`${GROUPS}.assign-users.automatic-refused`, `${GROUPS}.unassign-users.automatic-refused`]),
   // The unassignment check assigns first: it fails too, at its set-up.
-  'group-assignment-not-stored': area([
+  'intapi.group-assignment-not-stored': area([
     `${GROUPS}.assign-users.shows-in-group`,
     `${GROUPS}.assign-users.shows-in-users-list`,
     `${GROUPS}.unassign-users.leaves-group`,
   ]),
-  'group-update-not-stored': area([`${GROUPS}.update.read-back`]),
-  'group-unassignment-not-stored': area([`${GROUPS}.unassign-users.leaves-group`]),
-  'multi-session-replaces': area(['intapi.v2.enrollments.session.multi-session-keeps-both']),
-  'cancel-session-ignored': area(['intapi.v2.enrollments.session.cancel-session-leaves']),
-  'deleted-course-enrollments-listed': area([`${LIFECYCLE}.deleted-course-enrollments-hidden`]),
+  'intapi.group-update-not-stored': area([`${GROUPS}.update.read-back`]),
+  'intapi.group-unassignment-not-stored': area([`${GROUPS}.unassign-users.leaves-group`]),
+  'intapi.multi-session-replaces': area(['intapi.v2.enrollments.session.multi-session-keeps-both']),
+  'intapi.cancel-session-ignored': area(['intapi.v2.enrollments.session.cancel-session-leaves']),
+  'intapi.deleted-course-enrollments-listed': area([`${LIFECYCLE}.deleted-course-enrollments-hidden`]),
   // The stored negative credits break the enrollment contract (credits ≥ 0) too.
-  'negative-credits-applied': area(['intapi.v2.lifecycle.negative-credits-not-applied', 'intapi.invariant.success-body-matches-contract']),
-  'time-spent-ticks-accepted': area(['intapi.v2.enrollments.create.timeSpentTicks.not-accepted']),
-  're-enroll-no-email': area(['intapi.v2.lifecycle.re-enroll-sends-one-email']),
-  're-enroll-two-emails': area(['intapi.v2.lifecycle.re-enroll-sends-one-email']),
-  'enrollment-status-as-label': area(['intapi.v2.enrollments.list.status-enum', 'intapi.invariant.success-body-matches-contract']),
+  'intapi.negative-credits-applied': area(['intapi.v2.lifecycle.negative-credits-not-applied', 'intapi.invariant.success-body-matches-contract']),
+  'intapi.time-spent-ticks-accepted': area(['intapi.v2.enrollments.create.timeSpentTicks.not-accepted']),
+  'intapi.re-enroll-no-email': area(['intapi.v2.lifecycle.re-enroll-sends-one-email']),
+  'intapi.re-enroll-two-emails': area(['intapi.v2.lifecycle.re-enroll-sends-one-email']),
+  'intapi.enrollment-status-as-label': area(['intapi.v2.enrollments.list.status-enum', 'intapi.invariant.success-body-matches-contract']),
   // Without the enrollment, the unenrollment check is not exercised: skipped, not failed.
-  'rule-enrollment-never': rules([RULE_ENROLLMENT]),
-  'rule-enrollment-late': rules([RULE_ENROLLMENT]),
+  'intapi.rule-enrollment-never': rules([RULE_ENROLLMENT]),
+  'intapi.rule-enrollment-late': rules([RULE_ENROLLMENT]),
   // The user changed away from the rule still "matches" it: the unenrollment never comes either.
-  'rule-enrolls-everyone': rules([RULE_ENROLLMENT], [RULE_UNENROLLMENT]),
-  'rule-never-unenrolls': rules([RULE_UNENROLLMENT]),
+  'intapi.rule-enrolls-everyone': rules([RULE_ENROLLMENT], [RULE_UNENROLLMENT]),
+  'intapi.rule-never-unenrolls': rules([RULE_UNENROLLMENT]),
 };

@@ -4,7 +4,7 @@
 import type { Control } from '../negative-controls.expectations.js';
 
 export const URL_CONTROLS: Readonly<Record<string, Control>> = {
-  'url-limit-4k': {
+  'intapi.url-limit-4k': {
     mustFail: ['intapi.http.long-url-accepted', 'intapi.invariant.url-within-budget-accepted'],
     scope: ['intapi.http.*', 'intapi.invariant.*'],
   },

@@ -115,7 +115,7 @@ export async function startServer(options: ReferenceServerOptions = {}): Promise
     close: () => server.close(),
   };
   const auth = await harness.authenticate();
-  // 2xx: a fault (authenticate-201) answers the token with 201.
+  // 2xx: a fault (intapi.authenticate-201) answers the token with 201.
   if (auth.status < 200 || auth.status > 299 || typeof auth.json !== 'string') throw new Error(`authenticate failed: ${auth.status} ${auth.text}`);
   harness.token = auth.json;
   return harness;

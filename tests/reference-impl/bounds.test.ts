@@ -1,4 +1,4 @@
-// The bounds rule table: every rule enforces its bound, and every `skip-rule:` / `exclusive-bound:`
+// The bounds rule table: every rule enforces its bound, and every `intapi.skip-rule:` / `intapi.exclusive-bound:`
 // fault changes exactly the outcome it names. Plus HTTP spot checks of the field tables.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type BodySpec, compileBody, type FieldSpec, listBoundedFields, listRules, type RuleRef } from '../../reference-impl/rules/bounds.js';
@@ -105,7 +105,7 @@ describe.each(RULES.map(({ spec, rule }) => [rule.id, spec, rule] as const))('%s
 
 const BOUNDED = SPECS.flatMap((spec) => listBoundedFields(spec).map((id) => ({ spec, id, field: fieldOf(spec, id.slice(spec.operation.length + 1)) })));
 
-describe.each(BOUNDED.map((b) => [b.id, b] as const))('exclusive-bound:%s', (id, { spec, field }) => {
+describe.each(BOUNDED.map((b) => [b.id, b] as const))('intapi.exclusive-bound:%s', (id, { spec, field }) => {
   const op = spec.operation as IntapiBodyOperation;
   const atBounds: unknown[] = [
     ...(field.minLength !== undefined ? ['x'.repeat(field.minLength)] : []),

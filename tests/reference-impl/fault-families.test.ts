@@ -1,11 +1,19 @@
-// The generated fault families unrouted:<operationId>, unknown-id-ok:<operationId> and
-// lossy-store:<operation>.<field>: the exact names, and for every name a before/after check over
+// The generated fault families intapi.unrouted:<operationId>, intapi.unknown-id-ok:<operationId> and
+// intapi.lossy-store:<operation>.<field>: the exact names, and for every name a before/after check over
 // real HTTP that the fault changes that behaviour and nothing next to it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createReferenceServer, createSeededStore, FAULTS, listFaults, SANDBOX_CREDENTIALS, SEED_IDS, type Store } from '../../reference-impl/index.js';
+import {
+  createReferenceServer,
+  createSeededStore,
+  INTAPI_FAULTS,
+  listIntapiFaults,
+  SANDBOX_CREDENTIALS,
+  SEED_IDS,
+  type Store,
+} from '../../reference-impl/index.js';
 import { INTAPI_OPERATIONS } from '../../reference-impl/intapi/catalogue.js';
 import { createIntapiFamily } from '../../reference-impl/intapi/index.js';
-import { behaviourWithFaults } from '../../reference-impl/intapi/faults.js';
+import { intapiBehaviourWithFaults } from '../../reference-impl/intapi/faults.js';
 import { alteredValue } from '../../reference-impl/rules/lossy.js';
 import {
   type Answer,
@@ -141,27 +149,27 @@ const LOSSY_FIELDS = [
   ...QUESTION_LOSSY.map((f) => `questions.update.${f}`),
 ];
 
-const family = (prefix: string) => listFaults().filter((name) => name.startsWith(prefix));
+const family = (prefix: string) => listIntapiFaults().filter((name) => name.startsWith(prefix));
 
 describe('the generated names', () => {
   test('unrouted: one per operation the server serves', () => {
-    expect(family('unrouted:')).toEqual(OPERATION_IDS.map((id) => `unrouted:${id}`));
+    expect(family('intapi.unrouted:')).toEqual(OPERATION_IDS.map((id) => `intapi.unrouted:${id}`));
   });
 
   test('unknown-id-ok: one per operation with a path identifier', () => {
-    expect(family('unknown-id-ok:')).toEqual(PATH_ID_OPERATIONS.map((id) => `unknown-id-ok:${id}`));
+    expect(family('intapi.unknown-id-ok:')).toEqual(PATH_ID_OPERATIONS.map((id) => `intapi.unknown-id-ok:${id}`));
   });
 
   test('lossy-store: one per bounded, enum, date-time or client-id field of a create/update body', () => {
-    expect(family('lossy-store:')).toEqual(LOSSY_FIELDS.map((field) => `lossy-store:${field}`));
+    expect(family('intapi.lossy-store:')).toEqual(LOSSY_FIELDS.map((field) => `intapi.lossy-store:${field}`));
   });
 
   test('each has a description and the catalogue matches the routes the server registers', () => {
-    for (const name of [...family('unrouted:'), ...family('unknown-id-ok:'), ...family('lossy-store:')])
-      expect(FAULTS[name]?.description.length).toBeGreaterThan(20);
+    for (const name of [...family('intapi.unrouted:'), ...family('intapi.unknown-id-ok:'), ...family('intapi.lossy-store:')])
+      expect(INTAPI_FAULTS[name]?.description.length).toBeGreaterThan(20);
     const routes = createIntapiFamily({
       store: createSeededStore(),
-      behaviour: behaviourWithFaults([]),
+      behaviour: intapiBehaviourWithFaults([]),
       credentials: SANDBOX_CREDENTIALS,
       clock: () => new Date(),
       ids: () => NIL,
@@ -172,17 +180,17 @@ describe('the generated names', () => {
   });
 
   test('an unknown name of a family throws, naming the families', () => {
-    expect(() => behaviourWithFaults(['unrouted:resources.delete'])).toThrow(
-      /Unknown fault: unrouted:resources\.delete\..*unrouted:<operationId> \(46\), unknown-id-ok:<operationId> \(31\), lossy-store:<operation>\.<field> \(40\), key-unchecked:<operationId> \(46\) and v1-served:<operationId> \(24\)/,
+    expect(() => intapiBehaviourWithFaults(['intapi.unrouted:resources.delete'])).toThrow(
+      /Unknown fault: intapi.unrouted:resources\.delete\..*intapi\.unrouted:<operationId> \(46\), intapi.unknown-id-ok:<operationId> \(31\), intapi.lossy-store:<operation>\.<field> \(40\), intapi.key-unchecked:<operationId> \(46\) and intapi.v1-served:<operationId> \(24\)/,
     );
-    expect(() => behaviourWithFaults(['unknown-id-ok:resources.list'])).toThrow(/Unknown fault/);
-    expect(() => behaviourWithFaults(['lossy-store:questions.create.questionOptions'])).toThrow(/Unknown fault/);
-    expect(() => behaviourWithFaults(['lossy-store:submissions.create.userId'])).toThrow(/Unknown fault/);
+    expect(() => intapiBehaviourWithFaults(['intapi.unknown-id-ok:resources.list'])).toThrow(/Unknown fault/);
+    expect(() => intapiBehaviourWithFaults(['intapi.lossy-store:questions.create.questionOptions'])).toThrow(/Unknown fault/);
+    expect(() => intapiBehaviourWithFaults(['intapi.lossy-store:submissions.create.userId'])).toThrow(/Unknown fault/);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
-// A server on a store the test holds, with a planted token (so that even unrouted:auth.authenticate
+// A server on a store the test holds, with a planted token (so that even intapi.unrouted:auth.authenticate
 // can be probed), and the seed records the requests name.
 
 const TOKEN = 'planted-token';
@@ -302,7 +310,7 @@ async function statuses(raw: Raw): Promise<Record<string, [number, number]>> {
   return out;
 }
 
-describe('unrouted:<operationId>', () => {
+describe('intapi.unrouted:<operationId>', () => {
   let baseline: Record<string, [number, number]>;
   beforeAll(async () => {
     const raw = await rawServer();
@@ -318,8 +326,8 @@ describe('unrouted:<operationId>', () => {
     }
   });
 
-  test.each(OPERATION_IDS)('unrouted:%s answers that operation as an unknown route, and only it', async (operation) => {
-    const raw = await rawServer([`unrouted:${operation}`]);
+  test.each(OPERATION_IDS)('intapi.unrouted:%s answers that operation as an unknown route, and only it', async (operation) => {
+    const raw = await rawServer([`intapi.unrouted:${operation}`]);
     try {
       const p = PROBES[operation];
       if (p === undefined) throw new Error(operation);
@@ -336,14 +344,14 @@ describe('unrouted:<operationId>', () => {
   });
 });
 
-describe('key-unchecked:<operationId>', () => {
+describe('intapi.key-unchecked:<operationId>', () => {
   test('one per operation, each with a description', () => {
-    expect(family('key-unchecked:')).toEqual(OPERATION_IDS.map((id) => `key-unchecked:${id}`));
-    for (const name of family('key-unchecked:')) expect(FAULTS[name]?.description.length).toBeGreaterThan(20);
+    expect(family('intapi.key-unchecked:')).toEqual(OPERATION_IDS.map((id) => `intapi.key-unchecked:${id}`));
+    for (const name of family('intapi.key-unchecked:')) expect(INTAPI_FAULTS[name]?.description.length).toBeGreaterThan(20);
   });
 
-  test.each(OPERATION_IDS)('key-unchecked:%s serves that operation without x-api-key or with a wrong one, and only it', async (operation) => {
-    const raw = await rawServer([`key-unchecked:${operation}`]);
+  test.each(OPERATION_IDS)('intapi.key-unchecked:%s serves that operation without x-api-key or with a wrong one, and only it', async (operation) => {
+    const raw = await rawServer([`intapi.key-unchecked:${operation}`]);
     try {
       const p = PROBES[operation];
       if (p === undefined) throw new Error(operation);
@@ -356,15 +364,15 @@ describe('key-unchecked:<operationId>', () => {
   });
 });
 
-describe('v1-served:<operationId>', () => {
+describe('intapi.v1-served:<operationId>', () => {
   const V2_ONLY = OPERATION_IDS.filter((id) => PROBES[id]?.v1 === false);
   test('one per version-2-only operation, each with a description', () => {
-    expect(family('v1-served:')).toEqual(V2_ONLY.map((id) => `v1-served:${id}`));
-    for (const name of family('v1-served:')) expect(FAULTS[name]?.description.length).toBeGreaterThan(20);
+    expect(family('intapi.v1-served:')).toEqual(V2_ONLY.map((id) => `intapi.v1-served:${id}`));
+    for (const name of family('intapi.v1-served:')) expect(INTAPI_FAULTS[name]?.description.length).toBeGreaterThan(20);
   });
 
-  test.each(V2_ONLY)('v1-served:%s serves that operation with version 1, and only it', async (operation) => {
-    const raw = await rawServer([`v1-served:${operation}`]);
+  test.each(V2_ONLY)('intapi.v1-served:%s serves that operation with version 1, and only it', async (operation) => {
+    const raw = await rawServer([`intapi.v1-served:${operation}`]);
     try {
       const served = await statuses(raw);
       for (const [id, [v1, v2]] of Object.entries(served)) expect(v1, id).toBe(id === operation || PROBES[id]?.v1 === true ? v2 : 404);
@@ -579,7 +587,7 @@ function counts(store: Store): number[] {
   return [store.submissions.size, store.questionBanks.size, questions, store.submissions.values().filter((s) => s.title === 't').length];
 }
 
-describe('unknown-id-ok:<operationId>', () => {
+describe('intapi.unknown-id-ok:<operationId>', () => {
   test('every operation with a path id has its cases, and without the fault each case is 404', async () => {
     expect([...new Set(UNKNOWN_CASES.map((c) => c.operation))]).toEqual(PATH_ID_OPERATIONS);
     const raw = await rawServer();
@@ -591,9 +599,9 @@ describe('unknown-id-ok:<operationId>', () => {
   });
 
   test.each(PATH_ID_OPERATIONS)(
-    'unknown-id-ok:%s answers 200 and the blank answer for each unknown id, storing nothing; nothing else changes',
+    'intapi.unknown-id-ok:%s answers 200 and the blank answer for each unknown id, storing nothing; nothing else changes',
     async (operation) => {
-      const raw = await rawServer([`unknown-id-ok:${operation}`]);
+      const raw = await rawServer([`intapi.unknown-id-ok:${operation}`]);
       try {
         const before = counts(raw.store);
         for (const c of UNKNOWN_CASES) {
@@ -622,7 +630,7 @@ describe('unknown-id-ok:<operationId>', () => {
   );
 
   test('the blank answers follow the other behaviour entries and never give a 5xx', async () => {
-    const raw = await rawServer([...PATH_ID_OPERATIONS.map((o) => `unknown-id-ok:${o}`), 'null-fields-omitted', 'default-limit-10']);
+    const raw = await rawServer([...PATH_ID_OPERATIONS.map((o) => `intapi.unknown-id-ok:${o}`), 'intapi.null-fields-omitted', 'intapi.default-limit-10']);
     try {
       // The question list of an unknown bank echoes the list parameters in force, and still refuses bad ones.
       expect((await raw.call('GET', `/question-banks/${UNKNOWN}/questions?_limit=5&_offset=3`)).json).toEqual({
@@ -634,7 +642,7 @@ describe('unknown-id-ok:<operationId>', () => {
       });
       expect((await raw.call('GET', `/question-banks/${UNKNOWN}/questions`)).obj.limit).toBe(10);
       expectErrorBody(await raw.call('GET', `/question-banks/${UNKNOWN}/questions?_limit=0`), 422);
-      // Unset fields are left out under null-fields-omitted.
+      // Unset fields are left out under intapi.null-fields-omitted.
       expect((await raw.call('GET', `/resources/${UNKNOWN}`)).json).toEqual({ id: UNKNOWN, name: '', description: '' });
       // A question created under an unknown bank takes the id the body asks for.
       expect((await raw.call('POST', `/question-banks/${UNKNOWN}/questions`, { body: { ...QUESTION_BODY, id: UNKNOWN } })).obj.id).toBe(UNKNOWN);
@@ -776,18 +784,18 @@ async function write(h: Harness, op: Op): Promise<[Answer, JsonRecord, string | 
   }
 }
 
-describe('lossy-store:<operation>.<field>', () => {
+describe('intapi.lossy-store:<operation>.<field>', () => {
   let normal: Harness;
   beforeAll(async () => {
     normal = await startServer();
   });
   afterAll(() => normal.close());
 
-  test.each(LOSSY_FIELDS)('lossy-store:%s stores and answers another valid value for that field only', async (name) => {
+  test.each(LOSSY_FIELDS)('intapi.lossy-store:%s stores and answers another valid value for that field only', async (name) => {
     const [op, field] = [name.slice(0, name.lastIndexOf('.')) as Op, name.slice(name.lastIndexOf('.') + 1)];
     const table = op.startsWith('submissions') ? ALTERED : op.startsWith('questionBanks') ? ALTERED_BANK : ALTERED_QUESTION;
     const [sent, kept] = table[field] ?? [];
-    const faulty = await startServer({ faults: [`lossy-store:${name}`] });
+    const faulty = await startServer({ faults: [`intapi.lossy-store:${name}`] });
     try {
       const [okAnswer, okRead, okId] = await write(normal, op);
       const [badAnswer, badRead, badId] = await write(faulty, op);
@@ -818,7 +826,7 @@ describe('lossy-store:<operation>.<field>', () => {
   });
 
   test('a lossy client id still refuses a duplicate of the id sent (409), and the bank is stored under the generated id', async () => {
-    const h = await startServer({ faults: ['lossy-store:questionBanks.create.id', 'lossy-store:questions.create.id'] });
+    const h = await startServer({ faults: ['intapi.lossy-store:questionBanks.create.id', 'intapi.lossy-store:questions.create.id'] });
     try {
       const bank = await h.call('POST', '/question-banks', { body: { id: TEMPLATE, name: 'b' } });
       expect(bank.status).toBe(201);
@@ -837,7 +845,7 @@ describe('lossy-store:<operation>.<field>', () => {
   });
 
   test('with every lossy fault on, absent and null optional fields stay null and bounds hold', async () => {
-    const h = await startServer({ faults: family('lossy-store:') });
+    const h = await startServer({ faults: family('intapi.lossy-store:') });
     try {
       const res = await h.call('POST', '/submissions', { body: { ...VALID_SUBMISSION, title: 't'.repeat(255), cost: null } });
       expect(res.status).toBe(201);

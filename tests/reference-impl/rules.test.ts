@@ -116,15 +116,15 @@ describe('batches', () => {
 });
 
 describe('the rule faults', () => {
-  test('rule-enrollment-never: no batch ever enrolls', () =>
-    withServer(['rule-enrollment-never'], async (h) => {
+  test('intapi.rule-enrollment-never: no batch ever enrolls', () =>
+    withServer(['intapi.rule-enrollment-never'], async (h) => {
       const user = await userWith(h, RULE.value);
       h.at(20 * BATCH_MS);
       expect(await enrolled(h, user)).toBe(false);
     }));
 
-  test('rule-enrollment-late: the enrollment comes only after the 10 minutes of the delay limit', () =>
-    withServer(['rule-enrollment-late'], async (h) => {
+  test('intapi.rule-enrollment-late: the enrollment comes only after the 10 minutes of the delay limit', () =>
+    withServer(['intapi.rule-enrollment-late'], async (h) => {
       const user = await userWith(h, RULE.value);
       h.at(10 * 60_000);
       expect(await enrolled(h, user)).toBe(false);
@@ -132,15 +132,15 @@ describe('the rule faults', () => {
       expect(await enrolled(h, user)).toBe(true);
     }));
 
-  test('rule-enrolls-everyone: a changed user who does not match is enrolled too', () =>
-    withServer(['rule-enrolls-everyone'], async (h) => {
+  test('intapi.rule-enrolls-everyone: a changed user who does not match is enrolled too', () =>
+    withServer(['intapi.rule-enrolls-everyone'], async (h) => {
       const other = await userWith(h, 'Engineer');
       h.at(BATCH_MS);
       expect(await enrolled(h, other)).toBe(true);
     }));
 
-  test('rule-never-unenrolls: a user who stops matching keeps the enrollment', () =>
-    withServer(['rule-never-unenrolls'], async (h) => {
+  test('intapi.rule-never-unenrolls: a user who stops matching keeps the enrollment', () =>
+    withServer(['intapi.rule-never-unenrolls'], async (h) => {
       const user = await userWith(h, RULE.value);
       h.at(BATCH_MS);
       await setJobTitle(h, user, 'Engineer');

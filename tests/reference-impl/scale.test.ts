@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { behaviourWithFaults } from '../../reference-impl/intapi/faults.js';
+import { intapiBehaviourWithFaults } from '../../reference-impl/intapi/faults.js';
 import { createSeededStore, MAX_SCALE, type Store } from '../../reference-impl/index.js';
 import { RESOURCE_FIELDS } from '../../reference-impl/intapi/resources/fields.js';
 import { SUBMISSION_SCHEMA } from '../../reference-impl/intapi/submissions/fields.js';
@@ -207,7 +207,7 @@ function sortArb(fields: readonly Field[]): fc.Arbitrary<string | undefined> {
   );
 }
 
-const LISTS = behaviourWithFaults([]).lists;
+const LISTS = intapiBehaviourWithFaults([]).lists;
 
 interface Case {
   filter: string | undefined;

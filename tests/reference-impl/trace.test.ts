@@ -2,7 +2,7 @@
 // narrow a fault's sweep: each read is given the request being served, reads outside a request none,
 // and a fault's changed entries are named as the trace names them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { faultedPaths, listFaults, type TracedRequest } from '../../reference-impl/index.js';
+import { intapiFaultedPaths, listIntapiFaults, type TracedRequest } from '../../reference-impl/index.js';
 import { type Harness, startServer } from './_support.js';
 
 interface Read {
@@ -79,11 +79,11 @@ describe('the trace of the behaviour table', () => {
 
 describe('the entries a fault changes', () => {
   test('are named as the trace names them', () => {
-    expect(faultedPaths('sort-desc-ignored')).toEqual(['lists.sort.descending']);
-    expect(faultedPaths('field-names-case-sensitive')).toEqual(['lists.filter.fieldNames', 'lists.sort.fieldNames']);
+    expect(intapiFaultedPaths('intapi.sort-desc-ignored')).toEqual(['lists.sort.descending']);
+    expect(intapiFaultedPaths('intapi.field-names-case-sensitive')).toEqual(['lists.filter.fieldNames', 'lists.sort.fieldNames']);
   });
 
   test('every fault changes at least one entry (a fault is a patch of the table)', () => {
-    expect(listFaults().filter((f) => faultedPaths(f).length === 0)).toEqual([]);
+    expect(listIntapiFaults().filter((f) => intapiFaultedPaths(f).length === 0)).toEqual([]);
   });
 });

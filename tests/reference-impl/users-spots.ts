@@ -1,16 +1,16 @@
 // Spot checks of the users and manager faults (issue 8), joined to the named faults' SPOTS in faults.test.ts.
-import type { NamedFaultName } from '../../reference-impl/intapi/faults.js';
+import type { IntapiNamedFaultName } from '../../reference-impl/intapi/faults.js';
 import { type Harness, itemsOf, USER2 } from './_support.js';
 
 type UsersFault = Extract<
-  NamedFaultName,
-  | 'is-manager-always-false'
-  | 'is-manager-stale'
-  | 'user-update-accepts-id'
-  | 'user-upsert-accepts-id'
-  | 'direct-reports-transitive'
-  | 'direct-reports-on-v1'
-  | 'direct-reports-update-answers-before'
+  IntapiNamedFaultName,
+  | 'intapi.is-manager-always-false'
+  | 'intapi.is-manager-stale'
+  | 'intapi.user-update-accepts-id'
+  | 'intapi.user-upsert-accepts-id'
+  | 'intapi.direct-reports-transitive'
+  | 'intapi.direct-reports-on-v1'
+  | 'intapi.direct-reports-update-answers-before'
 >;
 
 type Probe = (h: Harness) => Promise<unknown>;
@@ -28,8 +28,8 @@ const USER_BODY = { username: 'spot.user', firstName: 'Spot', lastName: 'User' }
 const isManager = async (h: Harness, id: string) => (await h.get(`/users/${id}`)).obj.IsManager;
 
 export const USERS_SPOTS: Readonly<Record<UsersFault, Spot>> = {
-  'is-manager-always-false': { probe: (h) => isManager(h, MANAGER), expected: [true, false] },
-  'is-manager-stale': {
+  'intapi.is-manager-always-false': { probe: (h) => isManager(h, MANAGER), expected: [true, false] },
+  'intapi.is-manager-stale': {
     // 0303 has no reports; after 0304 is made its report, it is a manager.
     probe: async (h) => {
       await h.call('POST', `/managers/${NO_REPORTS}/direct-reports`, { body: { userIds: ['00000000-0000-4000-8000-000000000304'] } });
@@ -37,21 +37,21 @@ export const USERS_SPOTS: Readonly<Record<UsersFault, Spot>> = {
     },
     expected: [true, false],
   },
-  'user-update-accepts-id': {
+  'intapi.user-update-accepts-id': {
     probe: async (h) => (await h.call('PUT', `/users/${USER2}`, { body: { ...USER_BODY, id: USER2 } })).status,
     expected: [422, 200],
   },
-  'user-upsert-accepts-id': {
+  'intapi.user-upsert-accepts-id': {
     probe: async (h) => (await h.call('POST', '/users', { body: { ...USER_BODY, id: USER2 } })).status,
     expected: [422, 201],
   },
-  'direct-reports-transitive': {
+  'intapi.direct-reports-transitive': {
     probe: async (h) => itemsOf(await h.get(`/managers/${LEAD}/direct-reports`), 'directReports').length,
     expected: [2, 3],
   },
-  'direct-reports-on-v1': { probe: async (h) => (await h.get(`/managers/${MANAGER}/direct-reports`, { version: '1' })).status, expected: [404, 200] },
+  'intapi.direct-reports-on-v1': { probe: async (h) => (await h.get(`/managers/${MANAGER}/direct-reports`, { version: '1' })).status, expected: [404, 200] },
   // 0303 has no reports: the answer to making 0304 its report lists 0304, or (under the fault) no one.
-  'direct-reports-update-answers-before': {
+  'intapi.direct-reports-update-answers-before': {
     probe: async (h) =>
       itemsOf(await h.call('POST', `/managers/${NO_REPORTS}/direct-reports`, { body: { userIds: ['00000000-0000-4000-8000-000000000304'] } }), 'directReports')
         .length,

@@ -24,7 +24,7 @@
 // where `traced` is { checks: [ids run], reason } for a traced target, and `from` the key whose
 // result stands for the target's.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { BUNDLED_RULE_BATCH_MS, createReferenceServer, faultedPaths, freshSandbox, sandboxOptions, seededIds } from '../../dist/reference-impl/index.js';
+import { BUNDLED_RULE_BATCH_MS, createReferenceServer, intapiFaultedPaths, freshSandbox, sandboxOptions, seededIds } from '../../dist/reference-impl/index.js';
 import { startMailSink } from '../../dist/src/families/intapi/mail-sink.js';
 import { loadProfile, withTarget } from '../../dist/src/profile/index.js';
 import { sandboxEnvironment } from '../../dist/src/runner/bundled.js';
@@ -198,7 +198,7 @@ async function groupSweeps() {
     if (allowed.length > MAX_ALLOWED || allowed.some((id) => /^[a-z]+\.invariant\./.test(id))) return [];
     const only = targets[i].only;
     const { trace } = traced.get(t.key);
-    return [{ i, fault: t.fault, allowed, mustFail: t.shares.mustFail, paths: faultedPaths(t.fault), trace, only, selection: JSON.stringify(only) }];
+    return [{ i, fault: t.fault, allowed, mustFail: t.shares.mustFail, paths: intapiFaultedPaths(t.fault), trace, only, selection: JSON.stringify(only) }];
   });
   const groups = [];
   for (const c of candidates) {
@@ -306,7 +306,7 @@ function settleGroups(groups, results) {
 
 /** A tracer for the server of `key` (a fault, or a group's key) whose sweep is narrowed: notes in
  * `refuted` the first request that writes after reading one of `paths`, the entries its fault(s) change. */
-function writesAfterReading(key, paths = new Set(faultedPaths(key))) {
+function writesAfterReading(key, paths = new Set(intapiFaultedPaths(key))) {
   const readBy = new WeakMap();
   return {
     read(path, request) {
@@ -323,7 +323,7 @@ function writesAfterReading(key, paths = new Set(faultedPaths(key))) {
  * The `only` of each traced target. One run of their `only` (per seed, runs and `only` they share)
  * against a server without a fault records which operations read each entry of the behaviour table,
  * which requests write to the store (or send a mail) after which reads, and which operations each check calls. A
- * fault changes entries (faultedPaths), so a request whose handling reads none of them gets the
+ * fault changes entries (intapiFaultedPaths), so a request whose handling reads none of them gets the
  * answer it gets without the fault, and stores the same. The target keeps its whole `only` when an
  * entry the fault changes is
  * - read outside the guard and handler of a request (at start-up, while an error body is rendered):
@@ -417,7 +417,7 @@ async function traceGroup(group) {
     const trace = { ran, skipped: new Set(run.checks.filter((c) => c.status === 'skipped').map((c) => c.id)) };
     const invariants = [...new Set([...ran].map((id) => id.split('.')[0]))].map((family) => `${family}.invariant.*`);
     for (const t of group) {
-      const paths = faultedPaths(t.fault);
+      const paths = intapiFaultedPaths(t.fault);
       const ops = new Set(paths.flatMap((p) => [...(opsReading.get(p) ?? [])]));
       const writers = [...ops].filter((op) => writing.has(op));
       const whole = (reason) => scopes.set(t.key, { only: t.only, traced: { checks: [], reason }, trace });

@@ -89,7 +89,7 @@ export function enrollmentOperations(deps: IntapiDeps): IntapiOperation[] {
   };
   const fresh = () => freshId(ids, (candidate) => book.records.has(candidate));
   const now = () => formatInstant(clock().getTime());
-  /** The blank enrollment (the answer for an unknown id under `unknown-id-ok:`): the nil GUID as its id. */
+  /** The blank enrollment (the answer for an unknown id under `intapi.unknown-id-ok:`): the nil GUID as its id. */
   const blankEnrollment = (userId: string, courseId: string): EnrollmentRecord => ({
     id: NIL_GUID,
     userId,
@@ -199,7 +199,7 @@ export function enrollmentOperations(deps: IntapiDeps): IntapiOperation[] {
   ];
 }
 
-/** The labels of public-facts' enrollment statuses (answered under the `enrollment-status-as-label` fault). */
+/** The labels of public-facts' enrollment statuses (answered under the `intapi.enrollment-status-as-label` fault). */
 const STATUS_LABELS = [
   'NotStarted',
   'InProgress',

@@ -21,7 +21,7 @@ export function questionOperations(deps: IntapiDeps, validators: IntapiValidator
   const { errors, lists, writes } = behaviour;
   const serialize = questionSerializer(behaviour.responses);
 
-  /** The blank question (the answer for an unknown id under `unknown-id-ok:`). */
+  /** The blank question (the answer for an unknown id under `intapi.unknown-id-ok:`). */
   const blank = (id: string): JsonObject =>
     serialize({ id, questionType: QUESTION_TYPES[0], name: '', correctReply: null, incorrectReply: null, attachment: null, questionOptions: [] });
   /** An unknown bank: 404, or (a fault) the blank answer of the operation. */

@@ -14,7 +14,7 @@ import { SUBMISSION_SCHEMA, submissionSerializer, writtenFields } from './fields
  */
 
 /**
- * The blank submission (the answer for an unknown id under `unknown-id-ok:`): the requested id, the
+ * The blank submission (the answer for an unknown id under `intapi.unknown-id-ok:`): the requested id, the
  * nil GUID for userId and templateId, the shortest valid title, the zero instant, nulls elsewhere.
  */
 const blankSubmission = (id: string): SubmissionRecord => ({
@@ -70,7 +70,7 @@ export function submissionOperations(deps: IntapiDeps, validators: IntapiValidat
         try {
           sent = validBody(validators['submissions.create'].validate, call.body);
         } catch (refusal) {
-          // Fault rejected-create-stored: the refusal is answered, but a record is stored all the same.
+          // Fault intapi.rejected-create-stored: the refusal is answered, but a record is stored all the same.
           const model = store.submissions.values()[0];
           if (writes.rejectedCreate === 'stored' && model)
             store.submissions.insert({ ...model, id: freshId(ids, (candidate) => store.submissions.has(candidate)) });

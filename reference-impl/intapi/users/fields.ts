@@ -20,7 +20,7 @@ export interface UserView {
 }
 
 export function userView(store: Store, behaviour: Behaviour['users']): UserView {
-  // Fault is-manager-stale: the managers as seeded, fixed when the server starts.
+  // Fault intapi.is-manager-stale: the managers as seeded, fixed when the server starts.
   const seeded = new Set(
     store.users
       .values()

@@ -1,5 +1,5 @@
 // Every learner and player fault flips the rule it names (one probe each, as ../scim/faults.test.ts),
-// and they stay out of listFaults() (no learner checks or negative-control expectations exist yet).
+// and they stay out of listIntapiFaults() (no learner checks or negative-control expectations exist yet).
 // The player faults are probed on the page's configuration here; player-browser.test.ts proves that
 // the script in Chromium does what the configuration says.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,7 +10,7 @@ import {
   type LearnerFaultName,
   learnerCategoryId,
   learnerCourseId,
-  listFaults,
+  listIntapiFaults,
   SANDBOX_LEARNERS,
 } from '../../../reference-impl/index.js';
 import { type JsonRecord, send } from '../_support.js';
@@ -162,10 +162,10 @@ beforeAll(async () => {
 afterAll(() => reference.close());
 
 describe('learner faults', () => {
-  test('every learner fault has a spot check, is named learner.… or player.…, and none is in listFaults() yet', () => {
+  test('every learner fault has a spot check, is named learner.… or player.…, and none is in listIntapiFaults() yet', () => {
     expect(Object.keys(SPOTS).sort()).toEqual(Object.keys(LEARNER_FAULTS).sort());
     expect(Object.keys(LEARNER_FAULTS).every((f) => f.startsWith('learner.') || f.startsWith('player.'))).toBe(true);
-    expect(listFaults().filter((f) => f.startsWith('learner.') || f.startsWith('player.'))).toEqual([]);
+    expect(listIntapiFaults().filter((f) => f.startsWith('learner.') || f.startsWith('player.'))).toEqual([]);
   });
 
   test('an unknown learner. or player. fault throws', () => {

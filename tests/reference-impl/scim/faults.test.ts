@@ -1,7 +1,7 @@
 // Every SCIM fault flips the rule it names (one probe each, as ../faults.test.ts), and the SCIM
-// faults stay out of listFaults() (no SCIM checks or negative-control expectations exist yet).
+// faults stay out of listIntapiFaults() (no SCIM checks or negative-control expectations exist yet).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createReferenceServer, listFaults, SCIM_FAULTS, type ScimFaultName, scimSeedUserId } from '../../../reference-impl/index.js';
+import { createReferenceServer, listIntapiFaults, SCIM_FAULTS, type ScimFaultName, scimSeedUserId } from '../../../reference-impl/index.js';
 import { GROUP_URN, q, resourcesOf, type ScimHarness, startScim, unique, USER_URN } from './_scim.js';
 
 type Probe = (h: ScimHarness) => Promise<unknown>;
@@ -656,9 +656,9 @@ beforeAll(async () => {
 afterAll(() => reference.close());
 
 describe('SCIM faults', () => {
-  test('every SCIM fault has a spot check, and none is in listFaults() yet', () => {
+  test('every SCIM fault has a spot check, and none is in listIntapiFaults() yet', () => {
     expect(Object.keys(SPOTS).sort()).toEqual(Object.keys(SCIM_FAULTS).sort());
-    expect(listFaults().filter((f) => f.startsWith('scim.'))).toEqual([]);
+    expect(listIntapiFaults().filter((f) => f.startsWith('scim.'))).toEqual([]);
     expect(Object.keys(SCIM_FAULTS).every((f) => f.startsWith('scim.'))).toBe(true);
   });
   test('an unknown scim. fault throws', () => {
