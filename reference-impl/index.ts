@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Credentials, SANDBOX_CREDENTIALS } from './intapi/credentials.js';
 import { type LearnerAccounts, SANDBOX_LEARNERS } from './learner/credentials.js';
-import { intapiBehaviourWithFaults, listIntapiFaults } from './intapi/faults.js';
+import { INTAPI_FAULTS, intapiBehaviourWithFaults, listIntapiFaults } from './intapi/faults.js';
+import type { FaultInfo } from './http/faults.js';
 import { type BehaviourTracer, traceBehaviour, type TracedRequest } from './intapi/trace.js';
 import { noteWrite } from './store/writes.js';
 import { buildApp, mountFamily } from './http/app.js';
@@ -29,7 +30,8 @@ import type { Store } from './intapi/store/store.js';
  */
 export { type Credentials, SANDBOX_CREDENTIALS } from './intapi/credentials.js';
 export { type LearnerAccounts, type LearnerCredentials, SANDBOX_LEARNERS } from './learner/credentials.js';
-export { INTAPI_FAULTS, type FaultInfo, type IntapiFaultName, intapiFaultedPaths, listIntapiFaults } from './intapi/faults.js';
+export type { FaultInfo } from './http/faults.js';
+export { INTAPI_FAULTS, type IntapiFaultName, intapiFaultedPaths, listIntapiFaults } from './intapi/faults.js';
 export type { BehaviourTracer, TracedRequest } from './intapi/trace.js';
 export { LEARNER_FAULTS, type LearnerFaultName } from './learner/faults.js';
 export { LEARNER_PREFIX, PLAYER_PREFIX } from './learner/index.js';
@@ -165,6 +167,11 @@ export function variantOptions(name: string): Pick<ReferenceServerOptions, 'scim
 /** Every fault of every family, by name (`--faults`, `serve --list-faults`). */
 export function allFaults(): string[] {
   return [...listIntapiFaults(), ...Object.keys(SCIM_FAULTS), ...Object.keys(LEARNER_FAULTS)];
+}
+
+/** Every fault of every family with its family and one-line description, in allFaults()' order. */
+export function faultCatalogue(): Readonly<Record<string, FaultInfo>> {
+  return { ...INTAPI_FAULTS, ...SCIM_FAULTS, ...LEARNER_FAULTS };
 }
 
 /** The rule batch interval of `lp-conformance serve` (and the default): a user change visibly takes

@@ -5,20 +5,15 @@ import { INTAPI_OPERATIONS } from './catalogue.js';
 import { COMPARISONS, FUNCTIONS } from './filter/semantics.js';
 import { INTAPI_BODIES } from './bounds.js';
 import { listLossyFields } from '../rules/lossy.js';
+import { applyFaults, type Fault, faultCatalogue, type FaultInfo } from '../http/faults.js';
 
 /**
- * Faults: named toggles that each break one documented rule on purpose. They are the negative
- * controls of the suite: a check is proven able to fail by running it against the server with
- * the matching fault. A fault is a patch of the Behaviour table (behaviour.ts), read by the code
- * at the point of the rule.
+ * Integration API faults: named toggles that each break one documented rule on purpose. They are the
+ * negative controls of the suite: a check is proven able to fail by running it against the server
+ * with the matching fault. A fault is a patch of the Behaviour table (behaviour.ts), read by the
+ * code at the point of the rule (the shape every family's table shares: http/faults.ts).
  */
-export interface FaultInfo {
-  readonly description: string;
-}
-
-interface NamedFault extends FaultInfo {
-  readonly apply: (behaviour: Behaviour) => void;
-}
+type NamedFault = Fault<Behaviour>;
 
 const NAMED_FAULTS = {
   // Authentication (public-facts#authentication-integration-api)
@@ -632,10 +627,8 @@ const ALL_FAULTS: Readonly<Record<string, NamedFault>> = {
   ...Object.fromEntries(GENERATED_FAMILIES.flatMap(([, faults]) => Object.entries(faults))),
 };
 
-/** The catalogue: every fault name with its description. */
-export const INTAPI_FAULTS: Readonly<Record<string, FaultInfo>> = Object.freeze(
-  Object.fromEntries(Object.entries(ALL_FAULTS).map(([name, fault]) => [name, { description: fault.description }])),
-);
+/** The catalogue: every fault name with its family and description. */
+export const INTAPI_FAULTS: Readonly<Record<string, FaultInfo>> = faultCatalogue(ALL_FAULTS);
 
 /**
  * Every valid fault name: the named faults, then the generated `intapi.skip-rule:`, `intapi.exclusive-bound:`,
@@ -651,17 +644,13 @@ export function isIntapiFaultName(name: string): name is IntapiFaultName {
 
 /** The reference behaviour with the given faults applied; throws on an unknown fault name. */
 export function intapiBehaviourWithFaults(faults: readonly string[]): Behaviour {
-  const unknown = faults.filter((name) => !isIntapiFaultName(name));
-  if (unknown.length > 0) {
+  return applyFaults(ALL_FAULTS, faults, referenceBehaviour(), (unknown) => {
     const families = GENERATED_FAMILIES.map(([pattern, faults]) => `${pattern} (${Object.keys(faults).length})`);
-    throw new Error(
+    return (
       `Unknown fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known faults: ${Object.keys(NAMED_FAULTS).join(', ')}, ` +
-        `${families.slice(0, -1).join(', ')} and ${families.at(-1) ?? ''}; list them all with listIntapiFaults().`,
+      `${families.slice(0, -1).join(', ')} and ${families.at(-1) ?? ''}; list them all with listIntapiFaults().`
     );
-  }
-  const behaviour = referenceBehaviour();
-  for (const name of faults) ALL_FAULTS[name]?.apply(behaviour);
-  return behaviour;
+  });
 }
 
 /** The entries of the table (paths such as `lists.sort.descending`, as intapi/trace.ts names them)

@@ -1,17 +1,11 @@
 import { type LearnerBehaviour, referenceLearnerBehaviour } from './behaviour.js';
+import { applyFaults, type Fault, faultCatalogue, type FaultInfo } from '../http/faults.js';
 
-/**
- * Learner faults: each breaks one rule of the learner reference server or of its course player
- * (one entry of LearnerBehaviour). Kept apart from the Integration API's catalogue (faults.ts,
- * listFaults()) until the learner and player checks and their negative-control expectations exist;
- * createReferenceServer accepts them.
- */
-interface LearnerFault {
-  readonly description: string;
-  readonly apply: (b: LearnerBehaviour) => void;
-}
+/** Learner faults: each breaks one rule of the learner reference server or of its course player
+ * (one entry of LearnerBehaviour). */
+type LearnerFault = Fault<LearnerBehaviour>;
 
-const FAULTS = {
+const LEARNER_FAULT_TABLE = {
   // Transport and errors
   'learner.content-type-text': { description: 'JSON answers are labelled text/plain.', apply: (b) => void (b.transport.responseType = 'text') },
   'learner.error-validations-missing': {
@@ -164,24 +158,21 @@ const FAULTS = {
   },
 } satisfies Record<string, LearnerFault>;
 
-export type LearnerFaultName = keyof typeof FAULTS;
+export type LearnerFaultName = keyof typeof LEARNER_FAULT_TABLE;
 
-/** The learner fault catalogue: name → description (not part of listFaults() yet). */
-export const LEARNER_FAULTS: Readonly<Record<string, { readonly description: string }>> = Object.freeze(
-  Object.fromEntries(Object.entries(FAULTS).map(([name, f]) => [name, { description: f.description }])),
-);
+/** The learner fault catalogue: name → family and description. */
+export const LEARNER_FAULTS: Readonly<Record<string, FaultInfo>> = faultCatalogue(LEARNER_FAULT_TABLE);
 
 /** The families whose faults this catalogue holds: `learner.…` and `player.…`. */
 export const isLearnerFamilyFault = (name: string): boolean => name.startsWith('learner.') || name.startsWith('player.');
 
-const isLearnerFaultName = (name: string): name is LearnerFaultName => Object.hasOwn(FAULTS, name);
-
 /** The reference learner behaviour with the given faults applied; throws on an unknown one. */
 export function learnerBehaviourWithFaults(faults: readonly string[]): LearnerBehaviour {
-  const unknown = faults.filter((f) => !isLearnerFaultName(f));
-  if (unknown.length > 0)
-    throw new Error(`Unknown learner fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known: ${Object.keys(FAULTS).join(', ')}.`);
-  const b = referenceLearnerBehaviour();
-  for (const f of faults) FAULTS[f as LearnerFaultName].apply(b);
-  return b;
+  const table: Readonly<Record<string, LearnerFault>> = LEARNER_FAULT_TABLE;
+  return applyFaults(
+    table,
+    faults,
+    referenceLearnerBehaviour(),
+    (unknown) => `Unknown learner fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known: ${Object.keys(table).join(', ')}.`,
+  );
 }

@@ -1,17 +1,11 @@
 import { referenceScimBehaviour, type ScimBehaviour } from './behaviour.js';
 import { applyScimVariant } from './variants.js';
+import { applyFaults, type Fault, faultCatalogue, type FaultInfo } from '../http/faults.js';
 
-/**
- * SCIM faults: each breaks one rule of the SCIM reference server (one entry of ScimBehaviour).
- * Kept apart from the Integration API's catalogue (faults.ts, listFaults()) until the SCIM checks
- * and their negative-control expectations exist; createReferenceServer accepts them.
- */
-interface ScimFault {
-  readonly description: string;
-  readonly apply: (b: ScimBehaviour) => void;
-}
+/** SCIM faults: each breaks one rule of the SCIM reference server (one entry of ScimBehaviour). */
+type ScimFault = Fault<ScimBehaviour>;
 
-const FAULTS = {
+const SCIM_FAULT_TABLE = {
   // Transport and errors
   'scim.content-type-json': {
     description: 'Answers are labelled application/json instead of application/scim+json.',
@@ -477,22 +471,21 @@ const FAULTS = {
   },
 } satisfies Record<string, ScimFault>;
 
-export type ScimFaultName = keyof typeof FAULTS;
+export type ScimFaultName = keyof typeof SCIM_FAULT_TABLE;
 
-/** The SCIM fault catalogue: name → description (not part of listFaults() yet). */
-export const SCIM_FAULTS: Readonly<Record<string, { readonly description: string }>> = Object.freeze(
-  Object.fromEntries(Object.entries(FAULTS).map(([name, f]) => [name, { description: f.description }])),
-);
+/** The SCIM fault catalogue: name → family and description. */
+export const SCIM_FAULTS: Readonly<Record<string, FaultInfo>> = faultCatalogue(SCIM_FAULT_TABLE);
 
-export const isScimFaultName = (name: string): name is ScimFaultName => Object.hasOwn(FAULTS, name);
+export const isScimFaultName = (name: string): name is ScimFaultName => Object.hasOwn(SCIM_FAULT_TABLE, name);
 
 /** The reference SCIM behaviour (or a variant's, variants.ts) with the given `scim.` faults applied;
  * throws on an unknown fault or variant. */
 export function scimBehaviourWithFaults(faults: readonly string[], variant?: string): ScimBehaviour {
-  const unknown = faults.filter((f) => !isScimFaultName(f));
-  if (unknown.length > 0)
-    throw new Error(`Unknown SCIM fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known: ${Object.keys(FAULTS).join(', ')}.`);
-  const b = applyScimVariant(referenceScimBehaviour(), variant);
-  for (const f of faults) FAULTS[f as ScimFaultName].apply(b);
-  return b;
+  const table: Readonly<Record<string, ScimFault>> = SCIM_FAULT_TABLE;
+  return applyFaults(
+    table,
+    faults,
+    applyScimVariant(referenceScimBehaviour(), variant),
+    (unknown) => `Unknown SCIM fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known: ${Object.keys(table).join(', ')}.`,
+  );
 }
