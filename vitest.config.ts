@@ -65,6 +65,8 @@ export default defineConfig({
     // Guards against a test that hangs, not time limits (tests/support/cli.ts HANG_GUARD_MS): on a
     // loaded machine a test takes many times its usual time.
     testTimeout: 15 * 60_000,
+    // A fresh, empty run cache (LPC_CACHE_DIR) for each `npm test`.
+    globalSetup: ['tests/support/fresh-cache.ts'],
     hookTimeout: 15 * 60_000,
     // Tests that spawn whole conformance runs: two at a time within a file on a 2-core machine.
     maxConcurrency: 2,
