@@ -1,4 +1,4 @@
-// Cleanup (issue 9): what a run creates where the API can delete it (SCIM users and groups) is
+// Cleanup: what a run creates where the API can delete it (SCIM users and groups) is
 // deleted when the run ends, also when it is interrupted; `lp-conformance cleanup` removes what
 // earlier runs left behind (names starting with a run marker), and nothing else.
 import { spawn } from 'node:child_process';

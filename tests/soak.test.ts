@@ -1,4 +1,4 @@
-// A nightly gate against one long-lived server (issue 17), in small: three consecutive runs of the
+// A nightly gate against one long-lived server, in small: three consecutive runs of the
 // write-heavy and filter areas, with one --seed, against one `lp-conformance serve` that already holds what other
 // clients and earlier versions left (10,000-character descriptions, 255-character titles of astral
 // characters). Every run passes; no request target is longer than the URL budget (the harness

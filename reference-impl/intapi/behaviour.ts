@@ -146,7 +146,7 @@ export interface Behaviour {
     /** public-facts: the whole (filtered) collection; or the page; or the collection before `_filter`. */
     totalItems: 'collection' | 'page' | 'unfiltered';
   };
-  /** Users and manager direct reports (issue 8). */
+  /** Users and manager direct reports. */
   readonly users: {
     /** IsManager: whether someone reports to the user now, always false, or as in the seed (stale after updates). */
     isManager: 'reports' | 'always-false' | 'as-seeded';
@@ -161,7 +161,7 @@ export interface Behaviour {
      * direct reports"), or the list as it was before. */
     updateAnswer: 'after' | 'before';
   };
-  /** Course evaluations (issue 8; release 5.121.0). */
+  /** Course evaluations (release 5.121.0). */
   readonly evaluations: {
     /** The evaluation operations with version 1: 404 as every version-2-only operation, or served. */
     onV1: 'not-found' | 'served';
@@ -170,7 +170,7 @@ export interface Behaviour {
     /** Get evaluation question: the question asked, or the next question of its course. */
     get: 'asked' | 'neighbour';
   };
-  /** Countries and provinces (issue 8; release 5.128.0). */
+  /** Countries and provinces (release 5.128.0). */
   readonly provinces: {
     /** Province records carry no `townships`, or an empty `townships` array. */
     townships: 'absent' | 'present';
@@ -183,9 +183,9 @@ export interface Behaviour {
     /** An unknown `countryId`: 404, or 200 with an empty list. */
     unknownCountry: 'not-found' | 'empty';
   };
-  /** OAuth 2.0 authorization-code flow (issue 8; public-facts#authentication-integration-api). */
+  /** OAuth 2.0 authorization-code flow (public-facts#authentication-integration-api). */
   readonly oauth: OAuthBehaviour;
-  /** Groups, enrollments and sessions, and their lifecycle rules (issue 8). */
+  /** Groups, enrollments and sessions, and their lifecycle rules. */
   readonly enrollments: {
     /** Group create, update, assign, unassign and users list with version 1: 404, or served. */
     groupsOnV1: 'not-found' | 'served';

@@ -52,7 +52,7 @@ export const INTAPI_OPERATIONS: readonly CatalogueEntry[] = [
   entry('questions.create', 'POST', '/question-banks/:questionBankId/questions'),
   entry('questions.get', 'GET', '/question-banks/:questionBankId/questions/:questionId'),
   entry('questions.update', 'PUT', '/question-banks/:questionBankId/questions/:questionId'),
-  // Users and manager direct reports (issue 8). The current user's details answer on public-facts'
+  // Users and manager direct reports. The current user's details answer on public-facts'
   // paths too, under the same operation id (its faults name the specification's path, listed last).
   entry('users.list', 'GET', '/users'),
   entry('users.myDetails', 'GET', '/my-details'),
@@ -63,7 +63,7 @@ export const INTAPI_OPERATIONS: readonly CatalogueEntry[] = [
   entry('users.upsert', 'POST', '/users'),
   entry('managers.listDirectReports', 'GET', '/managers/:managerId/direct-reports'),
   entry('managers.updateDirectReports', 'POST', '/managers/:managerId/direct-reports'),
-  // Course evaluations, countries and provinces (issue 8)
+  // Course evaluations, countries and provinces
   entry('evaluationQuestions.list', 'GET', '/courses/:courseId/evaluation-questions'),
   entry('evaluationQuestions.get', 'GET', '/courses/:courseId/evaluation-questions/:questionId'),
   entry('evaluationAnswers.list', 'GET', '/courses/:courseId/evaluation-answers'),

@@ -367,7 +367,7 @@ const NAMED_FAULTS = {
       b.lists.sort = { ...b.lists.sort, nulls: 'last' };
     },
   },
-  // users and manager direct reports (issue 8)
+  // users and manager direct reports
   'is-manager-always-false': {
     description: 'Every user record answers IsManager false, also for users who have direct reports.',
     apply: (b) => void (b.users.isManager = 'always-false'),
@@ -396,7 +396,7 @@ const NAMED_FAULTS = {
     description: 'The manager direct-report operations (version 2 only) are served with version 1 too.',
     apply: (b) => void (b.users.directReportVersions = 'v1-and-v2'),
   },
-  // Course evaluations, countries and provinces (issue 8)
+  // Course evaluations, countries and provinces
   'evaluations-on-v1': {
     description: 'The course evaluation operations (version 2 only) are served with x-api-version 1 instead of answering 404.',
     apply: (b) => void (b.evaluations.onV1 = 'served'),
@@ -429,7 +429,7 @@ const NAMED_FAULTS = {
     description: 'GET /provinces with an unknown countryId answers 200 and an empty list instead of 404.',
     apply: (b) => void (b.provinces.unknownCountry = 'empty'),
   },
-  // OAuth 2.0 authorization-code flow (issue 8; public-facts#authentication-integration-api)
+  // OAuth 2.0 authorization-code flow (public-facts#authentication-integration-api)
   'oauth-code-reusable': {
     description: 'An OAuth authorization code can be exchanged for tokens again (consuming it records nothing).',
     apply: (b) => void (b.oauth.codeReuse = 'allowed'),
@@ -450,7 +450,7 @@ const NAMED_FAULTS = {
     description: 'The Integration API refuses OAuth access tokens (401) as if they were unknown tokens.',
     apply: (b) => void (b.oauth.intapiAccepts = 'ignored'),
   },
-  // Groups, enrollments and sessions, lifecycle rules (issue 8)
+  // Groups, enrollments and sessions, lifecycle rules
   'groups-on-v1': {
     description: 'Group create, update, assign, unassign and users list are served with x-api-version 1 instead of answering 404.',
     apply: (b) => void (b.enrollments.groupsOnV1 = 'served'),

@@ -83,7 +83,7 @@ export interface CheckResult extends CheckMeta {
   /** Why a check was skipped (e.g. the profile does not name a record it needs; INTERRUPTED_NOT_RUN
    * and INTERRUPTED_STOPPED for the checks an interrupted run did not finish). */
   skipReason?: string;
-  /** Skipped because a request that makes the check's fixture was refused (issue 19): it neither
+  /** Skipped because a request that makes the check's fixture was refused: it neither
    * passes nor fails its rule. */
   notSetUp?: NotSetUpCause;
   /** Skipped because a rule the check depends on, owned by this check id, is broken (its verdict says so). */

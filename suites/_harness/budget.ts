@@ -33,7 +33,7 @@ export const WALK_PAGES = 8;
  * reads every item): the walks a check makes are this divided by the collection's size, at least
  * MIN_WHOLE_WALKS, each of at most WHOLE_WALK_PAGES pages (its limit at least the size over that);
  * its other runs walk WALK_PAGES pages, as on a large collection. So a collection that earlier runs
- * and other clients filled costs a bounded number of requests (issue 17). */
+ * and other clients filled costs a bounded number of requests. */
 export const WHOLE_WALK_ITEMS = 3000;
 export const MIN_WHOLE_WALKS = 3;
 export const WHOLE_WALK_PAGES = 100;

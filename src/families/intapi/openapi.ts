@@ -208,7 +208,7 @@ const OPERATION_DOCS: Readonly<Record<IntapiOperationId, OperationDoc>> = {
     request: 'intapi/question.update',
     success: { status: 200, contract: 'intapi/question' },
   },
-  // Users and manager direct reports (issue 8): the specification's table "operations named by
+  // Users and manager direct reports: the specification's table "operations named by
   // release notes" and public-facts' paths; bodies and success statuses are the reference server's choices.
   'users.list': {
     summary: 'List users (includes IsManager)',
@@ -257,7 +257,7 @@ const OPERATION_DOCS: Readonly<Record<IntapiOperationId, OperationDoc>> = {
     request: 'intapi/directReports.update',
     success: { status: 200, contract: 'intapi/envelope.directReports' },
   },
-  // Issue 8: course evaluations (v2 only, release 5.121.0), countries and provinces (public facts).
+  // Course evaluations (v2 only, release 5.121.0), countries and provinces (public facts).
   'evaluationQuestions.list': {
     summary: 'List the evaluation questions of a course',
     versions: V2,

@@ -406,8 +406,7 @@ function cut(value: string, kind: FragmentKind, first: number, second: number): 
 /**
  * Any code point, lone surrogates included: the values of fast-check's `unit: 'binary'`. Built by
  * hand because fc.string({ unit: 'binary' }) maps its whole range back to indexes when it is
- * created (to seed its "dangerous strings"): 0.6 s of CPU in every run's worker, a tenth of a small
- * run's cost.
+ * created (to seed its "dangerous strings"), a cost every run's worker would pay at its start.
  */
 const anyCodePoint: fc.Arbitrary<string> = fc.integer({ min: 0, max: 0x10ffff }).map((n) => String.fromCodePoint(n));
 

@@ -198,7 +198,7 @@ function acceptance(target: BoundsTarget, b: FieldBounds): void {
     async (t) => {
       const base = await target.validBody(t);
       // A create leaves a record per value on a target that cannot delete it: the proof takes the
-      // exact bounds and CREATED_BETWEEN values between, each value once (issue 17, bounded writes).
+      // exact bounds and CREATED_BETWEEN values between, each value once (bounded writes).
       const exact = target.creates ? exactBoundValues(b) : [];
       const passed = new Set<string>();
       const accepts = async (value: fc.JsonValue): Promise<void> => {
