@@ -19,7 +19,7 @@ const BIN = join(ROOT, 'bin/lp-conformance.js');
 const MAX_URL_BYTES = 8000;
 const fmt = (n, d = 1) => n.toFixed(d);
 
-/** The sandbox credentials of `serve` (README "The reference server as a sandbox"). */
+/** The sandbox credentials of `serve` (docs/sandbox.md "The reference server as a sandbox"). */
 const SANDBOX = {
   LPC_API_KEY: 'lpc-sandbox-key',
   LPC_USERNAME: 'lpc.admin',

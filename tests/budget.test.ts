@@ -1,4 +1,4 @@
-// The request budget (suites/_harness/budget.ts, DEVELOPERS.md "Large targets: the request budget"):
+// The request budget (suites/_harness/budget.ts, docs/decisions/core/large-targets.md "Large targets: the request budget"):
 // against a large collection the list checks sample it, pass against the bundled server, make far
 // fewer requests than reading the collection would, say that they sampled, and still fail under a
 // fault. Runs the built command line against `run --scale 20000`.

@@ -52,7 +52,7 @@ async function countOf(base: string, token: string, prefix: string): Promise<num
 
 const countWithPrefix = (prefix = 'lpc-') => countOf(url, SCIM_TOKEN, prefix);
 
-/** The sandbox credentials `lp-conformance serve` takes (README "The reference server as a sandbox"). */
+/** The sandbox credentials `lp-conformance serve` takes (docs/sandbox.md "The reference server as a sandbox"). */
 const SANDBOX_ENV = {
   LPC_API_KEY: 'lpc-sandbox-key',
   LPC_USERNAME: 'lpc.admin',

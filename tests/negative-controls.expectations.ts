@@ -6,7 +6,7 @@
  *
  * The table lives beside the test rather than in reference-impl/intapi/faults.ts: check ids belong to the
  * suite, and the reference server stays an independent reading of the specification that knows
- * nothing of them (DEVELOPERS.md, walls).
+ * nothing of them (ARCHITECTURE.md, walls).
  */
 
 import { SCIM_CRUD_CONTROLS } from './controls/scim-crud.js';

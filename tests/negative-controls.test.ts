@@ -202,7 +202,7 @@ const VALUE_FAULTS = [
 ];
 
 describe('one deviation, one failure', () => {
-  test.skipIf(ONLY.length > 0)("the checks allowed to fail beside a fault's own, per family, are DEVELOPERS.md's figures", () => {
+  test.skipIf(ONLY.length > 0)("the checks allowed to fail beside a fault's own, per family, are the documented figures", () => {
     expect(allowancesPerFamily(FAULTS, controlFor, (fault, control) => control.scope ?? familyScope(fault), ids)).toEqual(ALLOWANCES);
   });
 

@@ -5,7 +5,7 @@ import { SPEC_SORT_SEMANTICS, type SortSemantics } from './lists/sort.js';
 
 /**
  * Every documented rule the server applies, as data. The default is the reference behaviour
- * (the specification plus DEVELOPERS.md "Choices where the specification is silent"). A fault
+ * (the specification plus docs/decisions/intapi/reference-choices.md "Choices where the specification is silent"). A fault
  * (faults.ts) changes exactly one entry; the code reads the entry at the point of the rule.
  */
 export interface Behaviour {
@@ -231,7 +231,7 @@ export interface Behaviour {
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 1000;
 export const MAX_OFFSET = 65535;
-/** DEVELOPERS.md "Errors": over 1 MiB answers 413. */
+/** docs/decisions/intapi/reference-choices.md "Errors": over 1 MiB answers 413. */
 export const BODY_LIMIT = 1024 * 1024;
 /** spec#limits: "Dynamic-rule processing delay: up to 10 minutes". */
 export const RULE_DELAY_LIMIT_MS = 10 * 60 * 1000;

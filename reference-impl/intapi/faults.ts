@@ -58,7 +58,7 @@ const NAMED_FAULTS = {
     description: 'POST /authenticate answers 201 instead of 200 (same body: the bare JSON string token).',
     apply: (b) => void (b.auth.successStatus = 201),
   },
-  // Versions (DEVELOPERS.md "Versions")
+  // Versions (docs/decisions/intapi/reference-choices.md "Versions")
   'unsupported-version-accepted': {
     description: 'An x-api-version other than 1 or 2 (e.g. 3) is served as version 2 instead of 400.',
     apply: (b) => void (b.versions.unsupported = 'as-v2'),
@@ -71,7 +71,7 @@ const NAMED_FAULTS = {
     description: 'A request without x-api-version behaves as version 2 (envelope on the general resource list).',
     apply: (b) => void (b.versions.missing = 2),
   },
-  // Errors (spec#error-body, DEVELOPERS.md "Errors")
+  // Errors (spec#error-body, docs/decisions/intapi/reference-choices.md "Errors")
   'error-code-mismatch': {
     description: 'The error body `code` differs from the HTTP status (400, or 422 when the status is 400).',
     apply: (b) => void (b.errors.code = 'mismatch'),
@@ -112,7 +112,7 @@ const NAMED_FAULTS = {
     description: 'Bodies up to 16 MiB are read instead of answering 413 above 1 MiB.',
     apply: (b) => void (b.http.bodyLimit = 16 * 1024 * 1024),
   },
-  // Bodies (spec field tables, DEVELOPERS.md "Bodies and bounds")
+  // Bodies (spec field tables, docs/decisions/intapi/reference-choices.md "Bodies and bounds")
   'unknown-body-field-accepted': {
     description: 'Unknown fields in a request body are ignored instead of answering 422.',
     apply: (b) => void (b.bodies.unknownFields = 'ignore'),
@@ -221,7 +221,7 @@ const NAMED_FAULTS = {
     description: 'With _filter, envelope totalItems counts the whole collection before the filter instead of the filtered collection.',
     apply: (b) => void (b.envelope.totalItems = 'unfiltered'),
   },
-  // List parameters (public-facts "List parameters and envelope", DEVELOPERS.md "Lists")
+  // List parameters (public-facts "List parameters and envelope", docs/decisions/intapi/reference-choices.md "Lists")
   'paging-item-offset': {
     description: '_offset is treated as an item offset instead of a page number.',
     apply: (b) => void (b.lists.offsetUnit = 'item'),
@@ -282,7 +282,7 @@ const NAMED_FAULTS = {
     description: 'The version 1 general resource list ignores _filter.',
     apply: (b) => void (b.lists.v1Filter = 'ignore'),
   },
-  // _filter semantics (DEVELOPERS.md "_filter grammar")
+  // _filter semantics (docs/decisions/intapi/reference-choices.md "_filter grammar")
   'filter-eq-case-insensitive': {
     description: '_filter eq compares strings case-insensitively.',
     apply: (b) => {
@@ -557,7 +557,7 @@ const EXCLUSIVE_BOUND_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   ]),
 );
 
-/** A route path as DEVELOPERS.md writes it: `/submissions/{id}`. */
+/** A route path as docs/decisions/intapi/reference-choices.md writes it: `/submissions/{id}`. */
 const shownPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
 /** `unrouted:<operationId>`: one per operation the server serves (intapi/catalogue.ts). */
@@ -595,7 +595,7 @@ const KEY_UNCHECKED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   ]),
 );
 
-/** `v1-served:<operationId>`: one per version-2-only operation (DEVELOPERS.md "Versions": 404 with version 1). */
+/** `v1-served:<operationId>`: one per version-2-only operation (docs/decisions/intapi/reference-choices.md "Versions": 404 with version 1). */
 const V1_SERVED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   INTAPI_OPERATIONS.filter((operation) => operation.v2Only).map((operation) => [
     `v1-served:${operation.id}`,

@@ -6,7 +6,7 @@ import { addScaledRecords } from './scale.js';
 import { Store } from './store/store.js';
 
 /**
- * Deterministic seed data (DEVELOPERS.md "Seed data", "Fixed seed ids"): the records the reference
+ * Deterministic seed data (docs/decisions/core/seed-data.md "Seed data", "Fixed seed ids"): the records the reference
  * profile names have fixed ids; every other id comes from the id generator, by default a seeded
  * pseudo-random one, so two seeded stores are identical. With an id seed (`serve --id-seed N`) every
  * id, fixed or generated, is derived from it instead (rules/ids.ts seedIdOf). Values are varied so that filters select
@@ -23,7 +23,7 @@ export const SEED_IDS = {
   ],
   courses: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `00000000-0000-4000-8000-00000000010${n}`),
   activeTemplate: '00000000-0000-4000-8000-000000000201',
-  /** A manager with more direct reports than a default page (DEVELOPERS.md "Users and managers"). */
+  /** A manager with more direct reports than a default page (docs/decisions/intapi/users-and-managers.md "Users and managers"). */
   manager: '00000000-0000-4000-8000-000000000301',
   // Groups, sessions and enrollments (seedEnrollments below).
   manualGroup: '00000000-0000-4000-8000-000000000401',

@@ -1,5 +1,5 @@
 /**
- * The SCIM family's rules as data (DEVELOPERS.md "SCIM reference server: choices"). The default is
+ * The SCIM family's rules as data (docs/decisions/scim/reference-server.md "SCIM reference server: choices"). The default is
  * the reference behaviour; a SCIM fault (scim/faults.ts, names `scim.…`) changes one entry, read
  * by the code at the point of the rule.
  */

@@ -1,5 +1,5 @@
 /**
- * The request budget of checks that read collections (DEVELOPERS.md "Large targets: the request
+ * The request budget of checks that read collections (docs/decisions/core/large-targets.md "Large targets: the request
  * budget"). A collection of at most LARGE_COLLECTION items is read whole, as it always was. A larger
  * one is sampled: the check works on a window of it (pages of WINDOW_PAGE items at positions drawn
  * from the check's seed, plus its head and its end) instead of every page, so that a run against

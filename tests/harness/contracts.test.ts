@@ -166,7 +166,7 @@ const envelope = (key: string, item: ContractName): FieldBounds[] => [
 ];
 
 // Users and direct reports: the specification shows IsManager only; the other fields are the
-// reference server's choices modelled on public-facts (DEVELOPERS.md "Users and managers").
+// reference server's choices modelled on public-facts (docs/decisions/intapi/users-and-managers.md "Users and managers").
 const OPS = 'spec#integration-api-operations-named-by-release-notes';
 const RECORDS = 'spec#other-records-named-by-release-notes';
 const FACTS = 'public-facts#integration-api-paths-seen-in-public-clients-the-v1-surface-which-v2-keeps';
@@ -192,7 +192,7 @@ const USER_WRITE: FieldBounds[] = [
 ];
 
 // Course evaluations, countries and provinces: the specification shows no fields; the shapes
-// are the reference server's choices (DEVELOPERS.md "Course evaluations", "Countries and provinces").
+// are the reference server's choices (docs/decisions/intapi/evaluations-countries-oauth.md "Course evaluations", "Countries and provinces").
 const EVAL: FieldBounds[] = [
   { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
   { field: 'courseId', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
@@ -226,7 +226,7 @@ const G1 = '00000000-0000-4000-8000-000000000001';
 const G2 = '00000000-0000-4000-8000-000000000201';
 
 /** Per object contract: its expected table and a valid document to vary one field of. */
-// Groups and enrollments: the reference server's shapes (DEVELOPERS.md "Groups, enrollments and sessions"); OPS above.
+// Groups and enrollments: the reference server's shapes (docs/decisions/intapi/groups-enrollments-sessions.md "Groups, enrollments and sessions"); OPS above.
 const GROUP_NAME: FieldBounds = { field: 'name', required: true, type: 'string', nullable: false, minLength: 1, maxLength: 255, spec: OPS };
 const GROUP_DESCRIPTION = (required: boolean): FieldBounds => ({ field: 'description', required, type: 'string', nullable: true, maxLength: 1000, spec: OPS });
 const GROUP_TYPE: FieldBounds = { field: 'groupType', required: true, type: 'string', nullable: false, enum: ['Manual', 'Automatic'], spec: OPS };

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 description of a target: `buildOpenApi(contracts, profile)` is a pure function of
  * the contracts (contracts/*.yaml, JSON Schema 2020-12) and a loaded profile (its paths, statuses,
- * list expectations and base URL). Mapping choices: DEVELOPERS.md, "OpenAPI document".
+ * list expectations and base URL). Mapping choices: docs/decisions/core/openapi.md, "OpenAPI document".
  *
  * Operations, their versions, path identifiers, bodies and statuses come from the specification's
  * operation tables (spec#integration-api-learning-resources-v1-and-v2 and the v2 tables) and its
@@ -643,7 +643,7 @@ function oauthPaths(p: Profile): JsonObject {
 /** The OpenAPI 3.1 document of the profile's Integration API. */
 export function intapiOpenApi(contracts: ContractSchemas, p: Profile, options: BuildOptions): JsonObject {
   // The document describes the Integration API: its components are that family's contracts only
-  // (the SCIM and learner contracts describe other hosts and paths, DEVELOPERS.md "OpenAPI document").
+  // (the SCIM and learner contracts describe other hosts and paths, docs/decisions/core/openapi.md "OpenAPI document").
   const schemas = embedContracts(contracts, INTAPI_PREFIX);
   return {
     openapi: '3.1.0',

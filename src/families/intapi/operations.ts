@@ -1,5 +1,5 @@
 /**
- * The Integration API's operations and their default routes (DEVELOPERS.md, "Choices where the
+ * The Integration API's operations and their default routes (docs/decisions/intapi/reference-choices.md, "Choices where the
  * specification is silent": the spec says "Method and path of each operation in this table: not
  * shown"; the resource paths are public facts). The part of an id before its last dot is the
  * collection it belongs to (the scheduler's lock key): `submissions.create` → `submissions`.

@@ -66,7 +66,7 @@ function mailboxOf(given: { api: string | EnvRef } | undefined, env: NodeJS.Proc
 /** Fields that a target may allow in `_filter` and `_sort`, per collection (spec field tables). */
 export const RESOURCE_FIELDS = ['id', 'name', 'description', 'file'] as const;
 export const TEMPLATE_FIELDS = ['id', 'name', 'isActive'] as const;
-/** The user record's fields (DEVELOPERS.md "Users and managers"; `IsManager` from the specification). */
+/** The user record's fields (docs/decisions/intapi/users-and-managers.md "Users and managers"; `IsManager` from the specification). */
 export const USER_FIELDS = ['id', 'username', 'firstName', 'lastName', 'email', 'managerId', 'jobTitle', 'IsManager'] as const;
 /** The group fields the reference server lists by (the group's shape is its choice). */
 export const GROUP_FIELDS = ['id', 'name', 'description', 'groupType'] as const;

@@ -33,7 +33,7 @@ export interface BoundsTarget {
   notAccepted?: Readonly<Record<string, (t: CheckContext) => Promise<unknown> | unknown>>;
   /** Fields of `notAccepted` the table marks "response only" or "create only", not "not accepted":
    * the specification does not say a request carrying one is refused; refusing it (422 naming it) is
-   * the reference server's choice (DEVELOPERS.md "Bodies and bounds"), so the check is PROFILE. */
+   * the reference server's choice (docs/decisions/intapi/reference-choices.md "Bodies and bounds"), so the check is PROFILE. */
   refusedByChoice?: readonly string[];
   /** Fields whose bounds this target does not check here (checked elsewhere). */
   skip?: readonly string[];
@@ -64,7 +64,7 @@ export interface BoundsTarget {
 /** Values a create's acceptance check sends beside the exact bounds: each leaves a record behind. */
 export const CREATED_BETWEEN = 3;
 
-/** Date-times read back equal when they name the same instant (DEVELOPERS.md, Bodies). */
+/** Date-times read back equal when they name the same instant (docs/decisions/intapi/reference-choices.md, Bodies). */
 function sameValue(b: FieldBounds, got: unknown, expected: unknown): boolean {
   if (b.format === 'date-time' && typeof got === 'string' && typeof expected === 'string') {
     return Date.parse(got) === Date.parse(expected);
