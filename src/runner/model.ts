@@ -115,8 +115,8 @@ export interface NotSetUpCause {
   answer: string;
   /** What the request was to make (`a user to work on`). */
   what: string;
-  /** The cause, the same for every check refused alike: request and status (and the error's
-   * machine word: scimType, term), e.g. `POST /v2/Users answered 409 uniqueness`. */
+  /** The cause, the same for every check refused alike: request and status (and the machine word
+   * of the family's error body), e.g. `POST /v2/Users answered 409 uniqueness`. */
   key: string;
 }
 
