@@ -41,7 +41,7 @@ class LongestFirst extends BaseSequencer {
  * Files that test modules in the test's own process (the harness, the profile, the reference server,
  * the reporters, the runner's parts; three of them also start a command line): they share one module
  * graph per worker thread instead of a new process and a new import of the reference server per file
- * (measured on these folders: 93 s of CPU against 143 s). None of them changes process-wide state another could
+ * (much less CPU than a process per file). None of them changes process-wide state another could
  * see: no environment variable, global or module mock; fake timers are put back after each test.
  */
 const IN_PROCESS = [
@@ -49,7 +49,7 @@ const IN_PROCESS = [
   'tests/profile/**/*.test.ts',
   'tests/reference-impl/**/*.test.ts',
   'tests/reporters/**/*.test.ts',
-  'tests/{architecture,build,cache,controls-messages,dead-code,runner-progress,runner-worker,tool-client}.test.ts',
+  'tests/{architecture,build,cache,controls-messages,dead-code,docs,runner-progress,runner-worker,tool-client}.test.ts',
 ];
 
 export default defineConfig({
@@ -65,12 +65,14 @@ export default defineConfig({
     // Guards against a test that hangs, not time limits (tests/support/cli.ts HANG_GUARD_MS): on a
     // loaded machine a test takes many times its usual time.
     testTimeout: 15 * 60_000,
+    // A fresh, empty run cache (LPC_CACHE_DIR) for each `npm test`.
+    globalSetup: ['tests/support/fresh-cache.ts'],
     hookTimeout: 15 * 60_000,
     // Tests that spawn whole conformance runs: two at a time within a file on a 2-core machine.
     maxConcurrency: 2,
     // Three files at a time: most of a test file's time is spent waiting for a conformance run in a
-    // child process, so a third worker keeps both cores busy (measured: 187 s against 284 s with
-    // vitest's default on 2 cores).
+    // child process, so a third worker keeps both cores busy (faster than vitest's default on 2 cores;
+    // docs/measuring.md says how to measure it).
     maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
   },

@@ -3,7 +3,7 @@
 // one `lp-conformance serve` (the sandbox, as a user would) and makes `runs` (default 10) consecutive
 // default runs against it, each a command line of its own with every family's credentials (the SCIM
 // token from the sandbox's token exchange), recording every request. After each run it counts what
-// the server holds. Target (issue 17): every run exits 0, and the last takes at most 1.5 x the first
+// the server holds. Target: every run exits 0, and the last takes at most 1.5 x the first
 // (`soak: run 1 X s, run 10 Y s, ratio Y/X`); no request target is longer than limits.maxUrlBytes.
 // `soakBench()` is exported for bench/run.js.
 import { spawn } from 'node:child_process';
@@ -19,7 +19,7 @@ const BIN = join(ROOT, 'bin/lp-conformance.js');
 const MAX_URL_BYTES = 8000;
 const fmt = (n, d = 1) => n.toFixed(d);
 
-/** The sandbox credentials of `serve` (README "The reference server as a sandbox"). */
+/** The sandbox credentials of `serve` (docs/sandbox.md "The reference server as a sandbox"). */
 const SANDBOX = {
   LPC_API_KEY: 'lpc-sandbox-key',
   LPC_USERNAME: 'lpc.admin',

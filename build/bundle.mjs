@@ -1,8 +1,7 @@
 // The command line as one bundle (dist/cli/), and the suites as another (dist/suites/), built after
 // tsc by `npm run build` (esbuild, which vite already brings). Every run starts a process that loads the CLI, the reference server and their
-// packages: a one-check run opened 1,116 JavaScript files (458 with the bundle), and loading them cost
-// about 0.6 s of CPU (3.08 s against 2.53 s, mean of four), which the tests' 150-odd runs, every
-// shard of a sharded run and every `serve` pay. The lazy parts (the reference server, the runner, the
+// packages: loading them file by file is a large share of a short run's start-up, which every run of
+// the tests, every shard of a sharded run and every `serve` pays; one bundle opens far fewer files. The lazy parts (the reference server, the runner, the
 // reporters, init, openapi...) stay lazy: split chunks, loaded when a command needs them.
 //
 // Left outside the bundle, loaded from node_modules as before: oidc-provider, playwright-core,
@@ -37,8 +36,7 @@ await build({
 // the suite files, the parts of src/ they import and their packages from dist/suites/checks.js, instead of
 // some 140 modules and the packages' files one by one. The browser's packages stay outside: they read
 // files of their own and load only when a player check starts one. (Loading undici, fast-check, ajv and
-// yaml from node_modules file by file was 0.12 to 0.17 s of CPU more per run: a one-check run, mean of
-// five, A/B.)
+// yaml from node_modules file by file costs every run more start-up than bundling them.)
 //
 // The suites find their files with vite's import.meta.glob (all-checks.ts, blockers.ts,
 // invariants.ts), which esbuild does not know: `importMetaGlob` below expands the forms they use into

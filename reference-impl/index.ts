@@ -61,7 +61,7 @@ export interface ReferenceServerOptions {
   /**
    * Derives the id of every seeded record of every family from this number (`serve --id-seed N`),
    * so that a client cannot know them; absent: the fixed ids the bundled reference profile names
-   * (DEVELOPERS.md "Fixed seed ids"). Not with `store`.
+   * (docs/decisions/core/seed-data.md "Fixed seed ids"). Not with `store`.
    */
   idSeed?: number;
   /** Default: () => new Date(). Token lifetime is measured on it. */
@@ -124,7 +124,7 @@ export interface Sandbox {
   readonly learner: { readonly username: string; readonly password: string };
 }
 
-/** The documented sandbox: `serve`'s credentials (README, "The reference server as a sandbox"). */
+/** The documented sandbox: `serve`'s credentials (docs/sandbox.md, "The reference server as a sandbox"). */
 export const SANDBOX: Sandbox = Object.freeze({
   intapi: { ...SANDBOX_CREDENTIALS, oauthClientId: SANDBOX_OAUTH_CLIENT.clientId, oauthClientSecret: SANDBOX_OAUTH_CLIENT.clientSecret },
   scim: { token: 'lpc-sandbox-scim-token', username: SANDBOX_CREDENTIALS.username, password: SANDBOX_CREDENTIALS.password },
@@ -210,7 +210,7 @@ function tracedFamily<C, O extends Operation<C>>(family: Family<C, O>, during: <
   };
 }
 
-/** The check and case a request names (DEVELOPERS.md "Exact replays"); none without `x-lpc-check`. */
+/** The check and case a request names (docs/decisions/core/exact-replays.md "Exact replays"); none without `x-lpc-check`. */
 function originOf(headers: Headers): IdOrigin | undefined {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const check = one(headers['x-lpc-check']);

@@ -41,7 +41,7 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   const caveats = verdict.caveats.map((caveat) => paint.warn(`! ${caveat}`));
   const sections = [[header(result, clean), ...caveats].join('\n'), levelTable(result.checks, { clean, paint, strict })];
 
-  // Checks refused their fixture are listed once per cause (issue 19): one refusal of the target,
+  // Checks refused their fixture are listed once per cause: one refusal of the target,
   // however many checks it kept from running; the other skipped checks once per reason.
   const skipped = result.checks.filter((check) => markOf(check, strict) === 'SKIP' && !check.notSetUp);
   const notSetUp = notSetUpCauses(result.checks);

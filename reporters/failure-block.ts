@@ -176,7 +176,7 @@ export function groupByArea(checks: readonly CheckResult[]): Map<string, CheckRe
   return byArea;
 }
 
-/** What a skipped check tells its reader: the skip reason, or what blocked it (issue 19's outcomes). */
+/** What a skipped check tells its reader: the skip reason, or what blocked it (the outcomes of outcomes.ts). */
 export function skipText(check: CheckResult): string {
   if (check.notSetUp) return `not set up: ${check.notSetUp.request} answered ${check.notSetUp.answer}`;
   if (check.blockedBy) return `blocked by ${check.blockedBy}${check.skipReason ? `: ${check.skipReason}` : ''}`;

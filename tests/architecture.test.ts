@@ -81,4 +81,36 @@ describe('the core names no family', () => {
     );
     expect(found).toEqual([]);
   });
+
+  test('nor a name of one in an identifier: camelCase, PascalCase or SCREAMING_CASE (scimToken, ScimFilter, SCIM_FAULTS)', () => {
+    const found = genericFiles().flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (identifierForms.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found.filter((hit) => !NAMED_EXCEPTIONS.some(([file, text]) => hit.startsWith(`${file}:`) && hit.includes(text)))).toEqual([]);
+  });
+
+  test('the identifier forms catch what they are for', () => {
+    for (const said of ['scimToken', 'isScim', 'ScimFilterSupport', 'SCIM_FAULTS', 'DEFAULT_SCIM', 'learnerApi', 'LearnerSession', 'INTAPI_X'])
+      expect(identifierForms.test(said), said).toBe(true);
+    for (const said of ['description', 'displayer', 'players', 'learners', 'scimmy', 'Scimitar']) expect(identifierForms.test(said), said).toBe(false);
+  });
 });
+
+/** A registered family's name inside an identifier: its lower-case form starting a camelCase or
+ * snake_case word (`scimToken`), its PascalCase form after a lower-case letter or at a word's start
+ * (`isScim`, `ScimFilter`), its upper-case form between non-letters (`SCIM_FAULTS`). Whole words are
+ * the test above's. */
+const identifierForms = new RegExp(
+  FAMILIES.map((f) => f.name)
+    .flatMap((name) => {
+      const pascal = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+      return [`\\b${name}(?=[A-Z0-9_])`, `(?:\\b|(?<=[a-z0-9_]))${pascal}(?![a-z])`, `(?<![A-Za-z])${name.toUpperCase()}(?=_|[0-9])|(?<=_)${name.toUpperCase()}(?![A-Za-z])`];
+    })
+    .join('|'),
+);
+
+/** Hits in generic files that the reference server's and the harness's family modules will remove
+ * (the harness reads each family's error body itself then); each names the file and the text. */
+const NAMED_EXCEPTIONS: readonly (readonly [string, string])[] = [['suites/_harness/outcomes.ts', 'body.scimType']];

@@ -1,4 +1,4 @@
-// The request budget (suites/_harness/budget.ts, DEVELOPERS.md "Large targets: the request budget"):
+// The request budget (suites/_harness/budget.ts, docs/decisions/core/large-targets.md "Large targets: the request budget"):
 // against a large collection the list checks sample it, pass against the bundled server, make far
 // fewer requests than reading the collection would, say that they sampled, and still fail under a
 // fault. Runs the built command line against `run --scale 20000`.
@@ -40,7 +40,7 @@ async function run(args: string[]): Promise<{ code: number | null; result: RunRe
 
 describe(`the list checks against ${SCALE} records`, () => {
   test.concurrent('pass, say they sampled, and stay within the budget', async () => {
-    // The lists of the core (the users lists of issue 8 sample with the same code, and would add a
+    // The lists of the core (the users lists sample with the same code, and would add a
     // third to the time; `run --scale 20000 --only 'intapi.v?.users.list.*'` passes too).
     const { code, result, out } = await run(CORE_LISTS.flatMap((pattern) => ['--only', pattern]));
     expect(code, out).toBe(0);
@@ -62,7 +62,7 @@ describe(`the list checks against ${SCALE} records`, () => {
   });
 
   // The four faults in one run of the checks named below, those of the sampled collections (the
-  // patterns' checks of the small lists add a third to the run's CPU and nothing to what this proves):
+  // patterns' checks of the small lists add to the run's CPU and nothing to what this proves):
   // every run at this scale costs seconds of start-up and survey. Each fault breaks only its own
   // checks here (their negative controls' sweeps prove it over every list check), so each check below
   // fails for its own fault.

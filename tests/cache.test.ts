@@ -1,8 +1,10 @@
 // cachedJson (src/util/cache.ts): what a run computes from the same files at every start (a parsed
-// contract, a validated profile) is kept as JSON under the user's cache folder.
+// contract, a validated profile) is kept as JSON under the user's cache folder (LPC_CACHE_DIR).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { cachedJson } from '../src/util/cache.js';
+import { homedir, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { cacheBase, cacheFile, cachedJson } from '../src/util/cache.js';
 
 describe('cachedJson', () => {
   test('computes once per inputs, and gives back what it computed', () => {
@@ -30,5 +32,21 @@ describe('cachedJson', () => {
     expect(() => cachedJson(kind, ['f'], failing)).toThrow('no');
     expect(() => cachedJson(kind, ['f'], failing)).toThrow('no');
     expect(computed).toBe(4);
+  });
+});
+
+describe('the cache folder', () => {
+  test('is LPC_CACHE_DIR, else $XDG_CACHE_HOME/lp-conformance, else ~/.cache/lp-conformance', () => {
+    expect(cacheBase({ LPC_CACHE_DIR: '/c/lpc', XDG_CACHE_HOME: '/x' })).toBe(resolve('/c/lpc'));
+    expect(cacheBase({ LPC_CACHE_DIR: 'rel' })).toBe(resolve('rel'));
+    expect(cacheBase({ XDG_CACHE_HOME: '/x' })).toBe(join('/x', 'lp-conformance'));
+    expect(cacheBase({})).toBe(join(homedir(), '.cache', 'lp-conformance'));
+  });
+
+  test('of the tests is a fresh one of this test run, not the user cache', () => {
+    const dir = process.env.LPC_CACHE_DIR;
+    expect(dir).toBeTruthy();
+    expect(cacheFile('x.json').startsWith(resolve(dir!))).toBe(true);
+    expect(dir!.startsWith(tmpdir())).toBe(true);
   });
 });

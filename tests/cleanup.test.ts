@@ -1,4 +1,4 @@
-// Cleanup (issue 9): what a run creates where the API can delete it (SCIM users and groups) is
+// Cleanup: what a run creates where the API can delete it (SCIM users and groups) is
 // deleted when the run ends, also when it is interrupted; `lp-conformance cleanup` removes what
 // earlier runs left behind (names starting with a run marker), and nothing else.
 import { spawn } from 'node:child_process';
@@ -52,7 +52,7 @@ async function countOf(base: string, token: string, prefix: string): Promise<num
 
 const countWithPrefix = (prefix = 'lpc-') => countOf(url, SCIM_TOKEN, prefix);
 
-/** The sandbox credentials `lp-conformance serve` takes (README "The reference server as a sandbox"). */
+/** The sandbox credentials `lp-conformance serve` takes (docs/sandbox.md "The reference server as a sandbox"). */
 const SANDBOX_ENV = {
   LPC_API_KEY: 'lpc-sandbox-key',
   LPC_USERNAME: 'lpc.admin',

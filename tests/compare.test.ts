@@ -1,4 +1,4 @@
-// Differential runs (`run --compare`, src/runner/compare.ts, DEVELOPERS.md "Differential runs"):
+// Differential runs (`run --compare`, src/runner/compare.ts, docs/decisions/core/compare.md "Differential runs"):
 // the comparison of two exchange sequences, then whole runs: the bundled server against itself
 // (no difference), a faulty server against a sound one (the affected checks' compare checks fail
 // naming the first differing exchange, the others pass), and two `serve` processes reached by URL,

@@ -119,7 +119,7 @@ describe('against serve --id-seed 7, whose records no profile knows', () => {
       const scaled = await init(large.url, 'large.yaml', SERVE_ENV);
       expect(notFound(scaled.text)).toEqual(notFound(found.text));
       expect(namedPaths(scaled.file)).toEqual(namedPaths(found.file));
-      // The checks that read the profile's records (the whole run is measured in DEVELOPERS.md "init").
+      // The checks that read the profile's records (the whole run is measured in docs/decisions/core/init.md "init").
       const only = [
         'intapi.v?.resources.get*',
         'intapi.v?.resources.list-*',

@@ -1,4 +1,4 @@
-// A target whose largest page is smaller than the harness's pages of 1000 (issue 19, servers that are
+// A target whose largest page is smaller than the harness's pages of 1000 (servers that are
 // not ours): the profile declares `expectations.lists.maxLimit: 40`, and the target (the reference
 // server behind a proxy) refuses a larger `_limit` with its documented 422, as such a server would
 // (public-facts: a `_limit` above the maximum is refused). The Integration API checks must then read

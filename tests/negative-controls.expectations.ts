@@ -6,7 +6,7 @@
  *
  * The table lives beside the test rather than in reference-impl/intapi/faults.ts: check ids belong to the
  * suite, and the reference server stays an independent reading of the specification that knows
- * nothing of them (DEVELOPERS.md, walls).
+ * nothing of them (ARCHITECTURE.md, walls).
  */
 
 import { SCIM_CRUD_CONTROLS } from './controls/scim-crud.js';
@@ -21,7 +21,7 @@ import { INTAPI_MORE_CONTROLS } from './controls/intapi-more.js';
 import { INTAPI_USERS_CONTROLS } from './controls/intapi-users.js';
 import { URL_CONTROLS } from './controls/urls.js';
 
-/** The expectations of the Integration API operations named by release notes (issue 8), per area. */
+/** The expectations of the Integration API operations named by release notes, per area. */
 const INTAPI_AREA_CONTROLS: Readonly<Record<string, Control>> = { ...INTAPI_USERS_CONTROLS, ...INTAPI_ENROLLMENTS_CONTROLS, ...INTAPI_MORE_CONTROLS };
 
 export { LEARNER_CONTROLS };
@@ -97,7 +97,7 @@ const OPERATION_CHECKS: Readonly<Record<string, [prefix: string, success: string
   'users.upsert': ['intapi.v?.users.upsert', 'status-201'],
   'managers.listDirectReports': ['intapi.v2.managers.direct-reports.list', 'status-200'],
   'managers.updateDirectReports': ['intapi.v2.managers.direct-reports.update', 'status-200'],
-  // Course evaluations, countries and provinces (issue 8)
+  // Course evaluations, countries and provinces
   'evaluationQuestions.list': ['intapi.v2.evaluations.questions.list', 'status-200'],
   'evaluationQuestions.get': ['intapi.v2.evaluations.questions.get', 'status-200'],
   'evaluationAnswers.list': ['intapi.v2.evaluations.answers.list', 'status-200'],

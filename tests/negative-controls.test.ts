@@ -170,9 +170,8 @@ describe('every fault makes its checks fail, under every seed, and nothing else'
 
 /**
  * The checks the controls allow to fail beside each fault's own, per family ((fault, check) pairs,
- * and the faults with any): DEVELOPERS.md "One deviation, one failure" gives these figures and the
- * ones before issue 19 (Integration API 1,167 over 71 faults, SCIM 78 over 20, learner API 18 over 9,
- * besides the controls whose sweep allowed anything). A change that allows more, or fewer, changes
+ * and the faults with any): docs/decisions/core/verdicts.md ("One deviation, one failure") says
+ * why each is allowed. A change that allows more, or fewer, changes
  * them here and there.
  */
 const ALLOWANCES = {
@@ -203,7 +202,7 @@ const VALUE_FAULTS = [
 ];
 
 describe('one deviation, one failure', () => {
-  test.skipIf(ONLY.length > 0)("the checks allowed to fail beside a fault's own, per family, are DEVELOPERS.md's figures", () => {
+  test.skipIf(ONLY.length > 0)("the checks allowed to fail beside a fault's own, per family, are the documented figures", () => {
     expect(allowancesPerFamily(FAULTS, controlFor, (fault, control) => control.scope ?? familyScope(fault), ids)).toEqual(ALLOWANCES);
   });
 

@@ -1,4 +1,4 @@
-// "Not set up" (issue 19): a check whose fixture the target refuses neither passes nor fails its
+// "Not set up": a check whose fixture the target refuses neither passes nor fails its
 // rule. It ends skipped, naming the refused request and the answer, in every report, and the run
 // counts such outcomes once per cause. Here the target (the reference server behind a proxy) refuses
 // every POST /Users with 409 uniqueness, as a server whose emails must be unique refuses a second

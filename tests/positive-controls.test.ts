@@ -1,4 +1,4 @@
-// Positive controls (issue 19): the negative controls prove that each check can fail; these prove the
+// Positive controls: the negative controls prove that each check can fail; these prove the
 // other half, that each check passes on every server the RFC allows. The reference server's SCIM
 // variants (reference-impl/scim/variants.ts) are legitimate configurations of the kinds of real
 // servers the suite is used on (one built for identity providers, a full-featured one); each is run
@@ -84,7 +84,7 @@ describe('every SCIM check passes on every kind of server the RFC allows, with t
     // A server that serves discovery and /Me: their unsupported-endpoint checks are skipped.
     expect(skipped('full-featured').has('scim.unsupported.service-provider-config.get')).toBe(true);
     expect(skipped('full-featured').has('scim.sort.username-ascending')).toBe(false);
-    // Discovery, versions, Bulk and /Me (issue 20): judged where declared (full-featured), skipped where
+    // Discovery, versions, Bulk and /Me: judged where declared (full-featured), skipped where
     // not (the reference and idp-minimal serve none of them; /Schemas is served by all).
     const declared = (id: string): boolean => /^scim\.(discovery|etag|bulk|me)\./.test(id) && id !== 'scim.discovery.schemas-core';
     expect([...skipped('full-featured')].filter(declared)).toEqual([]);

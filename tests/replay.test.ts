@@ -1,4 +1,4 @@
-// Exact replays (README "Reading a failure", DEVELOPERS.md "Exact replays"): the replay line of a
+// Exact replays (docs/reports.md "Reading a failure", docs/decisions/core/exact-replays.md "Exact replays"): the replay line of a
 // failure, run as printed, repeats the failure (expected, received, counterexample) and sends the
 // same requests, byte for byte, as the failing case of the original run.
 //

@@ -18,10 +18,9 @@ import { expectValidReport, RUN_SCHEMA_FILE, runSchema, validateReport } from '.
 
 /** The digest of each released schema version (of its JSON, whatever its formatting). */
 const SCHEMA_DIGESTS: Record<number, string> = {
-  // Version 1 took the per-family cleanup report and the not-set-up outcomes before any release (issues 17
-  // and 19, merged with issue 21).
+  // Version 1 took the per-family cleanup report and the not-set-up outcomes before any release.
   1: 'fa4da29d438c34750931ef7e9121eb8c3e84c23e61d7abfc0ff0dc20fde3009e',
-  // Version 2 (issues 18 and 23, merged before a release): `tls` (--ca, --insecure) and the verdict's
+  // Version 2: `tls` (--ca, --insecure) and the verdict's
   // `caveats`, which every report says; a shard's record (`shard`), a merged run's shards (`shards`),
   // an invariant's `violations`.
   2: 'e4ca2d98ac5057b03d2673a92b5c426e7006f07021028a3a3bfb30ed046cef7a',

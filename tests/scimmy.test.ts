@@ -3,7 +3,7 @@
 // 'scim.*'` with that profile. Every failure is one of SCIMMY's own deviations from RFC 7643/7644
 // (each named below with the rule it breaks), each a check's own verdict (no transport or harness
 // error), and one failure per deviation: a check that leaned on another's rule, or on our reference
-// server's choices, would fail here beside them. README "SCIM servers the suite is proven on".
+// server's choices, would fail here beside them. docs/scim.md "SCIM servers the suite is proven on".
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

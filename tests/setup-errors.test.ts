@@ -1,4 +1,4 @@
-// A user's first hour (issue 18): every set-up mistake is exit 2 and one line on stderr, before any
+// A user's first hour: every set-up mistake is exit 2 and one line on stderr, before any
 // check runs, for every family; `--help` answers on every command; and the sandbox `serve` prints
 // (and `serve --env` writes) every credential, so that the README's block runs every check.
 import { spawnSync } from 'node:child_process';

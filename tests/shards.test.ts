@@ -1,4 +1,4 @@
-// Sharded runs (issue 23): three shards of one plan run at the same time against one `serve`, and
+// Sharded runs: three shards of one plan run at the same time against one `serve`, and
 // `lp-conformance merge` of their JSON reports gives what a single run of the same checks gives: the
 // same checks in the same order, the same verdicts, the same failures under the server's faults, and
 // every report; a missing, doubled or foreign shard is exit 2 naming it. A bundled run split over

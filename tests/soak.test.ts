@@ -1,9 +1,9 @@
-// A nightly gate against one long-lived server (issue 17), in small: three consecutive runs of the
+// A nightly gate against one long-lived server, in small: three consecutive runs of the
 // write-heavy and filter areas, with one --seed, against one `lp-conformance serve` that already holds what other
 // clients and earlier versions left (10,000-character descriptions, 255-character titles of astral
 // characters). Every run passes; no request target is longer than the URL budget (the harness
 // refuses to send one, and the generators draw only values that fit); and each run leaves on the
-// server no more than the journal says, and no more than README "What a run leaves on the target"
+// server no more than the journal says, and no more than docs/runs.md "What a run leaves on the target"
 // states of a default run. `node bench/soak.js` makes the ten full default runs.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import { runCli, serveCli } from './support/cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'lpc-soak-'));
 const SANDBOX = { LPC_API_KEY: 'lpc-sandbox-key', LPC_USERNAME: 'lpc.admin', LPC_PASSWORD: 'lpc-sandbox-password', LPC_PRIVATE_KEY: 'lpc-sandbox-private-key' };
 const ONLY = ['--only', 'intapi.v2.submissions.*', '--only', 'intapi.v2.question-banks.*', '--only', 'intapi.v2.stateful.*', '--only', 'intapi.http.*'];
-/** At most what a default run leaves of each collection (README "What a run leaves on the target"). */
+/** At most what a default run leaves of each collection (docs/runs.md "What a run leaves on the target"). */
 const DEFAULT_RUN_LEAVES = { submissions: 160, questionBanks: 100 };
 const ASTRAL = String.fromCodePoint(0x10fffb);
 

@@ -1,8 +1,8 @@
 // The static checks of `npm test`: the typecheck, the linter, the house plan's import rules and the
 // format check (also `npm run typecheck`, `npm run lint`, `npm run lint:deps`, `npm run format:check`). They run as test files do, beside
-// them, instead of one after the other before the first test starts: about 50 s of CPU that the
-// other files' runs leave room for. The typecheck and the linter share one TypeScript program
-// (tests/support/typecheck-and-lint.mjs): 31 s of CPU against 43 s for tsc and eslint apart.
+// them, instead of one after the other before the first test starts: CPU that the other files' runs
+// leave room for. The typecheck and the linter share one TypeScript program
+// (tests/support/typecheck-and-lint.mjs) instead of building it twice.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';

@@ -193,7 +193,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   });
 
-  // Only JSON bodies (DEVELOPERS.md "Errors": another content type is 415, not JSON is 400).
+  // Only JSON bodies (docs/decisions/ "Errors": another content type is 415, not JSON is 400).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(options.contentTypes === 'json' ? 'application/json' : '*', { parseAs: 'string' }, (_request, body, done) => {
     try {

@@ -1,7 +1,7 @@
 /**
  * Errors as the handlers raise them: an HTTP status, a stable machine word (`term`), a message and
  * the validation reasons. A family renders them in its own error body.
- * DEVELOPERS.md "Errors": terms Unauthorized, NotFound, ValidationFailed, Conflict, BadRequest,
+ * docs/decisions/ "Errors": terms Unauthorized, NotFound, ValidationFailed, Conflict, BadRequest,
  * UnsupportedVersion, UnsupportedMediaType, PayloadTooLarge.
  */
 export type Term =

@@ -38,7 +38,7 @@ export interface RenderedError {
 }
 
 export interface Operation<C> {
-  /** Operation id, e.g. `submissions.create` (DEVELOPERS.md path table). */
+  /** Operation id, e.g. `submissions.create` (docs/decisions/ path table). */
   readonly id: string;
   readonly method: HttpMethod;
   /** fastify path syntax: `/submissions/:id` */

@@ -5,7 +5,7 @@ import { SPEC_SORT_SEMANTICS, type SortSemantics } from './lists/sort.js';
 
 /**
  * Every documented rule the server applies, as data. The default is the reference behaviour
- * (the specification plus DEVELOPERS.md "Choices where the specification is silent"). A fault
+ * (the specification plus docs/decisions/intapi/reference-choices.md "Choices where the specification is silent"). A fault
  * (faults.ts) changes exactly one entry; the code reads the entry at the point of the rule.
  */
 export interface Behaviour {
@@ -146,7 +146,7 @@ export interface Behaviour {
     /** public-facts: the whole (filtered) collection; or the page; or the collection before `_filter`. */
     totalItems: 'collection' | 'page' | 'unfiltered';
   };
-  /** Users and manager direct reports (issue 8). */
+  /** Users and manager direct reports. */
   readonly users: {
     /** IsManager: whether someone reports to the user now, always false, or as in the seed (stale after updates). */
     isManager: 'reports' | 'always-false' | 'as-seeded';
@@ -161,7 +161,7 @@ export interface Behaviour {
      * direct reports"), or the list as it was before. */
     updateAnswer: 'after' | 'before';
   };
-  /** Course evaluations (issue 8; release 5.121.0). */
+  /** Course evaluations (release 5.121.0). */
   readonly evaluations: {
     /** The evaluation operations with version 1: 404 as every version-2-only operation, or served. */
     onV1: 'not-found' | 'served';
@@ -170,7 +170,7 @@ export interface Behaviour {
     /** Get evaluation question: the question asked, or the next question of its course. */
     get: 'asked' | 'neighbour';
   };
-  /** Countries and provinces (issue 8; release 5.128.0). */
+  /** Countries and provinces (release 5.128.0). */
   readonly provinces: {
     /** Province records carry no `townships`, or an empty `townships` array. */
     townships: 'absent' | 'present';
@@ -183,9 +183,9 @@ export interface Behaviour {
     /** An unknown `countryId`: 404, or 200 with an empty list. */
     unknownCountry: 'not-found' | 'empty';
   };
-  /** OAuth 2.0 authorization-code flow (issue 8; public-facts#authentication-integration-api). */
+  /** OAuth 2.0 authorization-code flow (public-facts#authentication-integration-api). */
   readonly oauth: OAuthBehaviour;
-  /** Groups, enrollments and sessions, and their lifecycle rules (issue 8). */
+  /** Groups, enrollments and sessions, and their lifecycle rules. */
   readonly enrollments: {
     /** Group create, update, assign, unassign and users list with version 1: 404, or served. */
     groupsOnV1: 'not-found' | 'served';
@@ -231,7 +231,7 @@ export interface Behaviour {
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 1000;
 export const MAX_OFFSET = 65535;
-/** DEVELOPERS.md "Errors": over 1 MiB answers 413. */
+/** docs/decisions/intapi/reference-choices.md "Errors": over 1 MiB answers 413. */
 export const BODY_LIMIT = 1024 * 1024;
 /** spec#limits: "Dynamic-rule processing delay: up to 10 minutes". */
 export const RULE_DELAY_LIMIT_MS = 10 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { BodySpec, FieldSpec } from '../rules/bounds.js';
 /**
  * The Integration API field tables as bounds rules, exactly as the specification gives them.
  * spec#integration-api-submission-v2, spec#integration-api-question-bank-v2,
- * spec#integration-api-question-bank-question-v2. Question option fields: DEVELOPERS.md "Question".
+ * spec#integration-api-question-bank-question-v2. Question option fields: docs/decisions/intapi/reference-choices.md "Question".
  */
 export type IntapiBodyOperation =
   'submissions.create' | 'submissions.update' | 'questionBanks.create' | 'questionBanks.update' | 'questions.create' | 'questions.update';
@@ -32,7 +32,7 @@ const SUBMISSION_FIELDS: readonly FieldSpec[] = [
 // spec#integration-api-question-bank-v2: name 0..255 characters, "" is valid.
 const BANK_NAME: FieldSpec = { name: 'name', type: 'string', required: true, minLength: 0, maxLength: 255 };
 
-// DEVELOPERS.md "Question": option id (guid, generated), name (required), isCorrect, order.
+// docs/decisions/intapi/reference-choices.md "Question": option id (guid, generated), name (required), isCorrect, order.
 const QUESTION_OPTION_FIELDS: readonly FieldSpec[] = [
   { name: 'id', type: 'string', format: 'guid' },
   { name: 'name', type: 'string', required: true },

@@ -1,5 +1,5 @@
 /**
- * The Integration API operations the reference server serves, by operation id (DEVELOPERS.md
+ * The Integration API operations the reference server serves, by operation id (docs/decisions/intapi/reference-choices.md
  * "Choices where the specification is silent", the path table), with the identifiers of their
  * paths. The fault catalogue generates its per-operation faults from this list;
  * tests/reference-impl/faults.test.ts checks it against the routes the family registers.
@@ -10,7 +10,7 @@ export interface CatalogueEntry {
   readonly path: string;
   /** The path identifiers (GUIDs), in path order. */
   readonly pathIds: readonly string[];
-  /** Served with x-api-version 2 only (DEVELOPERS.md "Versions"). */
+  /** Served with x-api-version 2 only (docs/decisions/intapi/reference-choices.md "Versions"). */
   readonly v2Only: boolean;
 }
 
@@ -21,7 +21,7 @@ const entry = (id: string, method: CatalogueEntry['method'], path: string): Cata
   id,
   method,
   path,
-  // BOTH_VERSIONS exist in both versions; the rest in version 2 only (DEVELOPERS.md "Versions").
+  // BOTH_VERSIONS exist in both versions; the rest in version 2 only (docs/decisions/intapi/reference-choices.md "Versions").
   v2Only: !BOTH_VERSIONS.some((both) => (both.endsWith('.') ? id.startsWith(both) : id === both)),
   pathIds: path
     .split('/')
@@ -52,7 +52,7 @@ export const INTAPI_OPERATIONS: readonly CatalogueEntry[] = [
   entry('questions.create', 'POST', '/question-banks/:questionBankId/questions'),
   entry('questions.get', 'GET', '/question-banks/:questionBankId/questions/:questionId'),
   entry('questions.update', 'PUT', '/question-banks/:questionBankId/questions/:questionId'),
-  // Users and manager direct reports (issue 8). The current user's details answer on public-facts'
+  // Users and manager direct reports. The current user's details answer on public-facts'
   // paths too, under the same operation id (its faults name the specification's path, listed last).
   entry('users.list', 'GET', '/users'),
   entry('users.myDetails', 'GET', '/my-details'),
@@ -63,7 +63,7 @@ export const INTAPI_OPERATIONS: readonly CatalogueEntry[] = [
   entry('users.upsert', 'POST', '/users'),
   entry('managers.listDirectReports', 'GET', '/managers/:managerId/direct-reports'),
   entry('managers.updateDirectReports', 'POST', '/managers/:managerId/direct-reports'),
-  // Course evaluations, countries and provinces (issue 8)
+  // Course evaluations, countries and provinces
   entry('evaluationQuestions.list', 'GET', '/courses/:courseId/evaluation-questions'),
   entry('evaluationQuestions.get', 'GET', '/courses/:courseId/evaluation-questions/:questionId'),
   entry('evaluationAnswers.list', 'GET', '/courses/:courseId/evaluation-answers'),

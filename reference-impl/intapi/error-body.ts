@@ -5,7 +5,7 @@ import type { JsonObject } from '../rules/json.js';
 
 /**
  * spec#error-body: `{validations, code, message, term, _meta}` with `code` equal to the HTTP
- * status and `_meta` an object of strings (DEVELOPERS.md "Errors").
+ * status and `_meta` an object of strings (docs/decisions/intapi/reference-choices.md "Errors").
  */
 export function intapiErrorRenderer(errors: Behaviour['errors']): (error: ApiError) => RenderedError {
   return (error) => {

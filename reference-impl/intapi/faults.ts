@@ -53,7 +53,7 @@ const NAMED_FAULTS = {
     description: 'POST /authenticate answers 201 instead of 200 (same body: the bare JSON string token).',
     apply: (b) => void (b.auth.successStatus = 201),
   },
-  // Versions (DEVELOPERS.md "Versions")
+  // Versions (docs/decisions/intapi/reference-choices.md "Versions")
   'intapi.unsupported-version-accepted': {
     description: 'An x-api-version other than 1 or 2 (e.g. 3) is served as version 2 instead of 400.',
     apply: (b) => void (b.versions.unsupported = 'as-v2'),
@@ -66,7 +66,7 @@ const NAMED_FAULTS = {
     description: 'A request without x-api-version behaves as version 2 (envelope on the general resource list).',
     apply: (b) => void (b.versions.missing = 2),
   },
-  // Errors (spec#error-body, DEVELOPERS.md "Errors")
+  // Errors (spec#error-body, docs/decisions/intapi/reference-choices.md "Errors")
   'intapi.error-code-mismatch': {
     description: 'The error body `code` differs from the HTTP status (400, or 422 when the status is 400).',
     apply: (b) => void (b.errors.code = 'mismatch'),
@@ -107,7 +107,7 @@ const NAMED_FAULTS = {
     description: 'Bodies up to 16 MiB are read instead of answering 413 above 1 MiB.',
     apply: (b) => void (b.http.bodyLimit = 16 * 1024 * 1024),
   },
-  // Bodies (spec field tables, DEVELOPERS.md "Bodies and bounds")
+  // Bodies (spec field tables, docs/decisions/intapi/reference-choices.md "Bodies and bounds")
   'intapi.unknown-body-field-accepted': {
     description: 'Unknown fields in a request body are ignored instead of answering 422.',
     apply: (b) => void (b.bodies.unknownFields = 'ignore'),
@@ -216,7 +216,7 @@ const NAMED_FAULTS = {
     description: 'With _filter, envelope totalItems counts the whole collection before the filter instead of the filtered collection.',
     apply: (b) => void (b.envelope.totalItems = 'unfiltered'),
   },
-  // List parameters (public-facts "List parameters and envelope", DEVELOPERS.md "Lists")
+  // List parameters (public-facts "List parameters and envelope", docs/decisions/intapi/reference-choices.md "Lists")
   'intapi.paging-item-offset': {
     description: '_offset is treated as an item offset instead of a page number.',
     apply: (b) => void (b.lists.offsetUnit = 'item'),
@@ -277,7 +277,7 @@ const NAMED_FAULTS = {
     description: 'The version 1 general resource list ignores _filter.',
     apply: (b) => void (b.lists.v1Filter = 'ignore'),
   },
-  // _filter semantics (DEVELOPERS.md "_filter grammar")
+  // _filter semantics (docs/decisions/intapi/reference-choices.md "_filter grammar")
   'intapi.filter-eq-case-insensitive': {
     description: '_filter eq compares strings case-insensitively.',
     apply: (b) => {
@@ -362,7 +362,7 @@ const NAMED_FAULTS = {
       b.lists.sort = { ...b.lists.sort, nulls: 'last' };
     },
   },
-  // users and manager direct reports (issue 8)
+  // users and manager direct reports
   'intapi.is-manager-always-false': {
     description: 'Every user record answers IsManager false, also for users who have direct reports.',
     apply: (b) => void (b.users.isManager = 'always-false'),
@@ -391,7 +391,7 @@ const NAMED_FAULTS = {
     description: 'The manager direct-report operations (version 2 only) are served with version 1 too.',
     apply: (b) => void (b.users.directReportVersions = 'v1-and-v2'),
   },
-  // Course evaluations, countries and provinces (issue 8)
+  // Course evaluations, countries and provinces
   'intapi.evaluations-on-v1': {
     description: 'The course evaluation operations (version 2 only) are served with x-api-version 1 instead of answering 404.',
     apply: (b) => void (b.evaluations.onV1 = 'served'),
@@ -424,7 +424,7 @@ const NAMED_FAULTS = {
     description: 'GET /provinces with an unknown countryId answers 200 and an empty list instead of 404.',
     apply: (b) => void (b.provinces.unknownCountry = 'empty'),
   },
-  // OAuth 2.0 authorization-code flow (issue 8; public-facts#authentication-integration-api)
+  // OAuth 2.0 authorization-code flow (public-facts#authentication-integration-api)
   'intapi.oauth-code-reusable': {
     description: 'An OAuth authorization code can be exchanged for tokens again (consuming it records nothing).',
     apply: (b) => void (b.oauth.codeReuse = 'allowed'),
@@ -445,7 +445,7 @@ const NAMED_FAULTS = {
     description: 'The Integration API refuses OAuth access tokens (401) as if they were unknown tokens.',
     apply: (b) => void (b.oauth.intapiAccepts = 'ignored'),
   },
-  // Groups, enrollments and sessions, lifecycle rules (issue 8)
+  // Groups, enrollments and sessions, lifecycle rules
   'intapi.groups-on-v1': {
     description: 'Group create, update, assign, unassign and users list are served with x-api-version 1 instead of answering 404.',
     apply: (b) => void (b.enrollments.groupsOnV1 = 'served'),
@@ -552,7 +552,7 @@ const EXCLUSIVE_BOUND_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   ]),
 );
 
-/** A route path as DEVELOPERS.md writes it: `/submissions/{id}`. */
+/** A route path as docs/decisions/intapi/reference-choices.md writes it: `/submissions/{id}`. */
 const shownPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
 /** `intapi.unrouted:<operationId>`: one per operation the server serves (intapi/catalogue.ts). */
@@ -590,7 +590,7 @@ const KEY_UNCHECKED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   ]),
 );
 
-/** `intapi.v1-served:<operationId>`: one per version-2-only operation (DEVELOPERS.md "Versions": 404 with version 1). */
+/** `intapi.v1-served:<operationId>`: one per version-2-only operation (docs/decisions/intapi/reference-choices.md "Versions": 404 with version 1). */
 const V1_SERVED_FAULTS: Record<string, NamedFault> = Object.fromEntries(
   INTAPI_OPERATIONS.filter((operation) => operation.v2Only).map((operation) => [
     `intapi.v1-served:${operation.id}`,

@@ -7,7 +7,7 @@ import type { ApiVersion, IntapiContext, IntapiDeps, IntapiOperation } from './c
 /**
  * The checks every Integration API call passes before its body is read, in this order:
  * x-api-key (401), x-api-version (400), version availability (404), Bearer token (401).
- * public-facts#authentication-integration-api, DEVELOPERS.md "Authentication" and "Versions".
+ * public-facts#authentication-integration-api, docs/decisions/intapi/reference-choices.md "Authentication" and "Versions".
  */
 export function createGuard(deps: IntapiDeps): (headers: Headers, operation: IntapiOperation) => IntapiContext {
   const { store, behaviour, credentials, clock } = deps;

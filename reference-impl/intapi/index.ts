@@ -21,7 +21,7 @@ export type { IntapiDeps } from './context.js';
 
 /**
  * The Integration API family at the host root (public-facts "Base addresses and prefixes"):
- * its operations, guard and error body. Paths: DEVELOPERS.md "Choices where the specification is silent".
+ * its operations, guard and error body. Paths: docs/decisions/intapi/reference-choices.md "Choices where the specification is silent".
  * An unrouted operation (a fault) is not registered, so it answers as an unknown route; an
  * operation in `unknownIdOk` (a fault) answers an unknown path id with its blank answer. The
  * automatic enrollment rules' batches run lazily, at the start of each request (enrollments/rules.ts).

@@ -49,7 +49,7 @@ export function finishObject(object: JsonObject, nulls: Behaviour['responses']['
 }
 
 /**
- * The 404 of a well-formed path id that names no record (DEVELOPERS.md "Errors"). It carries the
+ * The 404 of a well-formed path id that names no record (docs/decisions/intapi/reference-choices.md "Errors"). It carries the
  * answer a server that does not look the id up would give (a blank record of the operation's
  * shape, an empty list or envelope): the family answers it with 200 where the behaviour says so
  * (`intapi.unknown-id-ok:<operation>`). Handlers raise it before they store anything.

@@ -6,7 +6,7 @@ import { addScaledRecords } from './scale.js';
 import { Store } from './store/store.js';
 
 /**
- * Deterministic seed data (DEVELOPERS.md "Seed data", "Fixed seed ids"): the records the reference
+ * Deterministic seed data (docs/decisions/core/seed-data.md "Seed data", "Fixed seed ids"): the records the reference
  * profile names have fixed ids; every other id comes from the id generator, by default a seeded
  * pseudo-random one, so two seeded stores are identical. With an id seed (`serve --id-seed N`) every
  * id, fixed or generated, is derived from it instead (rules/ids.ts seedIdOf). Values are varied so that filters select
@@ -23,9 +23,9 @@ export const SEED_IDS = {
   ],
   courses: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `00000000-0000-4000-8000-00000000010${n}`),
   activeTemplate: '00000000-0000-4000-8000-000000000201',
-  /** A manager with more direct reports than a default page (DEVELOPERS.md "Users and managers"). */
+  /** A manager with more direct reports than a default page (docs/decisions/intapi/users-and-managers.md "Users and managers"). */
   manager: '00000000-0000-4000-8000-000000000301',
-  // Groups, sessions and enrollments (issue 8; seedEnrollments below).
+  // Groups, sessions and enrollments (seedEnrollments below).
   manualGroup: '00000000-0000-4000-8000-000000000401',
   automaticGroup: '00000000-0000-4000-8000-000000000402',
   /** Sessions 1..3 of course 4 (multi-session), 4..5 of course 5 (one session at a time). */
@@ -171,7 +171,7 @@ function maybe<T>(random: () => number, value: T, probabilityOfNull = 0.3): T | 
   return random() < probabilityOfNull ? null : value;
 }
 
-/** An instant between 2019-01-01 and 2024-12-31, whole seconds, in canonical form. */
+/** An instant in the years 2019 to 2024, whole seconds, in canonical form. */
 function seedInstant(random: () => number): string {
   const from = Date.UTC(2019, 0, 1);
   const to = Date.UTC(2024, 11, 31);
@@ -311,7 +311,7 @@ const GROUP_NAMES = [
 ];
 
 /**
- * Groups, sessions and enrollment records (issue 8), with fixed ids (no draw from the id generator,
+ * Groups, sessions and enrollment records, with fixed ids (no draw from the id generator,
  * so the ids of the records seeded before stay as they were). Course 4 is multi-session (3 sessions),
  * course 5 one session at a time (2); course 9 is deleted and keeps enrollments of users 1 and 3.
  * User 3's enrollment in course 4 holds its sessions 1 and 2: what shows, through a read, that a

@@ -7,7 +7,7 @@ import { badRequest } from './errors.js';
 import type { Learner } from './seed.js';
 
 /**
- * Learner authentication (DEVELOPERS.md "Learner reference server and player: choices"; the
+ * Learner authentication (docs/decisions/learner/reference-server-and-player.md "Learner reference server and player: choices"; the
  * specification leaves it "not shown", spec#learner-facing-api-1). `POST /token` with the
  * Integration API's x-api-key and `{username, password}` of a learner answers
  * `{access_token, token_type: "Bearer", expires_in}`; a new token revokes the learner's previous

@@ -1,5 +1,5 @@
 /**
- * The learner family's rules as data (DEVELOPERS.md "Learner reference server and player: choices"),
+ * The learner family's rules as data (docs/decisions/learner/reference-server-and-player.md "Learner reference server and player: choices"),
  * the course player's included. The default is the reference behaviour; a learner fault
  * (learner/faults.ts, names `learner.…` and `player.…`) changes one entry, read by the code at the
  * point of the rule.

@@ -5,7 +5,7 @@ export interface LearnerCredentials {
 }
 
 /**
- * The two sandbox learners (DEVELOPERS.md "Learner reference server and player: choices"): `a` in
+ * The two sandbox learners (docs/decisions/learner/reference-server-and-player.md "Learner reference server and player: choices"): `a` in
  * a department with branding, `b` in a department without. Both see the same catalog. Their token
  * exchange also needs the Integration API key of the server's `Credentials`.
  */

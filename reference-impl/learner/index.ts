@@ -11,7 +11,7 @@ export { LEARNER_PREFIX, type LearnerDeps, PLAYER_PREFIX } from './context.js';
 /**
  * The learner-facing API under /api/rest/v2 (public-facts#base-addresses-and-prefixes): token
  * exchange, catalog, sessions, branding and lesson progress; JSON only, HAL lists, its own error
- * body. DEVELOPERS.md "Learner reference server and player: choices".
+ * body. docs/decisions/learner/reference-server-and-player.md "Learner reference server and player: choices".
  */
 export function createLearnerFamily(deps: LearnerDeps): Family<LearnerContext, LearnerOperation> {
   const operations = [tokenOperation(deps), ...catalogOperations(deps), ...sessionOperations(deps), ...progressOperations(deps)];

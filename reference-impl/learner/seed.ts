@@ -3,7 +3,7 @@ import { FIXED_IDS, type SeedIdOf, withSeedIds } from '../rules/ids.js';
 import { seededRandom } from '../rules/random.js';
 
 /**
- * The learner family's deterministic seed (DEVELOPERS.md "Learner reference server and player:
+ * The learner family's deterministic seed (docs/decisions/learner/reference-server-and-player.md "Learner reference server and player:
  * choices"): two departments (one branded), two learners, a category tree five levels deep with
  * empty categories and courses at every level, 62 catalog courses (online, instructor-led,
  * curricula) with lessons and tags, and sessions of the instructor-led courses placed around the

@@ -10,7 +10,7 @@ import { playerPage, PLAYER_CSP } from './page.js';
  * The course player (spec#learner-facing-api) under /learn: `GET /learn/course-player/{courseId}
  * ?token=<learner token>[&hideTags=…]`, an HTML page whose script talks to the learner API, and
  * the images the API's URLs name (`/learn/assets/…`). Errors are the learner error body.
- * DEVELOPERS.md "Learner reference server and player: choices".
+ * docs/decisions/learner/reference-server-and-player.md "Learner reference server and player: choices".
  */
 /** The player's calls need nothing from a guard: the page checks its token itself, images are public. */
 export type PlayerContext = Readonly<Record<string, never>>;

@@ -7,7 +7,7 @@
  * failed save (401 when the token is no longer valid) stops the saving and shows the dialog titled
  * `errorTitle` (`Player Error`). The configuration's `branding`, `saveError` and `afterError` carry
  * the server's behaviour table (faults), so that one script serves every behaviour.
- * Selectors: DEVELOPERS.md "Learner reference server and player: choices".
+ * Selectors: docs/decisions/learner/reference-server-and-player.md "Learner reference server and player: choices".
  */
 export const PLAYER_SCRIPT = `
 (() => {

@@ -8,7 +8,7 @@ import { codePointLength } from './text.js';
  * rules of a kind. A rule has the id `<operation>.<field>.<kind>` (e.g.
  * `submissions.create.title.maxLength`), which is also how a fault switches exactly one rule off
  * (`intapi.skip-rule:<id>`) or makes a field's bounds exclusive (`intapi.exclusive-bound:<operation>.<field>`).
- * Messages start with the field's JSON path (DEVELOPERS.md "Errors").
+ * Messages start with the field's JSON path (docs/decisions/ "Errors").
  */
 export type RuleKind = 'required' | 'type' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'enum' | 'format' | 'notAccepted';
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array';
@@ -44,7 +44,7 @@ export interface BoundsOptions {
   readonly exclusive: ReadonlySet<string>;
   /** Fields not in the table: `reject` (422 naming the field) or `ignore`. */
   readonly unknownFields: 'reject' | 'ignore';
-  /** An optional field sent as null: `absent` (DEVELOPERS.md "Bodies and bounds") or `reject`. */
+  /** An optional field sent as null: `absent` (docs/decisions/ "Bodies and bounds") or `reject`. */
   readonly nullOptional: 'absent' | 'reject';
 }
 

@@ -3,7 +3,7 @@ import { parseDateTime } from './datetime.js';
 
 /**
  * The fields of a collection that `_filter` and `_sort` may name, with the type that decides how
- * they compare. DEVELOPERS.md "Lists": field names match case-insensitively.
+ * they compare. docs/decisions/ "Lists": field names match case-insensitively.
  */
 export type ValueType = 'string' | 'guid' | 'datetime' | 'number' | 'boolean';
 

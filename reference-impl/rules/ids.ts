@@ -1,6 +1,6 @@
 /**
  * Ids of new records: deterministic version-4-shaped GUIDs from a seed, which a request that names
- * its check and case (`x-lpc-check`, `x-lpc-case`) can make follow that check (DEVELOPERS.md "Exact
+ * its check and case (`x-lpc-check`, `x-lpc-case`) can make follow that check (docs/decisions/core/exact-replays.md "Exact
  * replays"). Every family's store takes its new ids from one such generator.
  */
 import { createHash } from 'node:crypto';
@@ -48,7 +48,7 @@ function fnv1a(text: string): number {
 }
 
 /**
- * Deterministic version-4-shaped GUIDs (DEVELOPERS.md "Exact replays"). Called plainly, a seeded
+ * Deterministic version-4-shaped GUIDs (docs/decisions/core/exact-replays.md "Exact replays"). Called plainly, a seeded
  * sequence. Within a request that names its check (and case), the ids of each (check, case) follow
  * their own counter, so that a check run alone (`--only X --seed N`, or one case of it with
  * `--path`) is handed the same ids as in the full run, where checks run concurrently.

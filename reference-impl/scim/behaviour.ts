@@ -1,5 +1,5 @@
 /**
- * The SCIM family's rules as data (DEVELOPERS.md "SCIM reference server: choices"). The default is
+ * The SCIM family's rules as data (docs/decisions/scim/reference-server.md "SCIM reference server: choices"). The default is
  * the reference behaviour; a SCIM fault (scim/faults.ts, names `scim.…`) changes one entry, read
  * by the code at the point of the rule.
  */
@@ -210,7 +210,7 @@ export interface ScimBehaviour {
     /** A value made primary: the others' primary cleared, or left (the result, with two primaries, is then refused 400 invalidValue). */
     primary: 'clears-others' | 'unchanged';
   };
-  // --- Discovery, ETag, Bulk and /Me (issue 20, part a) -----------------------------------------
+  // --- Discovery, ETag, Bulk and /Me -----------------------------------------
   /** What GET /ServiceProviderConfig, /ResourceTypes and /Schemas say (when served): the truth, or a fault's lie. */
   readonly declares: {
     /** sort.supported: whether the server sorts, or true whatever it does. */
@@ -262,7 +262,7 @@ export interface ScimBehaviour {
   };
   /** /Me (when served): the token's service user, or a new user on every call. */
   meSubject: 'stable' | 'new-each-call';
-  // Groups as identity providers use them, and the requests identity providers send (issue 20).
+  // Groups as identity providers use them, and the requests identity providers send.
   /** Group lists and membership (RFC 7644 §3.4.2, §3.5.2 on /Groups): each entry breaks one rule on
    * groups only, the users' lists and PATCH keeping the rule. */
   readonly groups: {
@@ -398,7 +398,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       complexReplace: 'merges',
       primary: 'clears-others',
     },
-    // Discovery, ETag, Bulk and /Me (issue 20, part a): served by the full-featured variant.
+    // Discovery, ETag, Bulk and /Me: served by the full-featured variant.
     declares: { sort: 'actual', maxResults: 'actual', etagBlock: 'present', groupEndpoint: 'right', groupSchema: 'listed', patch: 'actual' },
     patchServed: 'yes',
     passwordChange: 'applied',
@@ -414,7 +414,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       results: 'every-operation',
     },
     meSubject: 'stable',
-    // Groups and identity-provider requests (issue 20).
+    // Groups and identity-provider requests.
     groups: {
       filter: 'applied',
       displayNameCase: 'insensitive',

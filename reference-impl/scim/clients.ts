@@ -4,8 +4,8 @@ import type { FilterNode } from './filter.js';
 import type { Attr, ResourceSchema } from './schema.js';
 
 /**
- * Groups as identity providers use them, and the requests identity providers send (issue 20;
- * DEVELOPERS.md "SCIM groups and identity-provider requests"). The group entries of ScimBehaviour
+ * Groups as identity providers use them, and the requests identity providers send
+ * (docs/decisions/scim/groups-and-identity-providers.md). The group entries of ScimBehaviour
  * (`groups`) break one rule on /Groups only: `resourceBehaviour` maps them onto the general entries
  * the code reads, in the behaviour the group operations use. The `idp` entries are read here and at
  * their point in index.ts and patch.ts.

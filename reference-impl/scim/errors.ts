@@ -25,7 +25,7 @@ export const scimNotFound = (detail: string): ScimError => new ScimError(404, de
 
 /**
  * The SCIM error body `{schemas, status, scimType?, detail}`, `status` the HTTP status as a string;
- * a 401 also carries `WWW-Authenticate: Bearer` (rfc7644#section-3.12, DEVELOPERS.md SCIM choices).
+ * a 401 also carries `WWW-Authenticate: Bearer` (rfc7644#section-3.12, docs/decisions/scim/reference-server.md).
  */
 export function scimErrorRenderer(b: ScimBehaviour): (error: ApiError) => RenderedError {
   return (error) => {

@@ -305,7 +305,7 @@ const SCIM_FAULT_TABLE = {
     description: "A PATCH making a value primary leaves the others' primary true (then refused 400) instead of setting it false.",
     apply: (b) => void (b.patch.primary = 'unchanged'),
   },
-  // Discovery, ETag, Bulk and /Me (issue 20, part a). Those of a capability the reference server
+  // Discovery, ETag, Bulk and /Me. Those of a capability the reference server
   // does not serve show on the full-featured variant (--variant scim.full-featured), which serves it.
   'scim.spc-etag-block-missing': {
     description: '/ServiceProviderConfig leaves out the etag block, which RFC 7643 section 5 makes REQUIRED (full-featured variant).',
@@ -398,7 +398,7 @@ const SCIM_FAULT_TABLE = {
     description: '/Me answers a new user on every call instead of the one the token belongs to (full-featured variant).',
     apply: (b) => void (b.meSubject = 'new-each-call'),
   },
-  // Groups (issue 20): each breaks its rule on /Groups only.
+  // Groups: each breaks its rule on /Groups only.
   'scim.groups-filter-ignored': {
     description: 'GET /Groups ignores filter: every group is listed, whatever the filter selects.',
     apply: (b) => void (b.groups.filter = 'ignored'),
@@ -436,7 +436,7 @@ const SCIM_FAULT_TABLE = {
     description: 'A PATCH replace of members appends the value instead of making it the members.',
     apply: (b) => void (b.groups.replaceMembers = 'appends'),
   },
-  // Identity-provider requests (issue 20): each takes back one acceptance of the variant idp-minimal.
+  // Identity-provider requests: each takes back one acceptance of the variant idp-minimal.
   'scim.client-string-booleans-rejected': {
     description: 'Booleans sent as strings ("True", "False"; Entra ID) are refused 400 invalidValue.',
     apply: (b) => void (b.idp.booleanStrings = 'rejected'),

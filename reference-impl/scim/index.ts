@@ -23,7 +23,7 @@ export type { ScimContext, ScimOperation };
 /**
  * The SCIM 2.0 family under /scim/v2 (public-facts "Base addresses and prefixes"): Users and
  * Groups (rfc7644#section-3), the token exchange of public-facts "Authentication (SCIM)", /Schemas,
- * and the unsupported endpoints of specification rule 4. DEVELOPERS.md "SCIM reference server: choices".
+ * and the unsupported endpoints of specification rule 4. docs/decisions/scim/reference-server.md "SCIM reference server: choices".
  */
 export const SCIM_PREFIX = '/scim/v2';
 /** public-facts: a long-lived token; one year here. */

@@ -156,7 +156,7 @@ function integerParam(name: string, v: string | undefined): number | undefined {
 }
 
 /**
- * startIndex/count: either alone takes the other's default (DEVELOPERS.md SCIM choices);
+ * startIndex/count: either alone takes the other's default (docs/decisions/scim/reference-server.md);
  * startIndex < 1 is 1; a negative count is 0; count above the cap is the cap.
  */
 export function pageOf(startIndexText: string | undefined, countText: string | undefined, b: ScimBehaviour): Page {

@@ -237,7 +237,7 @@ function selections(schema: ResourceSchema, names: readonly string[], b: ScimBeh
     const ext = schema.extensions.get(name.toLowerCase());
     if (ext !== undefined) return [{ urn: undefined, attr: ext.urn, sub: undefined }];
     const r = resolvePath(schema, name);
-    if (r === undefined) return []; // unknown names are ignored (DEVELOPERS.md SCIM choices)
+    if (r === undefined) return []; // unknown names are ignored (docs/decisions/scim/reference-server.md)
     // Under its fault a name in another case than the schema's is unknown.
     if (b.projection.namesCase === 'exact' && name.split(/[.:]/).at(b.projection.subAttributes === 'honoured' && r.sub ? -2 : -1) !== r.attr.name) return [];
     const sub = b.projection.subAttributes === 'honoured' ? r.sub?.name : undefined;

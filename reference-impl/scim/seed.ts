@@ -7,7 +7,7 @@ import { ScimStore } from './store.js';
 /**
  * Deterministic SCIM seed data: 2,500 users and 50 groups, enough for the count cap (1000) and deep
  * pages to be real. Names and emails mix case and non-ASCII letters; optional attributes are
- * missing on some users (DEVELOPERS.md "SCIM reference server: choices").
+ * missing on some users (docs/decisions/scim/reference-server.md "SCIM reference server: choices").
  */
 export const SCIM_SEED_USERS = 2500;
 export const SCIM_SEED_GROUPS = 50;

@@ -35,7 +35,7 @@ const VARIANTS = {
       b.paging.itemsPerPage = 'requested';
       b.patch.success = 'no-content';
       b.patch.userGroups = 'omitted';
-      // What Microsoft Entra ID and Okta send (issue 20): string booleans, an add that creates the value its filter names.
+      // What Microsoft Entra ID and Okta send: string booleans, an add that creates the value its filter names.
       b.idp.booleanStrings = 'true-false';
       b.idp.addUnmatched = 'creates';
       b.idp.ownIdInValue = 'ignored';

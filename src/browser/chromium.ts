@@ -25,7 +25,7 @@ export const CHROMIUM_ENV = 'LPC_CHROMIUM';
  * - the GPU emulated in software (`--use-gl=angle`, `--use-angle=swiftshader`, `--in-process-gpu`...):
  *   the pages the checks open need no GL, and compositing them through SwiftShader cost a third of
  *   the browser's CPU. `--disable-gpu` (GPU_OFF) draws them with Skia's software raster instead,
- *   screenshots included (DEVELOPERS.md "Dependencies" has the figures).
+ *   screenshots included (DEVELOPERS.md "Dependencies").
  */
 const DROPPED_FLAGS = new Set([
   '--disable-web-security',

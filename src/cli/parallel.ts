@@ -28,8 +28,8 @@ export const MAX_DEFAULT_JOBS = 4;
 
 /**
  * The default number of shard processes of a bundled run: one per two cores, up to MAX_DEFAULT_JOBS.
- * One process already keeps two threads busy, the suites' and its server's (about 12 s of CPU each in
- * a default run, DEVELOPERS.md "Both cores at home"), and a shard costs a process's start again: on
+ * One process already keeps two threads busy, the suites' and its server's (about equal work in a
+ * default run; docs/decisions/core/shards.md "Both cores at home"), and a shard costs a process's start again: on
  * two cores one process is the fastest.
  */
 export function defaultJobs(cores = availableParallelism()): number {

@@ -70,14 +70,3 @@ export interface Limits {
   readonly maxUrlBytes: number;
 }
 
-/** The comparison operators, logical operators, attributes and value paths a target's filter supports. */
-export interface ScimFilterSupport {
-  readonly operators: readonly ScimFilterOperator[];
-  readonly logical: readonly ('and' | 'or' | 'not')[];
-  /** Top-level attribute names (case-insensitive; `emails` covers `emails.value`), or `all`. */
-  readonly attributes: 'all' | readonly string[];
-  /** Value paths (`emails[type eq "work"]`). */
-  readonly valuePaths: boolean;
-}
-
-export type ScimFilterOperator = 'eq' | 'ne' | 'co' | 'sw' | 'ew' | 'pr' | 'gt' | 'ge' | 'lt' | 'le';

@@ -5,7 +5,7 @@
  * reads the profile's variables into the sandbox the server must accept. Families that need more
  * beside the server (a mail sink) start it through their `bundled` hook.
  */
-import type { ReferenceServerOptions, Sandbox } from '../../reference-impl/index.js';
+import type { ReferenceServerOptions, Sandbox, sandboxOptions } from '../../reference-impl/index.js';
 import type { BundledPart } from '../families/family.js';
 import { FAMILIES } from '../families/registry.js';
 import { withTarget, type Profile } from '../profile/index.js';
@@ -60,7 +60,8 @@ export async function startBundled(options: {
   profile: Profile;
   sandbox: Sandbox;
   selects: (family: string) => boolean;
-  server: Omit<ReferenceServerOptions, 'credentials' | 'scimToken' | 'learners' | 'oauthClient'>;
+  /** The server's options but those the sandbox gives (each family's credentials, `sandboxOptions`). */
+  server: Omit<ReferenceServerOptions, keyof ReturnType<typeof sandboxOptions>>;
   /** Where to listen (default: a free port on loopback). */
   listen?: { port: number; host: string };
 }): Promise<BundledServer> {

@@ -4,7 +4,7 @@
  * so both are sent the same seeded requests. Each check's client keeps a digest of every exchange
  * (model.ts ExchangeDigest); afterwards the two sequences of each check are compared and reported
  * as one check of their own, `compare.<check id>` (area `compare`), after the target's own checks,
- * which keep their verdicts. DEVELOPERS.md "Differential runs" states what is compared and why.
+ * which keep their verdicts. docs/decisions/core/compare.md "Differential runs" states what is compared and why.
  */
 import { isTokenExchange } from '../families/registry.js';
 import { collectionOf, FAMILIES, OPERATION_IDS, OPERATIONS, resolveSecrets, withTarget, type Profile } from '../profile/index.js';

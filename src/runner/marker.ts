@@ -1,4 +1,4 @@
-/** Run ids and the marker every record a run creates carries (`lpc-<run id>-`, issue 9 "Cleanup"). */
+/** Run ids and the marker every record a run creates carries (`lpc-<run id>-`; DEVELOPERS.md "Cleanup"). */
 import { randomBytes } from 'node:crypto';
 
 /** A new run id: 6 lower-case hex digits. */

@@ -83,7 +83,7 @@ export interface CheckResult extends CheckMeta {
   /** Why a check was skipped (e.g. the profile does not name a record it needs; INTERRUPTED_NOT_RUN
    * and INTERRUPTED_STOPPED for the checks an interrupted run did not finish). */
   skipReason?: string;
-  /** Skipped because a request that makes the check's fixture was refused (issue 19): it neither
+  /** Skipped because a request that makes the check's fixture was refused: it neither
    * passes nor fails its rule. */
   notSetUp?: NotSetUpCause;
   /** Skipped because a rule the check depends on, owned by this check id, is broken (its verdict says so). */
@@ -115,8 +115,8 @@ export interface NotSetUpCause {
   answer: string;
   /** What the request was to make (`a user to work on`). */
   what: string;
-  /** The cause, the same for every check refused alike: request and status (and the error's
-   * machine word: scimType, term), e.g. `POST /v2/Users answered 409 uniqueness`. */
+  /** The cause, the same for every check refused alike: request and status (and the machine word
+   * of the family's error body), e.g. `POST /v2/Users answered 409 uniqueness`. */
   key: string;
 }
 

@@ -159,7 +159,7 @@ function collectionKey(): string {
 }
 
 /** Every check, invariants included (they declare no use), without running anything. Kept in the
- * run cache between runs (a collection loads every suite file: about 2 s of CPU, which each shard of a
+ * run cache between runs (a collection loads every suite file, which each shard of a
  * sharded run, `--list` and `--baseline` would otherwise spend again). */
 export async function collectChecks(): Promise<CollectedCheck[]> {
   const cached = cacheFile(`collected-${collectionKey()}.json`);

@@ -1,5 +1,5 @@
 /**
- * Answers whose rule another check owns, whatever check met them (issue 19, "one deviation, one
+ * Answers whose rule another check owns, whatever check met them ("one deviation, one
  * failure"): when a check fails (or cannot set up) on such an answer, it ends "blocked by" the owner,
  * whose own verdict reports the deviation once. Each family names its own, in its folder's
  * `blockers.ts` (exporting `familyBlockers`), found by folder so that this module names none.

@@ -1,5 +1,5 @@
 /**
- * The request budget of checks that read collections (DEVELOPERS.md "Large targets: the request
+ * The request budget of checks that read collections (docs/decisions/core/large-targets.md "Large targets: the request
  * budget"). A collection of at most LARGE_COLLECTION items is read whole, as it always was. A larger
  * one is sampled: the check works on a window of it (pages of WINDOW_PAGE items at positions drawn
  * from the check's seed, plus its head and its end) instead of every page, so that a run against
@@ -33,7 +33,7 @@ export const WALK_PAGES = 8;
  * reads every item): the walks a check makes are this divided by the collection's size, at least
  * MIN_WHOLE_WALKS, each of at most WHOLE_WALK_PAGES pages (its limit at least the size over that);
  * its other runs walk WALK_PAGES pages, as on a large collection. So a collection that earlier runs
- * and other clients filled costs a bounded number of requests (issue 17). */
+ * and other clients filled costs a bounded number of requests. */
 export const WHOLE_WALK_ITEMS = 3000;
 export const MIN_WHOLE_WALKS = 3;
 export const WHOLE_WALK_PAGES = 100;

@@ -65,7 +65,7 @@ export function validationsOf(res: ApiResponse): string[] | undefined {
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** True when some validation entry names `field` as a whole word, case-insensitively
- * (DEVELOPERS.md, Errors: "names the field"). */
+ * (docs/decisions/, Errors: "names the field"). */
 export function namesField(validations: readonly string[], field: string): boolean {
   const word = new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(field)}($|[^A-Za-z0-9_])`, 'i');
   return validations.some((entry) => word.test(entry));

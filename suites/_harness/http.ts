@@ -377,7 +377,7 @@ export class Client {
    * fails the exchange too. */
   private async exchange(url: string, method: string, headers: Record<string, string>, body: string | undefined, exchange: Exchange, server: string) {
     // The deadline is an event emitter (which undici takes as a signal) and a timer: an
-    // AbortSignal.timeout per request was a few per cent of a long run's CPU (its event target, and
+    // AbortSignal.timeout per request was a measurable share of a long run's CPU (its event target, and
     // its timer firing long after the exchange had ended).
     const deadline = new EventEmitter();
     let expired = false;

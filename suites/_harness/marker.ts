@@ -1,5 +1,5 @@
 /**
- * The run's marker (issue 9, "Cleanup"): every record a run creates carries `lpc-<run id>-` at the
+ * The run's marker ("Cleanup"): every record a run creates carries `lpc-<run id>-` at the
  * start of a free-text field where the API has one (a user name, a title, a name; each family's
  * records say which), so that a deployed target's leftovers can be told from its own records and
  * removed.

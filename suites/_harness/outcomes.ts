@@ -1,5 +1,5 @@
 /**
- * The two outcomes of a check besides a verdict (issue 19, "one deviation, one failure"):
+ * The two outcomes of a check besides a verdict ("one deviation, one failure"):
  * - **not set up**: a request that makes the check's fixture (a user to work on, the PUT that resets
  *   it) was refused. The check neither passes nor fails its rule; the report names the refused
  *   request and the answer, and the run counts such outcomes once per cause.

@@ -315,7 +315,7 @@ requirement(
   {
     id: 'intapi.auth.authenticate-wrong-credentials-401',
     // public-facts gives 401 for a missing or invalid key and 400 for missing body fields; the status
-    // of wrong credentials is stated nowhere: the reference server's choice (DEVELOPERS.md "Authentication").
+    // of wrong credentials is stated nowhere: the reference server's choice (docs/decisions/intapi/reference-choices.md "Authentication").
     level: 'PROFILE',
     spec: FACTS,
     title: "POST /authenticate with a wrong password answers 401 (the reference server's choice)",

@@ -1,6 +1,6 @@
 // Course evaluations, version 2 only (release 5.121.0, spec#integration-api-operations-named-by-release-notes):
 // the questions of a course (list, get) and its answers. The records' fields are "not shown": the
-// reference server's shapes (DEVELOPERS.md "Course evaluations") are PROFILE level; 404 for an
+// reference server's shapes (docs/decisions/intapi/evaluations-countries-oauth.md "Course evaluations") are PROFILE level; 404 for an
 // unknown path id is the specification's (spec#errors). The course is the profile's records.courseId.
 import { isDeepStrictEqual } from 'node:util';
 import { describeResponse, expectStatus, fail } from '../_harness/failure.js';

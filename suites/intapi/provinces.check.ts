@@ -1,6 +1,6 @@
 // Countries and provinces, versions 1 and 2 (public-facts: `GET /countries`, `GET /provinces?countryId=...`,
 // `GET /provinces/{id}`). Provinces are ISO 3166-2 subdivisions and carry no townships (release
-// 5.128.0, spec#versioning). The record shapes are the reference server's choice (DEVELOPERS.md
+// 5.128.0, spec#versioning). The record shapes are the reference server's choice (docs/decisions/intapi/evaluations-countries-oauth.md
 // "Countries and provinces"), so the checks on them are PROFILE level: a country `{id, code}` with
 // the ISO 3166-1 alpha-2 `code`, a province `{id, countryId, code}` with the ISO 3166-2 `code`.
 import { isDeepStrictEqual } from 'node:util';

@@ -130,7 +130,7 @@ const bankAndQuestion = perServer(async (t) => {
   return { questionBankId, questionId: await createQuestion(t, questionBankId) };
 });
 
-/** The other version-2-only operations (DEVELOPERS.md "Versions": submissions, templates, question
+/** The other version-2-only operations (docs/decisions/intapi/reference-choices.md "Versions": submissions, templates, question
  * banks, questions), one check each; `intapi.versions.v2-only-with-v1` above probes List submissions. */
 const V2_ONLY: readonly { name: string; label: string; writes: readonly string[]; request: (t: CheckContext) => Promise<ApiRequest> | ApiRequest }[] = [
   { name: 'submissions.create', label: 'create submission', writes: ['submissions'], request: (t) => ({ op: 'submissions.create', json: validSubmission(t) }) },

@@ -1,6 +1,6 @@
 // Lesson progress of the learner API (spec#learner-facing-api-1: the player saves progress with the
 // token; PUT /my-progress/{courseId}/lessons/{lessonId} and GET /my-progress/{courseId} are the
-// reference server's choices, DEVELOPERS.md).
+// reference server's choices, docs/decisions/learner/reference-server-and-player.md).
 import fc from 'fast-check';
 import { ids, walk } from '../_harness/learner/api.js';
 import { describeResponse, expectRejected, expectStatus, fail } from '../_harness/failure.js';

@@ -1,6 +1,6 @@
 // Instructor-led sessions of the learner API (spec#learner-facing-api: the catalog calendar, the
 // course calendar, session lists and get-by-id, each with `includeCompletedSessions`). Completed =
-// ended before the request; absent leaves them out (DEVELOPERS.md, the reference server's choice).
+// ended before the request; absent leaves them out (docs/decisions/learner/reference-server-and-player.md, the reference server's choice).
 import { ids, instructorLedCourses, type Item, missingFrom, sessionsOf, showIds, walk } from '../_harness/learner/api.js';
 import { describeResponse, expectRejected, expectStatus, fail } from '../_harness/failure.js';
 import { unknownId } from '../_harness/records.js';

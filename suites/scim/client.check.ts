@@ -1,4 +1,4 @@
-// Identity-provider requests (issue 20): what Microsoft Entra ID and Okta are documented to send,
+// Identity-provider requests: what Microsoft Entra ID and Okta are documented to send,
 // which RFC 7644 does not oblige a server to accept but a server meant for them must. A check runs
 // when the profile names the identity provider (expectations.scim.client) and is skipped, saying
 // so, otherwise; its level is PROFILE (the identity provider's documentation), never the RFC's MUST.

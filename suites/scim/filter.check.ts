@@ -184,7 +184,7 @@ function fixtureUsers(tok: string): [tail: string, extra: Json][] {
 }
 
 /**
- * How the fixture's requests are confined to its users (issue 19: a server whose filter supports
+ * How the fixture's requests are confined to its users (a server whose filter supports
  * `eq` and `and` alone is still judged): `prefix` sends `userName sw "<prefix>" and …` once;
  * `per-record` sends `userName eq "<user>" and …` once per fixture user (the answers together are
  * the answer over the fixture); `unscoped` sends the filter alone and judges only the fixture's users
@@ -253,7 +253,7 @@ function requireSupported(t: CheckContext, f: Fixture, filter: ScimFilter): void
 }
 
 /** Every string attribute of `schema` with caseExact 'either': where the case of a value decides a
- * verdict, the verdict is ambiguous. For checks whose rule is not case (issue 19: one deviation, one
+ * verdict, the verdict is ambiguous. For checks whose rule is not case (one deviation, one
  * failure): a server that compares some attribute's case wrongly fails the case checks, not these. */
 function caseAgnostic(schema: ResourceSchema): ResourceSchema {
   const relax = (a: AttributeDescription): AttributeDescription => ({

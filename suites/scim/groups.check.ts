@@ -1,4 +1,4 @@
-// SCIM groups as identity providers use them (issue 20): lists of /Groups filtered by displayName
+// SCIM groups as identity providers use them: lists of /Groups filtered by displayName
 // and by members.value, sorted, paged and projected (excludedAttributes=members, the way Entra ID
 // reads large groups), membership through PATCH in the forms identity providers send, and what a
 // deletion does (RFC 7644 §3.4.2, §3.5.2, §3.6; RFC 7643 §4.2, §8.7.1). Every check creates the

@@ -1,7 +1,7 @@
 // SCIM pagination (RFC 7644 §3.4.2.4; specification "SCIM 2.0 API" rule 1 and "Limits"): every
 // check pages through users it created itself, confined to them by the filter the target supports
 // (list-fixture.ts), except the cap, which holds for the whole collection whatever others do.
-// One rule per check, leaning on no other (issue 19): a check draws only the parameters its rule is
+// One rule per check, leaning on no other: a check draws only the parameters its rule is
 // about (a negative count is negative-count's, count=0 count-zero's, a startIndex below 1
 // start-index-below-one's, past the end past-end's, the value of totalResults total-results'), and
 // RFC 7644 §3.4.2.4's "MAY return fewer results than requested" holds everywhere but count-capped.

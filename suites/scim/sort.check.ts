@@ -1,7 +1,7 @@
 // SCIM sorting (RFC 7644 §3.4.2.3; specification "SCIM 2.0 API" sortBy/sortOrder): each check sorts
 // users it created itself (confined to them by the filter the target supports, list-fixture.ts), read
 // over pages of a generated size: the pages put together must be in order. Values are distinct, so
-// every order judged is total. One rule per check (issue 19): the reading stops on what the pages
+// every order judged is total. One rule per check: the reading stops on what the pages
 // say (totalResults), so a server whose paging breaks another rule leaves the order to be judged or
 // blocks the check, naming the paging check; and only scim.sort.username-ascending judges case: the
 // others judge only pairs whose order is the same compared case-insensitively and by code units.

@@ -1,4 +1,4 @@
-// Negative-control expectations of the Integration API faults of the enrollments area (issue 8; see tests/negative-controls.expectations.ts).
+// Negative-control expectations of the Integration API faults of the enrollments area (see tests/negative-controls.expectations.ts).
 import type { Control } from '../negative-controls.expectations.js';
 
 const GROUPS = 'intapi.v2.groups';

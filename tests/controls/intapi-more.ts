@@ -1,4 +1,4 @@
-// Negative-control expectations of the Integration API faults of the more area (issue 8; see tests/negative-controls.expectations.ts):
+// Negative-control expectations of the Integration API faults of the more area (see tests/negative-controls.expectations.ts):
 // course evaluations, countries and provinces.
 import type { Control } from '../negative-controls.expectations.js';
 

@@ -1,4 +1,4 @@
-// Negative-control expectations of the Integration API faults of the users area (issue 8; see tests/negative-controls.expectations.ts).
+// Negative-control expectations of the Integration API faults of the users area (see tests/negative-controls.expectations.ts).
 import type { Control } from '../negative-controls.expectations.js';
 
 /** The users and manager checks, and the invariants every exchange meets. */

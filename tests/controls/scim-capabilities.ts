@@ -1,5 +1,5 @@
 // Negative-control expectations of the SCIM faults of discovery, versions (ETag), Bulk and /Me
-// (issue 20, part a; see tests/negative-controls.expectations.ts). Checks: suites/scim/discovery.check.ts,
+// (see tests/negative-controls.expectations.ts). Checks: suites/scim/discovery.check.ts,
 // etag.check.ts, bulk.check.ts, me.check.ts. The faults of a capability the reference server does not
 // serve run on the full-featured variant, which serves it, with its profile; each sweep covers its own
 // area (a fault that makes /ServiceProviderConfig lie about sorting breaks the sort checks too, which

@@ -1,5 +1,5 @@
 // Negative-control expectations of the SCIM faults the group checks (suites/scim/groups.check.ts)
-// and the identity-provider checks (suites/scim/client.check.ts) detect (issue 20; see
+// and the identity-provider checks (suites/scim/client.check.ts) detect (see
 // tests/negative-controls.expectations.ts). The deletion and required-attribute rules of groups are
 // the crud faults' (tests/controls/scim-crud.ts): their scope holds scim.groups.*.
 import type { Control } from '../negative-controls.expectations.js';

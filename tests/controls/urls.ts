@@ -1,4 +1,4 @@
-// Negative-control expectations of the URL-length faults (issue 17): a target that refuses request
+// Negative-control expectations of the URL-length faults: a target that refuses request
 // targets over 4096 bytes, where RFC 9110 recommends accepting 8000 (the default URL budget). Each
 // family's probe of the budget and its URL invariant fail; the scope is those two.
 import type { Control } from '../negative-controls.expectations.js';

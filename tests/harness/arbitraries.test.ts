@@ -136,7 +136,7 @@ describe('withinBounds', () => {
 });
 
 describe('exactBoundValues', () => {
-  it('are the ends of each bound, the same every time (a create check runs them first, issue 17)', () => {
+  it('are the ends of each bound, the same every time (a create check runs them first)', () => {
     const title: ValueBounds = { type: 'string', minLength: 1, maxLength: 255 };
     const [short, long] = exactBoundValues(title) as string[];
     expect([codePointLength(short ?? ''), codePointLength(long ?? '')]).toEqual([1, 255]);

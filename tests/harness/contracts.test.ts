@@ -165,8 +165,8 @@ const envelope = (key: string, item: ContractName): FieldBounds[] => [
   { field: key, required: true, type: 'array', nullable: false, itemType: 'object', itemContract: item, spec: ENV },
 ];
 
-// Users and direct reports (issue 8): the specification shows IsManager only; the other fields are the
-// reference server's choices modelled on public-facts (DEVELOPERS.md "Users and managers").
+// Users and direct reports: the specification shows IsManager only; the other fields are the
+// reference server's choices modelled on public-facts (docs/decisions/intapi/users-and-managers.md "Users and managers").
 const OPS = 'spec#integration-api-operations-named-by-release-notes';
 const RECORDS = 'spec#other-records-named-by-release-notes';
 const FACTS = 'public-facts#integration-api-paths-seen-in-public-clients-the-v1-surface-which-v2-keeps';
@@ -191,8 +191,8 @@ const USER_WRITE: FieldBounds[] = [
   { field: 'jobTitle', required: false, type: 'string', nullable: true, maxLength: 255, spec: RULES },
 ];
 
-// Course evaluations, countries and provinces (issue 8): the specification shows no fields; the shapes
-// are the reference server's choices (DEVELOPERS.md "Course evaluations", "Countries and provinces").
+// Course evaluations, countries and provinces: the specification shows no fields; the shapes
+// are the reference server's choices (docs/decisions/intapi/evaluations-countries-oauth.md "Course evaluations", "Countries and provinces").
 const EVAL: FieldBounds[] = [
   { field: 'id', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
   { field: 'courseId', required: true, type: 'string', nullable: false, format: 'uuid', spec: OPS },
@@ -226,7 +226,7 @@ const G1 = '00000000-0000-4000-8000-000000000001';
 const G2 = '00000000-0000-4000-8000-000000000201';
 
 /** Per object contract: its expected table and a valid document to vary one field of. */
-// Groups and enrollments (issue 8): the reference server's shapes (DEVELOPERS.md "Groups, enrollments and sessions"); OPS above.
+// Groups and enrollments: the reference server's shapes (docs/decisions/intapi/groups-enrollments-sessions.md "Groups, enrollments and sessions"); OPS above.
 const GROUP_NAME: FieldBounds = { field: 'name', required: true, type: 'string', nullable: false, minLength: 1, maxLength: 255, spec: OPS };
 const GROUP_DESCRIPTION = (required: boolean): FieldBounds => ({ field: 'description', required, type: 'string', nullable: true, maxLength: 1000, spec: OPS });
 const GROUP_TYPE: FieldBounds = { field: 'groupType', required: true, type: 'string', nullable: false, enum: ['Manual', 'Automatic'], spec: OPS };

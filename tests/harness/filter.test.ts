@@ -1,5 +1,5 @@
 // Tests of the suite's `_filter` / `_sort` model (suites/_harness/intapi/filter.ts) against hand-written
-// expectations from DEVELOPERS.md ("`_filter` grammar", "Lists").
+// expectations from docs/decisions/intapi/reference-choices.md ("`_filter` grammar", "Lists").
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { filterExpression } from '../../suites/_harness/intapi/arbitraries.js';
@@ -64,7 +64,7 @@ function selected(text: string): unknown[] {
   return filterRecords(records, parse(text), fields).map((record) => record.name);
 }
 
-describe('filter evaluation (DEVELOPERS.md `_filter` semantics)', () => {
+describe('filter evaluation (docs/decisions/intapi/reference-choices.md `_filter` semantics)', () => {
   const cases: [string, string[]][] = [
     // strings: ordinal by UTF-16 code units, case-sensitive
     ["name eq 'Alpha'", ['Alpha']],
@@ -356,7 +356,7 @@ describe('parseDateTime (RFC 3339 instants)', () => {
   });
 });
 
-describe('sort helpers (DEVELOPERS.md Lists, `_sort`)', () => {
+describe('sort helpers (docs/decisions/intapi/reference-choices.md Lists, `_sort`)', () => {
   const names = (list: readonly DataRecord[]): unknown[] => list.map((record) => record.name);
 
   it('parseSort reads a comma list with - for descending', () => {

@@ -43,7 +43,7 @@ describe('the reference profile', () => {
     expect(p.name).toBe('reference');
   });
 
-  it('names the fixed seed records of DEVELOPERS.md', () => {
+  it('names the fixed seed records (docs/decisions/core/seed-data.md)', () => {
     expect(p.records).toEqual({
       userId: '00000000-0000-4000-8000-000000000001',
       otherUserId: '00000000-0000-4000-8000-000000000002',
@@ -103,11 +103,12 @@ describe('the reference profile', () => {
 });
 
 describe('OPERATIONS', () => {
-  /** The operation table of DEVELOPERS.md, read from the document itself. Rows look like
+  /** The operation table of the Integration API's choices (docs/decisions/intapi/reference-choices.md),
+   * read from the document itself. Rows look like
    * `| submissions.list / .create | GET / POST /submissions |` or
    * `| templates.list / .get | GET /templates, GET /templates/{id} |`. */
   function developersTable(): Record<string, { method: string; path: string }> {
-    const text = readFileSync(new URL('../../DEVELOPERS.md', import.meta.url), 'utf8');
+    const text = readFileSync(new URL('../../docs/decisions/intapi/reference-choices.md', import.meta.url), 'utf8');
     const table: Record<string, { method: string; path: string }> = {};
     for (const [, ids = '', routes = ''] of text.matchAll(/^\| ([a-zA-Z]+(?:\.[a-zA-Z]+)+(?: \/ \.[a-zA-Z]+)?) \| ([A-Z][^|]*?) \|$/gm)) {
       const [first = '', ...rest] = ids.split(' / ');
@@ -127,7 +128,7 @@ describe('OPERATIONS', () => {
     return table;
   }
 
-  it('is the table of DEVELOPERS.md', () => {
+  it('is the table of the documented choices', () => {
     expect(OPERATIONS).toEqual(developersTable());
     expect(OPERATION_IDS).toHaveLength(23 + 15 + 12 + 7 + 6 + 10);
   });

@@ -121,7 +121,7 @@ export async function startServer(options: ReferenceServerOptions = {}): Promise
   return harness;
 }
 
-/** The error body of DEVELOPERS.md "Errors": `{validations, code, message, term, _meta}`, code = status. */
+/** The error body of docs/decisions/intapi/reference-choices.md "Errors": `{validations, code, message, term, _meta}`, code = status. */
 export function expectErrorBody(answer: Answer, status: number, term?: string): JsonRecord {
   if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${answer.text.slice(0, 400)}`);
   if (!answer.contentType.startsWith('application/json')) throw new Error(`error content type ${answer.contentType}`);
@@ -147,7 +147,7 @@ export function validationsOf(answer: Answer): string[] {
   return Array.isArray(v) ? v.map(String) : [];
 }
 
-/** True when some validations entry starts with `<field>:` (DEVELOPERS.md: an entry names its field). */
+/** True when some validations entry starts with `<field>:` (docs/decisions/intapi/reference-choices.md: an entry names its field). */
 export function names(answer: Answer, field: string): boolean {
   return validationsOf(answer).some((entry) => entry.startsWith(`${field}:`));
 }

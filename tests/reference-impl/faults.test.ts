@@ -436,7 +436,7 @@ const SPOTS: Record<Exclude<IntapiNamedFaultName, `intapi.rule-${string}`>, Spot
   },
   'intapi.sort-nulls-last': { probe: async (h) => itemsOf(await h.get('/resources?_sort=file'), 'resources')[0]?.file === null, expected: [true, false] },
   ...USERS_SPOTS,
-  // Course evaluations, countries and provinces (issue 8)
+  // Course evaluations, countries and provinces
   'intapi.evaluations-on-v1': { probe: (h) => status(h.get(`/courses/${COURSE1}/evaluation-questions`, { version: '1' })), expected: [404, 200] },
   'intapi.evaluation-answers-every-course': {
     probe: async (h) => new Set(itemsOf(await h.get(`/courses/${COURSE1}/evaluation-answers?_limit=1000`), 'evaluationAnswers').map((a) => a.courseId)).size,
@@ -457,7 +457,7 @@ const SPOTS: Record<Exclude<IntapiNamedFaultName, `intapi.rule-${string}`>, Spot
   },
   'intapi.province-get-neighbour': { probe: async (h) => (await h.get(`/provinces/${PROVINCE_CA_ON}`)).obj.id === PROVINCE_CA_ON, expected: [true, false] },
   'intapi.provinces-unknown-country-200': { probe: (h) => status(h.get(`/provinces?countryId=${UNKNOWN}`)), expected: [404, 200] },
-  // OAuth 2.0 authorization-code flow (issue 8)
+  // OAuth 2.0 authorization-code flow
   'intapi.oauth-code-reusable': {
     probe: async (h) => {
       const tokens = await oauthTokens(h.base);
@@ -475,7 +475,7 @@ const SPOTS: Record<Exclude<IntapiNamedFaultName, `intapi.rule-${string}`>, Spot
     probe: async (h) => status(h.get('/resources', { token: String((await oauthTokens(h.base)).body.access_token) })),
     expected: [200, 401],
   },
-  // Groups, enrollments and sessions (issue 8)
+  // Groups, enrollments and sessions
   'intapi.groups-on-v1': { probe: (h) => status(h.call('POST', '/groups', { version: '1', body: { name: 'g', groupType: 'Manual' } })), expected: [404, 201] },
   'intapi.automatic-group-assignable': {
     probe: (h) => status(h.call('POST', `/groups/${AUTOMATIC_GROUP}/users/assign`, { body: { userIds: [USER2] } })),

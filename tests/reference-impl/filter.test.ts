@@ -1,4 +1,4 @@
-// The _filter parser and evaluator (DEVELOPERS.md "_filter grammar"), unit-tested on small data.
+// The _filter parser and evaluator (docs/decisions/intapi/reference-choices.md "_filter grammar"), unit-tested on small data.
 import { describe, expect, test } from 'vitest';
 import { FieldSchema } from '../../reference-impl/rules/fields.js';
 import { compileFilter, FilterError, parseFilter, SPEC_FILTER_SEMANTICS } from '../../reference-impl/intapi/filter/index.js';

@@ -29,7 +29,7 @@ function fingerprint(store: Store): string {
   return createHash('sha256').update(JSON.stringify(dump)).digest('hex');
 }
 
-// Issue 8 added the users' managers and 28 staff, and the deleted course 9 ("Retired Course"), after
+// The users' managers and 28 staff were added, and the deleted course 9 ("Retired Course"), after
 // every other record: the seeded ids are unchanged. The rule-based enrollment added the users' job
 // titles (by number, drawing nothing): every other value is unchanged.
 const DEFAULT_SEED = 'f2a003940de806c1f89550ebc8c6f106f6aaf163a1a1f37806a1867583deb366';

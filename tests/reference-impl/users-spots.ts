@@ -1,4 +1,4 @@
-// Spot checks of the users and manager faults (issue 8), joined to the named faults' SPOTS in faults.test.ts.
+// Spot checks of the users and manager faults, joined to the named faults' SPOTS in faults.test.ts.
 import type { IntapiNamedFaultName } from '../../reference-impl/intapi/faults.js';
 import { type Harness, itemsOf, USER2 } from './_support.js';
 

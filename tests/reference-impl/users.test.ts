@@ -1,4 +1,4 @@
-// The reference server's users and manager direct reports (DEVELOPERS.md "Users and managers").
+// The reference server's users and manager direct reports (docs/decisions/intapi/users-and-managers.md "Users and managers").
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, expectErrorBody, type Harness, itemsOf, names, startServer, UNKNOWN, USER2 } from './_support.js';
 

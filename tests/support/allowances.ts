@@ -1,6 +1,6 @@
-// The measure of "one deviation, one failure" (issue 19): the checks a negative control allows to
+// The measure of "one deviation, one failure": the checks a negative control allows to
 // fail beside the ones its fault must break (its mayFail, within what its sweep runs). Each is a
-// (fault, check) pair; DEVELOPERS.md "Negative controls" gives the figures per family.
+// (fault, check) pair; docs/decisions/core/negative-controls.md "Negative controls" gives the figures per family.
 import { idMatcher } from '../../src/runner/select.js';
 import type { Control } from '../negative-controls.expectations.js';
 

@@ -3,7 +3,7 @@
 // from its parent, one call at a time, each with the parent's environment, working folder and
 // arguments, and sends back the exit code and what the call wrote to stdout and stderr. A new
 // process per command costs more than the command itself in most tests: loading the tool's bundle
-// and starting Node, about 1 s of CPU of the 1.4 s a one-check run takes, which a host pays once.
+// and starting Node, most of what a one-check run costs, which a host pays once.
 // Each `run` still starts its own suites' worker, as it does in a process of its own.
 import { main } from '../../dist/cli/main.js';
 

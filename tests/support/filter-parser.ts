@@ -2,7 +2,7 @@
 // The suite itself never parses: it generates trees, renders them (render, renderSort) and
 // evaluates them. Tests parse so that cases can be written as text, and so that
 // parse(render(tree)) proves the rendered text means the tree. Recursive descent, one function
-// per production of DEVELOPERS.md "`_filter` grammar".
+// per production of docs/decisions/intapi/reference-choices.md "`_filter` grammar".
 import {
   BOOL_FUNCTIONS,
   COMPARISON_OPERATORS,
@@ -25,7 +25,7 @@ import {
 type CaseFunction = Exclude<Operand['kind'], 'field'>;
 const CASE_FUNCTIONS: readonly CaseFunction[] = ['tolower', 'toupper'];
 
-/** The text is not a sentence of the grammar (DEVELOPERS.md: a syntax error is 422 naming `_filter`). */
+/** The text is not a sentence of the grammar (docs/decisions/intapi/reference-choices.md: a syntax error is 422 naming `_filter`). */
 export class FilterSyntaxError extends Error {
   override readonly name = 'FilterSyntaxError';
   constructor(
@@ -124,9 +124,9 @@ function checkTypedLiteral(kind: 'guid' | 'datetime', value: string, position: n
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parser (recursive descent, one function per production of DEVELOPERS.md "`_filter` grammar")
+// Parser (recursive descent, one function per production of docs/decisions/intapi/reference-choices.md "`_filter` grammar")
 
-// Keywords and function names are lower case (DEVELOPERS.md); none of them can name a field.
+// Keywords and function names are lower case (docs/decisions/intapi/reference-choices.md); none of them can name a field.
 const RESERVED = new Set<string>(['and', 'or', 'not', 'true', 'false', 'null', ...COMPARISON_OPERATORS, ...BOOL_FUNCTIONS, ...CASE_FUNCTIONS]);
 
 /** Parses `_filter` text into its tree; throws FilterSyntaxError. Field names are kept as written. */

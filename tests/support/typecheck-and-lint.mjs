@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The typecheck and the linter of `npm test` (tests/static.test.ts) over ONE TypeScript program:
 // `tsc -p tsconfig.json --noEmit` and `eslint .` each build the whole program and its type checker,
-// which cost about 12 s of CPU twice. Here TypeScript's API builds it once from tsconfig.json, reports
+// which costs the same work twice. Here TypeScript's API builds it once from tsconfig.json, reports
 // its diagnostics as tsc does, and ESLint's API lints with it (typescript-eslint's
 // `parserOptions.programs`, which takes the place of eslint.config.js's projectService; the rules and
 // the files linted are the config's own). `npm run typecheck` and `npm run lint` stay the tools

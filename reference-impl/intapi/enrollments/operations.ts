@@ -12,7 +12,7 @@ import { finishObject, freshId, guidParams, NIL_GUID, unknownId, validBody } fro
 
 /**
  * Enrollments and sessions (spec#integration-api-operations-named-by-release-notes, public-facts
- * "Integration API paths", spec#states-and-transitions), versions 1 and 2. DEVELOPERS.md "Groups,
+ * "Integration API paths", spec#states-and-transitions), versions 1 and 2. docs/decisions/intapi/groups-enrollments-sessions.md "Groups,
  * enrollments and sessions" records the choices:
  * - an enrollment is `{id, userId, courseId, sessionIds, status, credits, enrollmentDate}`, status
  *   the integer of public-facts' enum (0..12), credits a number or null;

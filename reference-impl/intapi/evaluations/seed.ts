@@ -2,7 +2,7 @@ import type { Store } from '../store/store.js';
 
 /**
  * Course evaluations (release 5.121.0; spec#integration-api-operations-named-by-release-notes: the
- * record fields are "not shown"). The reference server's records, PROFILE level (DEVELOPERS.md
+ * record fields are "not shown"). The reference server's records, PROFILE level (docs/decisions/intapi/evaluations-countries-oauth.md
  * "Course evaluations"): a question `{id, courseId, text, questionType, order, isRequired}`
  * (`questionType` one of EVALUATION_QUESTION_TYPES) and an answer
  * `{id, courseId, questionId, userId, answer, dateSubmitted}`.

@@ -8,7 +8,7 @@ import type { FilterSemantics, Predicate } from './semantics.js';
 
 /**
  * Binds a parsed `_filter` to a collection's fields and returns the record predicate.
- * Type rules (DEVELOPERS.md "_filter grammar"): strings take string literals; guids take guid'...'
+ * Type rules (docs/decisions/intapi/reference-choices.md "_filter grammar"): strings take string literals; guids take guid'...'
  * or a string and compare case-insensitively; date-times take datetime'...' and compare as
  * instants; booleans allow only eq/ne; null fits every field. Functions and tolower/toupper apply
  * to string and guid fields; a function applied to null is false.

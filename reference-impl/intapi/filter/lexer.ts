@@ -1,6 +1,6 @@
 import { FilterError } from './errors.js';
 
-/** Tokens of the `_filter` grammar (DEVELOPERS.md "_filter grammar"). */
+/** Tokens of the `_filter` grammar (docs/decisions/intapi/reference-choices.md "_filter grammar"). */
 export type Token =
   | { readonly kind: 'punct'; readonly value: '(' | ')' | ','; readonly at: number }
   | { readonly kind: 'word'; readonly value: string; readonly at: number }

@@ -3,7 +3,7 @@ import { FilterError } from './errors.js';
 import { type Token, tokenize } from './lexer.js';
 
 /**
- * Recursive-descent parser of the `_filter` grammar (DEVELOPERS.md "_filter grammar"):
+ * Recursive-descent parser of the `_filter` grammar (docs/decisions/intapi/reference-choices.md "_filter grammar"):
  *   expr := or;  or := and ("or" and)*;  and := unary ("and" unary)*;  unary := "not" unary | primary
  *   primary := "(" expr ")" | boolcall | operand OP literal
  * Keywords and function names are lower case.

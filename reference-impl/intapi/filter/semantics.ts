@@ -4,7 +4,7 @@ import type { BoolFunction, CompareOp } from './ast.js';
 /**
  * The meaning of each operator, function and connective of `_filter`, as a table. The evaluator
  * looks every operator up here, so a fault replaces one entry (see faults.ts) and nothing else.
- * DEVELOPERS.md "_filter grammar", semantics (two-valued).
+ * docs/decisions/intapi/reference-choices.md "_filter grammar", semantics (two-valued).
  */
 export type Comparison = (value: Scalar, literal: Scalar) => boolean;
 export type Predicate<R> = (record: R) => boolean;

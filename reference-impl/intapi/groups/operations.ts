@@ -12,7 +12,7 @@ import { finishObject, freshId, guidParams, unknownId, validBody } from '../requ
 /**
  * Groups (spec#integration-api-operations-named-by-release-notes; list and get public-facts, key
  * `groups`). Create, update, assign, unassign and the group's users are version 2 only; list and
- * get are served in both versions (the v1 surface of public-facts). DEVELOPERS.md "Groups, enrollments
+ * get are served in both versions (the v1 surface of public-facts). docs/decisions/intapi/groups-enrollments-sessions.md "Groups, enrollments
  * and sessions" records the shapes: a group is `{id, name, description, groupType, userIds}`;
  * create 201, update (name and description, a full replacement) 200, assign and unassign
  * `{userIds: [...]}` 200 with the group, on a manual group only (an automatic group: 409).

@@ -7,7 +7,7 @@ import { OAuthStorage } from './adapter.js';
  * OAuth 2.0 authorization-code flow of the Integration API (public-facts#authentication-integration-api:
  * `/oauth/authorize`, `/oauth/token`, single-use code, access token 4 h, refresh token 1 year,
  * scope `admin.v1`), served by `oidc-provider` (panva, MIT; pinned exactly in package.json), not
- * by hand. DEVELOPERS.md "OAuth 2.0 (reference server)" records the choices:
+ * by hand. docs/decisions/intapi/evaluations-countries-oauth.md "OAuth 2.0 (reference server)" records the choices:
  * - mounted under `/oauth` of the Integration API's host: `/oauth/authorize`, `/oauth/token`, the
  *   discovery document `/oauth/.well-known/openid-configuration`, the login at `/oauth/interaction/{uid}`;
  * - one confidential client (client_secret_basic, the profile's redirect URI), PKCE accepted;

@@ -11,7 +11,7 @@ export const QUESTION_TYPES = ['SingleAnswer', 'MultipleAnswer', 'Text'] as cons
 
 /**
  * Question options as stored: `id` generated when absent, `isCorrect` false by default, `order`
- * the element's index by default (DEVELOPERS.md "Question"). A value a fault let in stays as it came.
+ * the element's index by default (docs/decisions/intapi/reference-choices.md "Question"). A value a fault let in stays as it came.
  */
 export function storedOptions(value: JsonValue | undefined, ids: () => string): JsonValue {
   if (!Array.isArray(value)) return value ?? null;

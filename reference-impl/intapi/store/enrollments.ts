@@ -2,7 +2,7 @@ import { Table } from '../../store/table.js';
 import { noteWrite } from '../../store/writes.js';
 
 /**
- * Groups, course sessions and enrollment records (issue 8: spec#integration-api-operations-named-by-release-notes,
+ * Groups, course sessions and enrollment records (spec#integration-api-operations-named-by-release-notes,
  * spec#states-and-transitions). The store knows records, not JSON shapes or statuses.
  */
 

@@ -11,7 +11,7 @@ export interface UserRecord {
   readonly firstName: string;
   readonly lastName: string;
   readonly email: string;
-  /** The user this user reports to (DEVELOPERS.md "Users and managers"); null: none. */
+  /** The user this user reports to (docs/decisions/intapi/users-and-managers.md "Users and managers"); null: none. */
   readonly managerId: string | null;
   /** The user property the automatic enrollment rules read (spec#what-the-service-does 5: "a user
    * property such as job title"); null: none. */

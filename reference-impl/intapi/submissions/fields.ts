@@ -25,7 +25,7 @@ const FIELD_TYPES: Readonly<Record<SubmissionField, ValueType>> = {
   vendorAddress: 'string',
 };
 
-/** Every field of the table filters and sorts (DEVELOPERS.md "Lists"). */
+/** Every field of the table filters and sorts (docs/decisions/intapi/reference-choices.md "Lists"). */
 export const SUBMISSION_SCHEMA = new FieldSchema<SubmissionRecord>(
   SUBMISSION_FIELDS.map((name): FieldDef<SubmissionRecord> => ({ name, type: FIELD_TYPES[name], get: (record) => record[name] })),
 );
@@ -48,7 +48,7 @@ export function storedValue(name: SubmissionField, value: JsonValue | undefined)
 
 /**
  * The writable fields of a stored submission from a body. An update is a full replacement
- * (DEVELOPERS.md "Bodies and bounds"); with a merge (a fault) absent fields keep their old value.
+ * (docs/decisions/intapi/reference-choices.md "Bodies and bounds"); with a merge (a fault) absent fields keep their old value.
  */
 export function writtenFields(
   body: JsonObject,

@@ -12,7 +12,7 @@ import { userView } from './fields.js';
 /**
  * Users (versions 1 and 2) and manager direct reports (version 2 only):
  * spec#integration-api-operations-named-by-release-notes, public-facts#integration-api-paths-seen-in-public-clients-the-v1-surface-which-v2-keeps.
- * DEVELOPERS.md "Users and managers" records the shapes and statuses chosen where the
+ * docs/decisions/intapi/users-and-managers.md "Users and managers" records the shapes and statuses chosen where the
  * specification says "not shown".
  */
 

@@ -1,6 +1,6 @@
 /**
  * The Integration API's part of `lp-conformance init`: the records its checks read, found through the
- * API's own reads, and the choices its profile part declares, probed (DEVELOPERS.md "init").
+ * API's own reads, and the choices its profile part declares, probed (docs/decisions/core/init.md "init").
  *
  * Records: the credentials' user (the current user's details); the enrollments of the first users
  * listed; among their courses, one with resources (and, preferably, course evaluations); a user not

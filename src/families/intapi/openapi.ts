@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 description of a target: `buildOpenApi(contracts, profile)` is a pure function of
  * the contracts (contracts/*.yaml, JSON Schema 2020-12) and a loaded profile (its paths, statuses,
- * list expectations and base URL). Mapping choices: DEVELOPERS.md, "OpenAPI document".
+ * list expectations and base URL). Mapping choices: docs/decisions/core/openapi.md, "OpenAPI document".
  *
  * Operations, their versions, path identifiers, bodies and statuses come from the specification's
  * operation tables (spec#integration-api-learning-resources-v1-and-v2 and the v2 tables) and its
@@ -208,7 +208,7 @@ const OPERATION_DOCS: Readonly<Record<IntapiOperationId, OperationDoc>> = {
     request: 'intapi/question.update',
     success: { status: 200, contract: 'intapi/question' },
   },
-  // Users and manager direct reports (issue 8): the specification's table "operations named by
+  // Users and manager direct reports: the specification's table "operations named by
   // release notes" and public-facts' paths; bodies and success statuses are the reference server's choices.
   'users.list': {
     summary: 'List users (includes IsManager)',
@@ -257,7 +257,7 @@ const OPERATION_DOCS: Readonly<Record<IntapiOperationId, OperationDoc>> = {
     request: 'intapi/directReports.update',
     success: { status: 200, contract: 'intapi/envelope.directReports' },
   },
-  // Issue 8: course evaluations (v2 only, release 5.121.0), countries and provinces (public facts).
+  // Course evaluations (v2 only, release 5.121.0), countries and provinces (public facts).
   'evaluationQuestions.list': {
     summary: 'List the evaluation questions of a course',
     versions: V2,
@@ -643,7 +643,7 @@ function oauthPaths(p: Profile): JsonObject {
 /** The OpenAPI 3.1 document of the profile's Integration API. */
 export function intapiOpenApi(contracts: ContractSchemas, p: Profile, options: BuildOptions): JsonObject {
   // The document describes the Integration API: its components are that family's contracts only
-  // (the SCIM and learner contracts describe other hosts and paths, DEVELOPERS.md "OpenAPI document").
+  // (the SCIM and learner contracts describe other hosts and paths, docs/decisions/core/openapi.md "OpenAPI document").
   const schemas = embedContracts(contracts, INTAPI_PREFIX);
   return {
     openapi: '3.1.0',

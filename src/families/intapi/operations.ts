@@ -1,5 +1,5 @@
 /**
- * The Integration API's operations and their default routes (DEVELOPERS.md, "Choices where the
+ * The Integration API's operations and their default routes (docs/decisions/intapi/reference-choices.md, "Choices where the
  * specification is silent": the spec says "Method and path of each operation in this table: not
  * shown"; the resource paths are public facts). The part of an id before its last dot is the
  * collection it belongs to (the scheduler's lock key): `submissions.create` → `submissions`.
@@ -30,7 +30,7 @@ export const INTAPI_OPERATIONS = {
   'questions.create': route('POST', '/question-banks/{questionBankId}/questions'),
   'questions.get': route('GET', '/question-banks/{questionBankId}/questions/{questionId}'),
   'questions.update': route('PUT', '/question-banks/{questionBankId}/questions/{questionId}'),
-  // Users (v1 and v2) and manager direct reports (v2 only), named by release notes (issue 8): the
+  // Users (v1 and v2) and manager direct reports (v2 only), named by release notes: the
   // specification's table (the current user at /users/my-details; public-facts says /my-details) and
   // public-facts' paths for update and upsert.
   'users.list': route('GET', '/users'),
@@ -40,7 +40,7 @@ export const INTAPI_OPERATIONS = {
   'users.upsert': route('POST', '/users'),
   'managers.listDirectReports': route('GET', '/managers/{managerId}/direct-reports'),
   'managers.updateDirectReports': route('POST', '/managers/{managerId}/direct-reports'),
-  // Course evaluations (v2 only; spec's path shapes) and countries and provinces (public-facts paths); issue 8.
+  // Course evaluations (v2 only; spec's path shapes) and countries and provinces (public-facts paths).
   'evaluationQuestions.list': route('GET', '/courses/{courseId}/evaluation-questions'),
   'evaluationQuestions.get': route('GET', '/courses/{courseId}/evaluation-questions/{questionId}'),
   'evaluationAnswers.list': route('GET', '/courses/{courseId}/evaluation-answers'),

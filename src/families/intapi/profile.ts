@@ -66,9 +66,9 @@ function mailboxOf(given: { api: string | EnvRef } | undefined, env: NodeJS.Proc
 /** Fields that a target may allow in `_filter` and `_sort`, per collection (spec field tables). */
 export const RESOURCE_FIELDS = ['id', 'name', 'description', 'file'] as const;
 export const TEMPLATE_FIELDS = ['id', 'name', 'isActive'] as const;
-/** The user record's fields (DEVELOPERS.md "Users and managers"; `IsManager` from the specification). */
+/** The user record's fields (docs/decisions/intapi/users-and-managers.md "Users and managers"; `IsManager` from the specification). */
 export const USER_FIELDS = ['id', 'username', 'firstName', 'lastName', 'email', 'managerId', 'jobTitle', 'IsManager'] as const;
-/** The group fields the reference server lists by (issue 8; the group's shape is its choice). */
+/** The group fields the reference server lists by (the group's shape is its choice). */
 export const GROUP_FIELDS = ['id', 'name', 'description', 'groupType'] as const;
 export const SUBMISSION_FIELDS = [
   'id',
@@ -145,9 +145,9 @@ export interface IntapiExpectations {
     /** The issuer (RFC 9207 `iss`); default: the Integration API's base URL + /oauth. */
     readonly issuer?: string;
   };
-  /** Groups (issue 8): the create status, and the answer to assign/unassign on an automatic group. */
+  /** Groups: the create status, and the answer to assign/unassign on an automatic group. */
   readonly groups: { readonly createStatus: number; readonly automaticAssignStatus: number };
-  /** Enrollments (issue 8): the status of a create that makes a new enrollment. */
+  /** Enrollments: the status of a create that makes a new enrollment. */
   readonly enrollments: { readonly createStatus: number };
   readonly lists: {
     readonly maxLimit: number;
@@ -168,7 +168,7 @@ export interface IntapiRecords {
   readonly courseId?: string;
   readonly enrollment?: { readonly userId: string; readonly courseId: string };
   readonly templateId?: string;
-  /** A user with direct reports (users and managers, issue 8). */
+  /** A user with direct reports (users and managers). */
   readonly managerId?: string;
   /** A user the enrollment checks enroll and re-enroll, and the address their mail goes to. */
   readonly learner?: { readonly userId: string; readonly email: string };

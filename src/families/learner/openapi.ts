@@ -2,7 +2,7 @@
  * The learner API's part of `lp-conformance openapi`: the specification's paths (spec#learner-facing-api-1)
  * at the profile's routes, their answers the learner contracts (contracts/learner.*.yaml), x-api-key
  * and a learner's Bearer token. The token exchange and the branding and progress operations are the
- * reference server's choices (DEVELOPERS.md), as are the error statuses: 401 for a missing key or
+ * reference server's choices (docs/decisions/learner/reference-server-and-player.md), as are the error statuses: 401 for a missing key or
  * token, 404 for an unknown identifier, 422 for one that is not a GUID, 400 for a query parameter that
  * fails validation.
  */

@@ -3,7 +3,7 @@ import { route } from '../../profile/routes.js';
 
 export const LEARNER_OPERATIONS = {
   // Learner-facing API (the specification's paths; the token exchange and the branding and progress
-  // operations are the reference server's choices, DEVELOPERS.md).
+  // operations are the reference server's choices, docs/decisions/learner/reference-server-and-player.md).
   'learner.auth.token': route('POST', '/token'),
   'learner.catalog.list': route('GET', '/my-catalog'),
   'learner.categories.list': route('GET', '/my-catalog/categories'),

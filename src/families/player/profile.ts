@@ -42,7 +42,7 @@ declare module '../../profile/types.js' {
   }
 }
 
-/** The reference server's course player (reference-impl/player/, DEVELOPERS.md). */
+/** The reference server's course player (reference-impl/player/, docs/decisions/learner/reference-server-and-player.md). */
 export const DEFAULT_PLAYER: PlayerTarget = {
   url: '{target}/learn/course-player/{courseId}?token={token}',
   selectors: {

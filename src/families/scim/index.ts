@@ -28,7 +28,7 @@ export const SCIM: Family = {
   openapi: scimOpenApi,
   sandbox(profile) {
     const c = profile.familyCredentials.scim;
-    // A ready bearer token, or the username and password of the token exchange (DEVELOPERS.md).
+    // A ready bearer token, or the username and password of the token exchange (docs/profile.md).
     return c.token
       ? [[c.token, 'token']]
       : [

@@ -36,11 +36,11 @@ export interface ScimExpectations {
   readonly filter: ScimFilterSupport;
   /** The page size without `count` (RFC 7644 §3.4.2.4 leaves it to the provider; the platform's is 20, spec#limits). */
   readonly defaultCount: number;
-  // Discovery, ETag, Bulk and /Me (issue 20, part a)
+  // Discovery, ETag, Bulk and /Me
   /** Whether the target versions its resources (ETag, RFC 7644 §3.14), for a target that serves no
    * /ServiceProviderConfig; one that does is held to its `etag.supported` instead. */
   readonly etag: boolean;
-  // Identity-provider requests (issue 20).
+  // Identity-provider requests.
   /** The identity providers the target is meant for: the requests their documentation says they send
    * (which RFC 7644 does not oblige a server to accept) are checked, level PROFILE; none by default. */
   readonly client: readonly ScimClient[];

@@ -24,7 +24,7 @@ import { encodedLength } from '../url-budget.js';
 
 const DAY_MS = 86_400_000;
 
-/** Number of Unicode code points of a string (DEVELOPERS.md "Bodies and bounds": lengths count code points). */
+/** Number of Unicode code points of a string (docs/decisions/intapi/reference-choices.md "Bodies and bounds": lengths count code points). */
 export function codePointLength(text: string): number {
   const surrogatePairs = text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0;
   return text.length - surrogatePairs;
@@ -311,7 +311,7 @@ function leafFor(name: string, type: FieldType, values: readonly unknown[]): fc.
     case 'integer':
       return typedLeaf(name, COMPARISON_OPERATORS, numberLiteral(values.filter(isFiniteNumber), type === 'integer'));
     case 'boolean':
-      // DEVELOPERS.md: booleans allow only eq/ne.
+      // docs/decisions/intapi/reference-choices.md: booleans allow only eq/ne.
       return typedLeaf(
         name,
         ['eq', 'ne'],
@@ -355,7 +355,7 @@ function caseOperand(name: string): fc.Arbitrary<Operand> {
 
 /**
  * Comparisons of a plain field with a typed literal, and sometimes with `null` (every operator:
- * DEVELOPERS.md says `eq`/`ne null` test for null and every other comparison with null is false).
+ * docs/decisions/intapi/reference-choices.md says `eq`/`ne null` test for null and every other comparison with null is false).
  */
 function typedLeaf(name: string, operators: readonly ComparisonOperator[], literal: fc.Arbitrary<Literal>): fc.Arbitrary<FilterAst> {
   return fc.oneof(
@@ -367,7 +367,7 @@ function typedLeaf(name: string, operators: readonly ComparisonOperator[], liter
 /**
  * String fields take every operator on `name`, `tolower(name)`, `toupper(name)`, and every
  * function. Null comparisons use the plain field only: the rule for `tolower(f) eq null` is our
- * reading, not a sentence of DEVELOPERS.md, so the suite does not hold servers to it.
+ * reading, not a sentence of docs/decisions/intapi/reference-choices.md, so the suite does not hold servers to it.
  */
 function stringLeaf(name: string, values: readonly string[]): fc.Arbitrary<FilterAst> {
   const literal = sampledString(values, ALL_FRAGMENTS).map((value): Literal => ({ type: 'string', value }));
@@ -406,8 +406,7 @@ function cut(value: string, kind: FragmentKind, first: number, second: number): 
 /**
  * Any code point, lone surrogates included: the values of fast-check's `unit: 'binary'`. Built by
  * hand because fc.string({ unit: 'binary' }) maps its whole range back to indexes when it is
- * created (to seed its "dangerous strings"): 0.6 s of CPU in every run's worker, a tenth of a small
- * run's cost.
+ * created (to seed its "dangerous strings"), a cost every run's worker would pay at its start.
  */
 const anyCodePoint: fc.Arbitrary<string> = fc.integer({ min: 0, max: 0x10ffff }).map((n) => String.fromCodePoint(n));
 
@@ -418,7 +417,7 @@ const freshFilterString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom("'", "''", "O'Brien", ' ', ''),
 );
 
-/** guid'...' or a string literal (DEVELOPERS.md: guid fields take both), in either case. */
+/** guid'...' or a string literal (docs/decisions/intapi/reference-choices.md: guid fields take both), in either case. */
 function guidLiteral(guids: readonly string[]): fc.Arbitrary<Literal> {
   const fresh = fc.uuid({ version: 4 });
   const value =
@@ -508,7 +507,7 @@ export function pageOfAtLeastTwo(total: number, maxLimit = 100, maxOffset = Numb
 // ---------------------------------------------------------------------------------------------
 // `_sort` specs
 
-/** 1..3 distinct sortable fields, each ascending or descending (DEVELOPERS.md "Lists", `_sort`). */
+/** 1..3 distinct sortable fields, each ascending or descending (docs/decisions/intapi/reference-choices.md "Lists", `_sort`). */
 export function sortSpec(sortableFields: readonly string[]): fc.Arbitrary<SortKey[]> {
   if (sortableFields.length === 0) throw new Error('sortSpec needs at least one sortable field');
   const key = fc.record({ field: fc.constantFrom(...sortableFields), descending: fc.boolean() });
@@ -516,7 +515,7 @@ export function sortSpec(sortableFields: readonly string[]): fc.Arbitrary<SortKe
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bounded values (spec#resources-and-their-fields field tables; DEVELOPERS.md "Bodies and bounds")
+// Bounded values (spec#resources-and-their-fields field tables; docs/decisions/intapi/reference-choices.md "Bodies and bounds")
 
 /**
  * The bounds of one value (JSON Schema keywords), what the generators below need. Not the
@@ -724,7 +723,7 @@ const jsonNumber: fc.Arbitrary<fc.JsonValue> = fc.oneof(fc.integer(), fc.double(
 const jsonString: fc.Arbitrary<fc.JsonValue> = fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.constantFrom('true', 'false'));
 
 /**
- * A JSON value of another type than the field's, never null (DEVELOPERS.md: null means absent).
+ * A JSON value of another type than the field's, never null (docs/decisions/intapi/reference-choices.md: null means absent).
  */
 export function wrongType(bounds: ValueBounds): fc.Arbitrary<fc.JsonValue> {
   switch (bounds.type) {

@@ -33,7 +33,7 @@ export interface BoundsTarget {
   notAccepted?: Readonly<Record<string, (t: CheckContext) => Promise<unknown> | unknown>>;
   /** Fields of `notAccepted` the table marks "response only" or "create only", not "not accepted":
    * the specification does not say a request carrying one is refused; refusing it (422 naming it) is
-   * the reference server's choice (DEVELOPERS.md "Bodies and bounds"), so the check is PROFILE. */
+   * the reference server's choice (docs/decisions/intapi/reference-choices.md "Bodies and bounds"), so the check is PROFILE. */
   refusedByChoice?: readonly string[];
   /** Fields whose bounds this target does not check here (checked elsewhere). */
   skip?: readonly string[];
@@ -64,7 +64,7 @@ export interface BoundsTarget {
 /** Values a create's acceptance check sends beside the exact bounds: each leaves a record behind. */
 export const CREATED_BETWEEN = 3;
 
-/** Date-times read back equal when they name the same instant (DEVELOPERS.md, Bodies). */
+/** Date-times read back equal when they name the same instant (docs/decisions/intapi/reference-choices.md, Bodies). */
 function sameValue(b: FieldBounds, got: unknown, expected: unknown): boolean {
   if (b.format === 'date-time' && typeof got === 'string' && typeof expected === 'string') {
     return Date.parse(got) === Date.parse(expected);
@@ -198,7 +198,7 @@ function acceptance(target: BoundsTarget, b: FieldBounds): void {
     async (t) => {
       const base = await target.validBody(t);
       // A create leaves a record per value on a target that cannot delete it: the proof takes the
-      // exact bounds and CREATED_BETWEEN values between, each value once (issue 17, bounded writes).
+      // exact bounds and CREATED_BETWEEN values between, each value once (bounded writes).
       const exact = target.creates ? exactBoundValues(b) : [];
       const passed = new Set<string>();
       const accepts = async (value: fc.JsonValue): Promise<void> => {

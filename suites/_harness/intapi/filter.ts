@@ -2,7 +2,7 @@
 //
 // A check compares a server's filtered or sorted list with this module's evaluation of the same
 // expression over the collection the suite read. This is the second, independent reading of the
-// grammar in DEVELOPERS.md ("`_filter` grammar"; spec#integration-api-common-list-parameters-v1-and-v2-list-operations-that-list-below-as-list);
+// grammar in docs/decisions/intapi/reference-choices.md ("`_filter` grammar"; spec#integration-api-common-list-parameters-v1-and-v2-list-operations-that-list-below-as-list);
 // it must never share code with reference-impl/.
 import { holdsOrder, type OrderOperator } from '../order.js';
 
@@ -102,7 +102,7 @@ function daysInMonth(year: number, month: number): number {
 
 /**
  * The instant (milliseconds since the epoch) of an RFC 3339 date-time, or `undefined` when the
- * text is not one. DEVELOPERS.md ("Bodies and bounds"): date-times are RFC 3339 and compare as
+ * text is not one. docs/decisions/intapi/reference-choices.md ("Bodies and bounds"): date-times are RFC 3339 and compare as
  * instants. Choices: a leap second (`:60`) is rejected because the server stores JavaScript-Date
  * instants, which cannot hold it; fraction digits beyond milliseconds are truncated, as the
  * server's `toISOString()` precision is milliseconds.
@@ -228,7 +228,7 @@ interface ResolvedField {
   readonly type: FieldType;
 }
 
-/** DEVELOPERS.md "Lists": field names in `_filter` and `_sort` match case-insensitively. */
+/** docs/decisions/intapi/reference-choices.md "Lists": field names in `_filter` and `_sort` match case-insensitively. */
 function resolveField(written: string, fields: FieldTypes): ResolvedField | undefined {
   const exact = fields[written];
   if (exact !== undefined) return { name: written, type: exact };
@@ -257,10 +257,10 @@ function scalarOf(value: unknown, type: FieldType): Scalar | undefined {
     case 'string':
       return typeof value === 'string' ? value : undefined;
     case 'guid':
-      // DEVELOPERS.md: guid fields compare case-insensitively.
+      // docs/decisions/intapi/reference-choices.md: guid fields compare case-insensitively.
       return typeof value === 'string' ? value.toLowerCase() : undefined;
     case 'datetime':
-      // DEVELOPERS.md: date-time fields compare as instants.
+      // docs/decisions/intapi/reference-choices.md: date-time fields compare as instants.
       return typeof value === 'string' ? instantOf(value) : undefined;
     case 'number':
     case 'integer':
@@ -271,7 +271,7 @@ function scalarOf(value: unknown, type: FieldType): Scalar | undefined {
 }
 
 /** parseDateTime's answers, kept: a sort compares each record n log n times, and parsing in every
- * comparison was a third of a run's CPU against pages of 1000 (tests/budget.test.ts). Bounded: cleared when full. */
+ * comparison was a large share of a run's CPU against pages of 1000 (tests/budget.test.ts). Bounded: cleared when full. */
 const INSTANTS = new Map<string, number | undefined>();
 function instantOf(text: string): number | undefined {
   if (INSTANTS.has(text)) return INSTANTS.get(text);
@@ -291,7 +291,7 @@ function compareScalars(left: Scalar, right: Scalar): number {
 // ---------------------------------------------------------------------------------------------
 // Type checking (what a server answers 422 for although the text parses)
 
-// DEVELOPERS.md: guid fields take a guid'...' or string literal, date-time fields datetime'...';
+// docs/decisions/intapi/reference-choices.md: guid fields take a guid'...' or string literal, date-time fields datetime'...';
 // `null` is a literal of every type.
 const ACCEPTED_LITERALS: Readonly<Record<FieldType, readonly Literal['type'][]>> = {
   string: ['string', 'null'],
@@ -333,7 +333,7 @@ function checkComparison(node: ComparisonNode, fields: FieldTypes): void {
   if (!ACCEPTED_LITERALS[field.type].includes(node.literal.type)) {
     throw new FilterTypeError(`field ${field.name} (${field.type}) does not take ${renderLiteral(node.literal)}`);
   }
-  // DEVELOPERS.md: booleans allow only eq/ne.
+  // docs/decisions/intapi/reference-choices.md: booleans allow only eq/ne.
   if (field.type === 'boolean' && node.op !== 'eq' && node.op !== 'ne') {
     throw new FilterTypeError(`boolean field ${field.name} allows only eq and ne, not ${node.op}`);
   }
@@ -361,7 +361,7 @@ function requireStringField(operand: Operand, fields: FieldTypes, fn: string): v
 }
 
 // ---------------------------------------------------------------------------------------------
-// Evaluation (DEVELOPERS.md "`_filter` grammar", semantics; two-valued logic)
+// Evaluation (docs/decisions/intapi/reference-choices.md "`_filter` grammar", semantics; two-valued logic)
 
 /** The records that satisfy the expression, in their order. */
 export function filterRecords<R extends DataRecord>(records: readonly R[], ast: FilterAst, fields: FieldTypes): R[] {
@@ -389,14 +389,14 @@ function evaluateComparison(node: ComparisonNode, record: DataRecord, fields: Fi
   const field = operandField(node.operand, fields);
   const value = readField(record, field);
   if (node.literal.type === 'null') return compareWithNull(node.op, node.operand, value);
-  // DEVELOPERS.md: `ne` is the negation of `eq`, so a null field is `ne` every non-null value;
+  // docs/decisions/intapi/reference-choices.md: `ne` is the negation of `eq`, so a null field is `ne` every non-null value;
   // an ordering comparison with null, and a function applied to null, are false.
   if (value === null) return node.op === 'ne' && node.operand.kind === 'field';
   return holdsOrder(node.op, compareScalars(applyCase(node.operand, value), literalScalar(node.literal, field.type)));
 }
 
 /**
- * DEVELOPERS.md: `f eq null` is true iff f is null, `f ne null` the reverse, an ordering comparison
+ * docs/decisions/intapi/reference-choices.md: `f eq null` is true iff f is null, `f ne null` the reverse, an ordering comparison
  * with null is false, and every function applied to null is false. Hence (our reading)
  * `tolower(f) eq null` is always false (either f is null, and the function makes it false, or
  * f is not null) and `tolower(f) ne null` is true iff f is not null.
@@ -423,7 +423,7 @@ function evaluateBoolCall(node: BoolCallNode, record: DataRecord, fields: FieldT
   }
 }
 
-/** DEVELOPERS.md: tolower/toupper are toLowerCase()/toUpperCase() (string fields only, checked). */
+/** docs/decisions/intapi/reference-choices.md: tolower/toupper are toLowerCase()/toUpperCase() (string fields only, checked). */
 function applyCase(operand: Operand, value: Scalar): Scalar {
   if (typeof value !== 'string' || operand.kind === 'field') return value;
   return operand.kind === 'tolower' ? value.toLowerCase() : value.toUpperCase();
@@ -445,7 +445,7 @@ function literalScalar(literal: Literal, type: FieldType): Scalar {
 }
 
 // ---------------------------------------------------------------------------------------------
-// `_sort` (DEVELOPERS.md "Lists"; public-facts#list-parameters-and-envelope-integration-api)
+// `_sort` (docs/decisions/intapi/reference-choices.md "Lists"; public-facts#list-parameters-and-envelope-integration-api)
 
 export interface SortKey {
   readonly field: string;
@@ -511,7 +511,7 @@ function sortField(name: string, fields: FieldTypes): ResolvedField {
   return field;
 }
 
-/** DEVELOPERS.md: nulls sort first ascending, so last descending (the whole order is reversed). */
+/** docs/decisions/intapi/reference-choices.md: nulls sort first ascending, so last descending (the whole order is reversed). */
 function compareNullable(left: Scalar | null, right: Scalar | null): number {
   if (left === null) return right === null ? 0 : -1;
   if (right === null) return 1;
@@ -552,7 +552,7 @@ export function boundaryOf(
       if (typeof literal === 'string' && ast.literal.type === 'string') {
         if (values.some((v) => typeof v === 'string' && v !== literal && v.toLowerCase() === literal.toLowerCase())) return 'case-boundary';
       }
-      // `ne` where the field is null somewhere: a null field is ne every value (DEVELOPERS.md).
+      // `ne` where the field is null somewhere: a null field is ne every value (docs/decisions/intapi/reference-choices.md).
       if (ast.op === 'ne' && values.some((v) => v === null || v === undefined)) return 'null-boundary';
       if (ast.op !== 'eq' && ast.op !== 'ne') {
         const same = (v: unknown) =>

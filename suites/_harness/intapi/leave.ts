@@ -1,5 +1,5 @@
 /**
- * What a run leaves of the records it creates (issue 17). The Integration API has no delete
+ * What a run leaves of the records it creates. The Integration API has no delete
  * operation: a check done with a record it created updates it to a small body that carries the
  * run's marker, so that whatever values the record was created with (10,000-character descriptions),
  * what the run leaves is small and marked. Best effort: the answer is not judged here (the update

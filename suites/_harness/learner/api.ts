@@ -1,6 +1,6 @@
 /**
  * Reading the learner-facing API: HAL list walks along `_links.next`, and the catalog's categories,
- * courses and sessions that the learner checks judge (spec#learner-facing-api; DEVELOPERS.md
+ * courses and sessions that the learner checks judge (spec#learner-facing-api; docs/decisions/learner/reference-server-and-player.md
  * "Learner reference server and player: choices").
  */
 import type { OperationId } from '../../../src/profile/index.js';
@@ -49,7 +49,7 @@ export interface Walk {
 /**
  * Every item of a list, following `_links.next` from the first page (the next href's query is sent
  * to the same operation). `strict`: a page reached through `next` must hold items (`next` only when
- * items follow, DEVELOPERS.md); otherwise an empty page ends the walk.
+ * items follow, docs/decisions/learner/reference-server-and-player.md); otherwise an empty page ends the walk.
  */
 export async function walk(t: CheckContext, op: ListOp, query: Query = {}, params?: Record<string, string>, strict = false): Promise<Walk> {
   const key = LIST_KEYS[op];

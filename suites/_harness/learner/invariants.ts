@@ -2,7 +2,7 @@
  * The learner API invariants (src/families/learner/invariants.ts, `learner.invariant.*`), evaluated on every
  * exchange with the learner-facing API: no 5xx, JSON bodies, 2xx bodies valid against the
  * operation's contract (contracts/learner.*.yaml, HAL envelopes with their items), 4xx bodies the
- * learner error body (the reference server's choice, DEVELOPERS.md "Learner reference server").
+ * learner error body (the reference server's choice, docs/decisions/learner/reference-server-and-player.md "Learner reference server").
  */
 import type { LearnerInvariantId } from '../../../src/families/learner/invariants.js';
 import type { OperationId } from '../../../src/profile/index.js';

@@ -1,5 +1,5 @@
 /**
- * What a SCIM target declares it can do beyond users and groups (issue 20): discovery, versions
+ * What a SCIM target declares it can do beyond users and groups: discovery, versions
  * (ETag), Bulk and /Me. A target that serves /ServiceProviderConfig (RFC 7643 §5) is held to what
  * it says there; one that does not is held to its profile (`expectations.scim.unsupported`, `etag`),
  * and the specification's rule 4 (none of them served) is the default. A check of a capability the

@@ -1,5 +1,5 @@
 /**
- * What the SCIM target is, as far as the checks need it (issue 19: verdicts that stay true on
+ * What the SCIM target is, as far as the checks need it (verdicts that stay true on
  * servers that are not ours), read once per target server:
  * - its User schema, from GET /Schemas (RFC 7643 §7): which attributes it lists, which are
  *   required, which hold unique values. Fixtures are built from it (`fitUser`): attributes it does

@@ -421,7 +421,7 @@ const SPOTS: Record<ScimFaultName, Spot> = {
       ),
     expected: [200, 400],
   },
-  // Discovery, ETag, Bulk and /Me (issue 20, part a)
+  // Discovery, ETag, Bulk and /Me
   'scim.spc-etag-block-missing': { probe: field('/ServiceProviderConfig', 'etag'), expected: [{ supported: true }, undefined], variant: 'full-featured' },
   'scim.resource-types-group-endpoint-wrong': { probe: field('/ResourceTypes/Group', 'endpoint'), expected: ['/Groups', '/Group'], variant: 'full-featured' },
   'scim.schemas-group-omitted': { probe: (h) => status(h.get(`/Schemas/${GROUP_URN}`)), expected: [200, 404] },
@@ -564,7 +564,7 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     expected: [true, false],
     variant: 'full-featured',
   },
-  // Groups and identity-provider requests (issue 20).
+  // Groups and identity-provider requests.
   'scim.groups-filter-ignored': {
     probe: async (h) => (await h.get(`/Groups${q({ filter: `displayName eq "${await group(h)}x"`, count: 0 })}`)).obj.totalResults !== 0,
     expected: [false, true],
