@@ -9,7 +9,9 @@ import { noteWrite } from './store/writes.js';
 import { buildApp, mountFamily } from './http/app.js';
 import type { Family, Headers, Operation } from './http/route.js';
 import { createIntapiFamily } from './intapi/index.js';
-import { createOAuthServer, OAUTH_PREFIX, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './intapi/oauth/server.js';
+import { createOAuthServer, mountOAuth, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './http/oauth/server.js';
+import { INTAPI_OAUTH_MOUNT } from './intapi/oauth.js';
+import { SCIM_OAUTH_MOUNT } from './scim/oauth.js';
 import type { EnrollmentMail } from './intapi/mail.js';
 import { smtpMailer, type SmtpOptions } from './intapi/mail.js';
 import { isLearnerFamilyFault, LEARNER_FAULTS, learnerBehaviourWithFaults } from './learner/faults.js';
@@ -36,7 +38,9 @@ export type { BehaviourTracer, TracedRequest } from './intapi/trace.js';
 export { LEARNER_FAULTS, type LearnerFaultName } from './learner/faults.js';
 export { LEARNER_PREFIX, PLAYER_PREFIX } from './learner/index.js';
 export { LEARNER_SEED_IDS, learnerCategoryId, learnerCourseId } from './learner/seed.js';
-export { OAUTH_PREFIX, OAUTH_SCOPE, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './intapi/oauth/server.js';
+export { type OAuthClient, SANDBOX_OAUTH_CLIENT } from './http/oauth/server.js';
+export { OAUTH_PREFIX, OAUTH_SCOPE } from './intapi/oauth.js';
+export { SCIM_OAUTH_MOUNT } from './scim/oauth.js';
 export type { EnrollmentMail } from './intapi/mail.js';
 export { MAIL_FROM, type SmtpOptions } from './intapi/mail.js';
 export { MAX_SCALE } from './intapi/scale.js';
@@ -88,6 +92,8 @@ export interface ReferenceServerOptions {
   learnerTokenTtlSeconds?: number;
   /** The OAuth 2.0 client of the authorization-code flow under /oauth. Default: SANDBOX_OAUTH_CLIENT. */
   oauthClient?: OAuthClient;
+  /** The OAuth 2.0 client of SCIM's authorization-code flow under /scim/v2/oauth. Default: SANDBOX_OAUTH_CLIENT. */
+  scimOAuthClient?: OAuthClient;
   /** Where course enrollment emails go (SMTP, no TLS); absent: no mail is sent. */
   smtp?: SmtpOptions;
   /** Receives each course enrollment email instead of SMTP (tests of the server itself). */
@@ -118,8 +124,15 @@ export interface Sandbox {
     readonly oauthClientId: string;
     readonly oauthClientSecret: string;
   };
-  /** A ready bearer token; the token exchange takes the Integration API's username and password. */
-  readonly scim: { readonly token: string; readonly username: string; readonly password: string };
+  /** A ready bearer token; the token exchange and the OAuth flow's log-in take the Integration API's
+   * username and password; the OAuth flow's client. */
+  readonly scim: {
+    readonly token: string;
+    readonly username: string;
+    readonly password: string;
+    readonly oauthClientId: string;
+    readonly oauthClientSecret: string;
+  };
   /** The learner whose log-in the checks use (learner A of the seed: a department with branding). */
   readonly learner: { readonly username: string; readonly password: string };
 }
@@ -127,7 +140,13 @@ export interface Sandbox {
 /** The documented sandbox: `serve`'s credentials (docs/sandbox.md, "The reference server as a sandbox"). */
 export const SANDBOX: Sandbox = Object.freeze({
   intapi: { ...SANDBOX_CREDENTIALS, oauthClientId: SANDBOX_OAUTH_CLIENT.clientId, oauthClientSecret: SANDBOX_OAUTH_CLIENT.clientSecret },
-  scim: { token: 'lpc-sandbox-scim-token', username: SANDBOX_CREDENTIALS.username, password: SANDBOX_CREDENTIALS.password },
+  scim: {
+    token: 'lpc-sandbox-scim-token',
+    username: SANDBOX_CREDENTIALS.username,
+    password: SANDBOX_CREDENTIALS.password,
+    oauthClientId: SANDBOX_OAUTH_CLIENT.clientId,
+    oauthClientSecret: SANDBOX_OAUTH_CLIENT.clientSecret,
+  },
   learner: { ...SANDBOX_LEARNERS.a },
 });
 
@@ -135,17 +154,18 @@ export const SANDBOX: Sandbox = Object.freeze({
 export function freshSandbox(): Sandbox {
   const make = (): string => randomBytes(18).toString('base64url');
   const intapi = { ...SANDBOX.intapi, apiKey: make(), password: make(), privateKey: make() };
-  return { intapi, scim: { token: make(), username: intapi.username, password: intapi.password }, learner: SANDBOX.learner };
+  return { intapi, scim: { ...SANDBOX.scim, token: make(), username: intapi.username, password: intapi.password }, learner: SANDBOX.learner };
 }
 
 /** The options of a reference server that accepts the sandbox's credentials. */
-export function sandboxOptions(s: Sandbox): Pick<ReferenceServerOptions, 'credentials' | 'scimToken' | 'learners' | 'oauthClient'> {
+export function sandboxOptions(s: Sandbox): Pick<ReferenceServerOptions, 'credentials' | 'scimToken' | 'learners' | 'oauthClient' | 'scimOAuthClient'> {
   const { oauthClientId, oauthClientSecret, ...credentials } = s.intapi;
   return {
     credentials,
     scimToken: s.scim.token,
     learners: { a: s.learner, b: SANDBOX_LEARNERS.b },
     oauthClient: { ...SANDBOX_OAUTH_CLIENT, clientId: oauthClientId, clientSecret: oauthClientSecret },
+    scimOAuthClient: { ...SANDBOX_OAUTH_CLIENT, clientId: s.scim.oauthClientId, clientSecret: s.scim.oauthClientSecret },
   };
 }
 
@@ -254,13 +274,26 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const mail = send && ((message: EnrollmentMail) => (noteWrite(), send(message)));
   // The sandbox log-in of the OAuth flow signs in the user of the Integration API's credentials.
   const oauth = createOAuthServer({
+    mount: INTAPI_OAUTH_MOUNT,
     credentials,
     accountId: store.principalUserId,
     client: options.oauthClient ?? SANDBOX_OAUTH_CLIENT,
     behaviour: behaviour.oauth,
   });
-  const family = createIntapiFamily({ ...(mail ? { mail } : {}), store, behaviour, credentials, clock, ids, oauth, ruleBatchMs });
+  const intapiOAuth = {
+    accessTokenAccount: (token: string, nowMs: number) => (behaviour.oauth.intapiAccepts === 'accepted' ? oauth.accessTokenAccount(token, nowMs) : undefined),
+  };
+  const family = createIntapiFamily({ ...(mail ? { mail } : {}), store, behaviour, credentials, clock, ids, oauth: intapiOAuth, ruleBatchMs });
+  // SCIM's flow: its log-in is the token exchange's (the portal account), signing in the same user.
+  const scimOAuth = createOAuthServer({
+    mount: SCIM_OAUTH_MOUNT,
+    credentials,
+    accountId: store.principalUserId,
+    client: options.scimOAuthClient ?? SANDBOX_OAUTH_CLIENT,
+    behaviour: scimBehaviour.oauth,
+  });
   const scimFamily = createScimFamily({
+    oauth: scimOAuth,
     behaviour: scimBehaviour,
     credentials,
     clock,
@@ -288,22 +321,13 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     renderError: intapi.renderError,
     families: [mountFamily(intapi), mountFamily(scim), mountFamily(createLearnerFamily(learnerDeps)), mountFamily(createPlayerFamily(learnerDeps))],
   });
-  // The OAuth server answers its own requests (forms, redirects, cookies): fastify hands them over
-  // before reading any body.
-  fastify.route({
-    method: ['GET', 'POST'],
-    url: `${OAUTH_PREFIX}/*`,
-    onRequest: async (request, reply) => {
-      reply.hijack();
-      await oauth.handle(request.raw, reply.raw);
-    },
-    handler: () => undefined,
-  });
+  mountOAuth(fastify, oauth);
+  mountOAuth(fastify, scimOAuth);
   return {
     fastify,
     listen: async ({ port = 0, host = '127.0.0.1' } = {}) => {
       const url = await fastify.listen({ port, host });
-      oauth.setIssuer(`${url}${OAUTH_PREFIX}`);
+      for (const flow of [oauth, scimOAuth]) flow.setIssuer(`${url}${flow.prefix}`);
       return url;
     },
     close: async () => {

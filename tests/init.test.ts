@@ -23,6 +23,10 @@ const SERVE_ENV = {
   LPC_OAUTH_CLIENT_ID: SANDBOX.intapi.oauthClientId,
   LPC_OAUTH_CLIENT_SECRET: SANDBOX.intapi.oauthClientSecret,
   LPC_SCIM_TOKEN: SANDBOX.scim.token,
+  LPC_SCIM_OAUTH_CLIENT_ID: SANDBOX.scim.oauthClientId,
+  LPC_SCIM_OAUTH_CLIENT_SECRET: SANDBOX.scim.oauthClientSecret,
+  LPC_SCIM_USERNAME: SANDBOX.scim.username,
+  LPC_SCIM_PASSWORD: SANDBOX.scim.password,
   LPC_LEARNER_USERNAME: SANDBOX.learner.username,
   LPC_LEARNER_PASSWORD: SANDBOX.learner.password,
 };
@@ -232,7 +236,11 @@ describe('init --probe-writes', () => {
     expect(p.expectations.submissions).toEqual({ createStatus: 201, updateStatus: 200, unknownReferenceStatus: 404 });
     expect(p.expectations.notJsonStatus).toBe(400);
     expect(p.expectations.scim.patchSuccess).toBe(200);
-    expect(p.familyCredentials.scim).toEqual({ username: { env: 'LPC_SCIM_USERNAME' }, password: { env: 'LPC_SCIM_PASSWORD' } });
+    const login = { username: { env: 'LPC_SCIM_USERNAME' }, password: { env: 'LPC_SCIM_PASSWORD' } };
+    expect(p.familyCredentials.scim).toEqual({
+      ...login,
+      oauth: { clientId: { env: 'LPC_SCIM_OAUTH_CLIENT_ID' }, clientSecret: { env: 'LPC_SCIM_OAUTH_CLIENT_SECRET' }, ...login },
+    });
     expect(text).toMatch(/^# init sent \d+ requests, writes included \(--probe-writes\); it created: submission/m);
   });
 });

@@ -15,6 +15,7 @@ import { SCIM_LISTS_CONTROLS } from './controls/scim-lists.js';
 import { SCIM_PATCH_CONTROLS } from './controls/scim-patch.js';
 import { SCIM_CAPABILITY_CONTROLS } from './controls/scim-capabilities.js';
 import { SCIM_GROUPS_CONTROLS } from './controls/scim-groups.js';
+import { SCIM_OAUTH_CONTROLS } from './controls/scim-oauth.js';
 import { LEARNER_CONTROLS } from './controls/learner.js';
 import { INTAPI_ENROLLMENTS_CONTROLS } from './controls/intapi-enrollments.js';
 import { INTAPI_MORE_CONTROLS } from './controls/intapi-more.js';
@@ -448,6 +449,7 @@ export const SCIM_CONTROLS: Readonly<Record<string, Control>> = {
   ...SCIM_FILTER_CONTROLS,
   ...SCIM_CAPABILITY_CONTROLS,
   ...SCIM_GROUPS_CONTROLS,
+  ...SCIM_OAUTH_CONTROLS,
 };
 
 export function controlFor(fault: string): Control {

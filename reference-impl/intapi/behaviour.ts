@@ -1,4 +1,4 @@
-import type { OAuthBehaviour } from './oauth/server.js';
+import type { IntapiOAuthBehaviour } from './oauth.js';
 import { type FilterSemantics, SPEC_FILTER_SEMANTICS } from './filter/index.js';
 import type { OffsetUnit } from './lists/paging.js';
 import { SPEC_SORT_SEMANTICS, type SortSemantics } from './lists/sort.js';
@@ -184,7 +184,7 @@ export interface Behaviour {
     unknownCountry: 'not-found' | 'empty';
   };
   /** OAuth 2.0 authorization-code flow (public-facts#authentication-integration-api). */
-  readonly oauth: OAuthBehaviour;
+  readonly oauth: IntapiOAuthBehaviour;
   /** Groups, enrollments and sessions, and their lifecycle rules. */
   readonly enrollments: {
     /** Group create, update, assign, unassign and users list with version 1: 404, or served. */

@@ -29,7 +29,7 @@ export interface IntapiDeps {
   readonly credentials: Credentials;
   readonly clock: () => Date;
   readonly ids: () => string;
-  /** The OAuth 2.0 server whose access tokens the Integration API accepts (reference-impl/intapi/oauth). */
+  /** The OAuth 2.0 server whose access tokens the Integration API accepts (reference-impl/http/oauth, mounted by intapi/oauth.ts). */
   readonly oauth?: { accessTokenAccount(token: string, nowMs: number): string | undefined };
   /** Sends a course enrollment email (reference-impl/intapi/mail.ts); absent: no mail is sent. */
   readonly mail?: (mail: EnrollmentMail) => void;

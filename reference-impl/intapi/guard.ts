@@ -34,7 +34,7 @@ export function createGuard(deps: IntapiDeps): (headers: Headers, operation: Int
   /** The user behind the token; with the token unchecked, the credentials' user stands in. */
   const tokenUser = (headers: Headers): string => {
     const token = bearerToken(headerValue(headers, 'authorization'), auth.rawToken === 'accept');
-    // A session token of /authenticate, or an OAuth 2.0 access token (reference-impl/intapi/oauth).
+    // A session token of /authenticate, or an OAuth 2.0 access token (reference-impl/http/oauth, mounted by intapi/oauth.ts).
     const userId = token === undefined ? undefined : (userOfToken(store, token, clock().getTime()) ?? deps.oauth?.accessTokenAccount(token, clock().getTime()));
     if (userId !== undefined) return userId;
     if (auth.token === 'not-checked') return store.principalUserId;

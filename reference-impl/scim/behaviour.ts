@@ -1,3 +1,5 @@
+import { referenceScimOAuth, type ScimOAuthBehaviour } from './oauth.js';
+
 /**
  * The SCIM family's rules as data (docs/decisions/scim/reference-server.md "SCIM reference server: choices"). The default is
  * the reference behaviour; a SCIM fault (scim/faults.ts, names `scim.…`) changes one entry, read
@@ -31,6 +33,8 @@ export interface ScimBehaviour {
     wrongToken: 'reject' | 'accept';
     wwwAuthenticate: 'bearer' | 'omitted';
   };
+  /** The OAuth 2.0 authorization-code flow under /scim/v2/oauth (scim/oauth.ts). */
+  readonly oauth: ScimOAuthBehaviour;
   readonly errors: {
     /** `status` in the error body: a string (RFC) or a number. */
     status: 'string' | 'integer';
@@ -313,6 +317,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
     endpoints: { discovery: 'unsupported', search: 'unsupported', me: 'unsupported' },
     transport: { responseType: 'scim+json', requestTypes: 'scim+json-and-json', maxUrlBytes: undefined },
     auth: { token: 'required', wrongToken: 'reject', wwwAuthenticate: 'bearer' },
+    oauth: referenceScimOAuth(),
     errors: { status: 'string', scimType: 'present', schemas: 'present', unsupportedStatus: 501, malformedJson: 'invalid-syntax', bodyStatus: 'http' },
     paging: {
       base: 1,

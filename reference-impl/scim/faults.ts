@@ -45,6 +45,27 @@ const SCIM_FAULT_TABLE = {
   'scim.token-not-required': { description: 'Requests without a Bearer token are served instead of 401.', apply: (b) => void (b.auth.token = 'not-checked') },
   'scim.wrong-token-accepted': { description: 'A wrong Bearer token is accepted instead of 401.', apply: (b) => void (b.auth.wrongToken = 'accept') },
   'scim.no-www-authenticate': { description: 'A 401 answer carries no WWW-Authenticate header.', apply: (b) => void (b.auth.wwwAuthenticate = 'omitted') },
+  // OAuth 2.0 authorization-code flow (scim/oauth.ts)
+  'scim.oauth-code-reusable': {
+    description: 'An authorization code of the SCIM OAuth flow can be exchanged for tokens again (consuming it records nothing).',
+    apply: (b) => void (b.oauth.codeReuse = 'allowed'),
+  },
+  'scim.oauth-any-redirect-uri': {
+    description: 'The SCIM OAuth authorization request accepts any redirect_uri, not only the registered one.',
+    apply: (b) => void (b.oauth.redirectUri = 'any'),
+  },
+  'scim.oauth-no-refresh-token': {
+    description: 'The SCIM OAuth token answer carries no refresh token.',
+    apply: (b) => void (b.oauth.refreshToken = 'not-issued'),
+  },
+  'scim.oauth-access-token-8h': {
+    description: 'SCIM OAuth access tokens last 8 hours (expires_in 28800) instead of 4.',
+    apply: (b) => void (b.oauth.accessTokenTtl = 8 * 3600),
+  },
+  'scim.oauth-token-not-accepted': {
+    description: 'SCIM refuses the access tokens of its OAuth flow (401) as if they were unknown tokens.',
+    apply: (b) => void (b.oauth.scimAccepts = 'ignored'),
+  },
   // Pagination
   'scim.pagination-zero-based': { description: 'startIndex counts from 0: startIndex=1 skips the first resource.', apply: (b) => void (b.paging.base = 0) },
   'scim.count-uncapped': {

@@ -41,6 +41,8 @@ export interface ScimDeps {
   readonly store?: ScimStore;
   /** The ids of that seed's records (rules/ids.ts seedIdOf); default: their fixed ids. */
   readonly seedIdOf?: SeedIdOf;
+  /** The OAuth 2.0 flow whose access tokens SCIM accepts as Bearer tokens (scim/oauth.ts). */
+  readonly oauth?: { accessTokenAccount(token: string, nowMs: number): string | undefined };
 }
 
 const SCIM_TYPE = 'application/scim+json; charset=utf-8';
@@ -453,8 +455,11 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     if (!operation.auth || b.auth.token === 'not-checked') return context;
     const token = bearerToken(headerValue(headers, 'authorization'), false);
     if (token === undefined) throw new ScimError(401, 'A Bearer token is required.');
+    const now = deps.clock().getTime();
     const expiry = tokens.get(token);
-    if ((expiry === undefined || expiry <= deps.clock().getTime()) && b.auth.wrongToken === 'reject') throw new ScimError(401, 'The token is not valid.');
+    // A token of the exchange, or an access token of the OAuth flow (refused under scim.oauth-token-not-accepted).
+    const valid = (expiry !== undefined && expiry > now) || (b.oauth.scimAccepts === 'accepted' && deps.oauth?.accessTokenAccount(token, now) !== undefined);
+    if (!valid && b.auth.wrongToken === 'reject') throw new ScimError(401, 'The token is not valid.');
     return context;
   };
 

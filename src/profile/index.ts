@@ -18,7 +18,7 @@ import { DEFAULT_LIMITS, PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
 import { cachedJson } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
-import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Limits, Profile } from './types.js';
+import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Limits, OAuthClientCredentials, Profile } from './types.js';
 
 export { collectionOf, fillPath, HTTP_METHODS, queryOf, type OperationId, type OperationRoute } from './routes.js';
 export { familyNamed, familyOf, familyOfCheck, FAMILIES, INVARIANTS, isOperationId, isTokenExchange, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
@@ -131,19 +131,28 @@ function mergeDeep(defaults: unknown, given: unknown): unknown {
 /** Every family's expectations as the reference server behaves (the defaults). */
 export const DEFAULT_EXPECTATIONS = deepFreeze(Object.assign({}, ...FAMILIES.map((f) => f.profile.expectations ?? {})) as Expectations);
 
-/** Each family's own credentials (`credentials.<name>`): as given, else its defaults. */
+type GivenFamilyCredentials = Partial<Record<'token' | 'username' | 'password', EnvRef>> & { oauth?: Partial<OAuthClientCredentials> };
+
+/** Each family's own credentials (`credentials.<name>`): as given, else its defaults; its OAuth
+ * client key by key over its defaults, the log-in by default the token exchange's username and password. */
 function familyCredentialsOf(given: Readonly<Record<string, unknown>> = {}): Profile['familyCredentials'] {
-  const of = (c: Partial<Record<'token' | 'username' | 'password', EnvRef>> | undefined, fallback: FamilyCredentials): FamilyCredentials => {
-    if (c?.token) return { token: c.token };
-    // The schema admits username and password only together.
-    if (c?.username && c.password) return { username: c.username, password: c.password };
-    return fallback;
+  const of = (c: GivenFamilyCredentials | undefined, fallback: FamilyCredentials): FamilyCredentials => {
+    const { oauth: client, ...otherwise } = fallback;
+    const base = (
+      c?.token
+        ? { token: c.token }
+        : // The schema admits username and password only together.
+          c?.username && c.password
+          ? { username: c.username, password: c.password }
+          : otherwise
+    ) as FamilyCredentials;
+    if (client === undefined) return base;
+    const login = base.username && base.password ? { username: base.username, password: base.password } : {};
+    return { ...base, oauth: { ...client, ...login, ...c?.oauth } };
   };
   return Object.fromEntries(
     FAMILIES.flatMap((f) =>
-      f.profile.ownCredentials
-        ? [[f.name, of(given[f.name] as Partial<Record<'token' | 'username' | 'password', EnvRef>> | undefined, f.profile.ownCredentials.defaults)]]
-        : [],
+      f.profile.ownCredentials ? [[f.name, of(given[f.name] as GivenFamilyCredentials | undefined, f.profile.ownCredentials.defaults)]] : [],
     ),
   ) as unknown as Profile['familyCredentials'];
 }

@@ -9,8 +9,9 @@
  * the defaults (each family's).
  */
 import { FAMILIES, OPERATION_IDS } from '../families/registry.js';
-import { closed, SHARED_DEFS } from './schema-parts.js';
-import type { Limits } from './types.js';
+import { oauthClientSchema } from './oauth.js';
+import { closed, type Schema, SHARED_DEFS } from './schema-parts.js';
+import type { FamilyCredentials, Limits } from './types.js';
 
 export { PATTERN_MEANINGS } from './schema-parts.js';
 
@@ -27,6 +28,15 @@ const merged = (part: (f: (typeof FAMILIES)[number]) => Readonly<Record<string, 
   Object.assign({}, ...FAMILIES.map((f) => part(f) ?? {})) as Record<string, unknown>;
 
 const credentials = FAMILIES.map((f) => f.profile.schema?.credentials);
+
+/** `credentials.<name>`: a token or a username and password, and the OAuth client of a family whose
+ * defaults name one. */
+function ownCredentialsSchema(own: { readonly defaults: FamilyCredentials; readonly description: string }): Schema {
+  const client = own.defaults.oauth;
+  if (client === undefined) return { $ref: '#/$defs/familyCredentials', description: own.description };
+  const shared = SHARED_DEFS.familyCredentials;
+  return { ...shared, description: own.description, properties: { ...shared.properties, oauth: oauthClientSchema(client) } };
+}
 
 export const PROFILE_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -56,11 +66,7 @@ export const PROFILE_SCHEMA = {
       credentials: closed(
         {
           ...merged((f) => f.profile.schema?.credentials?.properties),
-          ...Object.fromEntries(
-            FAMILIES.flatMap((f) =>
-              f.profile.ownCredentials ? [[f.name, { $ref: '#/$defs/familyCredentials', description: f.profile.ownCredentials.description }]] : [],
-            ),
-          ),
+          ...Object.fromEntries(FAMILIES.flatMap((f) => (f.profile.ownCredentials ? [[f.name, ownCredentialsSchema(f.profile.ownCredentials)]] : []))),
         },
         {
           dependentRequired: Object.assign({}, ...credentials.map((c) => c?.dependentRequired ?? {})),

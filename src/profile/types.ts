@@ -15,11 +15,37 @@ export interface EnvRef {
   readonly env: string;
 }
 
+/** The OAuth 2.0 client of a family's authorization-code flow (src/profile/oauth.ts): its id and
+ * secret, optionally a refresh token (a target whose log-in page the suite cannot drive: the checks
+ * that need a log-in are then skipped), and the log-in page's user where it is not the family's own. */
+export interface OAuthClientCredentials {
+  readonly clientId: EnvRef;
+  readonly clientSecret: EnvRef;
+  readonly refreshToken?: EnvRef;
+  readonly username?: EnvRef;
+  readonly password?: EnvRef;
+}
+
+/** Where a family's authorization-code flow is and what it promises (its `expectations.…oauth`). */
+export interface OAuthFlowExpectations {
+  /** Paths under the family's base URL. */
+  readonly authorizePath: string;
+  readonly tokenPath: string;
+  /** The redirect URI registered for the client (never fetched: the code is read from the redirect). */
+  readonly redirectUri: string;
+  readonly scope: string;
+  /** The longest access token lifetime (`expires_in`) allowed, in seconds. */
+  readonly accessTokenMaxSeconds: number;
+  /** The issuer (RFC 9207 `iss`); default: the family's base URL + /oauth. */
+  readonly issuer?: string;
+}
+
 /** A family's own credentials: a ready bearer token, or the username and password its token
- * exchange takes. */
-export type FamilyCredentials =
+ * exchange takes; and the client of its OAuth 2.0 flow when it has one. */
+export type FamilyCredentials = (
   | { readonly token: EnvRef; readonly username?: undefined; readonly password?: undefined }
-  | { readonly username: EnvRef; readonly password: EnvRef; readonly token?: undefined };
+  | { readonly username: EnvRef; readonly password: EnvRef; readonly token?: undefined }
+) & { readonly oauth?: OAuthClientCredentials };
 
 export interface FamilyTarget {
   readonly baseUrl: string;

@@ -10,15 +10,18 @@ export interface TokenAnswer {
   body: Record<string, unknown>;
 }
 
-/** GET /oauth/authorize with the sandbox client; the answer as is (no redirect followed). */
-export function authorizeRequest(base: string, redirectUri = SANDBOX_OAUTH_CLIENT.redirectUri): { url: URL; verifier: string } {
+/** The Integration API's scope (its flow under `{root}/oauth`); SCIM's flow, under `{root}/scim/v2/oauth`, takes `scim`. */
+const INTAPI_SCOPE = 'admin.v1';
+
+/** GET {base}/oauth/authorize with the sandbox client; the answer as is (no redirect followed). */
+export function authorizeRequest(base: string, redirectUri = SANDBOX_OAUTH_CLIENT.redirectUri, scope = INTAPI_SCOPE): { url: URL; verifier: string } {
   const verifier = randomBytes(32).toString('base64url');
   const url = new URL(`${base}/oauth/authorize`);
   url.search = new URLSearchParams({
     client_id: SANDBOX_OAUTH_CLIENT.clientId,
     redirect_uri: redirectUri,
     response_type: 'code',
-    scope: 'admin.v1',
+    scope,
     state: randomBytes(8).toString('hex'),
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
@@ -30,8 +33,9 @@ export function authorizeRequest(base: string, redirectUri = SANDBOX_OAUTH_CLIEN
 export async function obtainCode(
   base: string,
   password = SANDBOX_CREDENTIALS.password,
+  scope = INTAPI_SCOPE,
 ): Promise<{ code: string | undefined; verifier: string; status: number }> {
-  const { url, verifier } = authorizeRequest(base);
+  const { url, verifier } = authorizeRequest(base, SANDBOX_OAUTH_CLIENT.redirectUri, scope);
   const cookies = new Map<string, string>();
   const go = async (target: URL, init: RequestInit = {}): Promise<Response> => {
     const res = await fetch(target, {
@@ -73,8 +77,8 @@ export const exchange = (base: string, code: string, verifier: string): Promise<
   tokenRequest(base, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: SANDBOX_OAUTH_CLIENT.redirectUri });
 
 /** Tokens of a whole flow. */
-export async function oauthTokens(base: string): Promise<TokenAnswer & { code: string; verifier: string }> {
-  const { code, verifier } = await obtainCode(base);
+export async function oauthTokens(base: string, scope = INTAPI_SCOPE): Promise<TokenAnswer & { code: string; verifier: string }> {
+  const { code, verifier } = await obtainCode(base, SANDBOX_CREDENTIALS.password, scope);
   if (code === undefined) throw new Error('no code');
   return { ...(await exchange(base, code, verifier)), code, verifier };
 }

@@ -12,6 +12,7 @@
 import type { InitContext, InitPart, ToolAnswer } from '../family.js';
 import { SetupError } from '../family.js';
 import { isItem, type Item, itemsOf, mapLimit, ok, PartBuilder as Part, said } from '../init-part.js';
+import { oauthClientPart } from '../init-oauth.js';
 import { GROUP_FIELDS, RESOURCE_FIELDS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS, DEFAULT_INTAPI_EXPECTATIONS } from './profile.js';
 import type { OperationId } from '../../profile/routes.js';
 
@@ -382,15 +383,8 @@ export async function intapiInit(ctx: InitContext): Promise<InitPart> {
       ['privateKey', c.privateKey],
     ] as const)
       part.set(['credentials', k], { env: ref.env }, '');
-  const o = ctx.profile.oauthCredentials;
-  const unset = [o.clientId, o.clientSecret].filter((ref) => !ctx.isSet(ref)).map((ref) => ref.env);
-  part.set(
-    ['credentials', 'oauth'],
-    { clientId: { env: o.clientId.env }, clientSecret: { env: o.clientSecret.env }, ...(o.refreshToken ? { refreshToken: { env: o.refreshToken.env } } : {}) },
-    unset.length === 0
-      ? 'the OAuth 2.0 client of the authorization-code checks'
-      : `the OAuth 2.0 client; ${unset.join(' and ')} not set: the OAuth checks are skipped until they are`,
-  );
+  const client = oauthClientPart(ctx, ctx.profile.oauthCredentials);
+  part.set(['credentials', 'oauth'], client.value, client.note);
   const records = await findRecords(ctx, part);
   part.lack(
     ['mailbox'],

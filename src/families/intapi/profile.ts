@@ -4,8 +4,9 @@
  * the top of `expectations`, and `mailbox`. The defaults are the reference server's behaviour
  * (fixtures/profiles/reference.yaml; tests/profile keeps the two equal).
  */
-import { BASE_URL_PATTERN, closed, PATH_PATTERN } from '../../profile/schema-parts.js';
-import type { EnvRef, FamilyTarget, Profile } from '../../profile/types.js';
+import { oauthClientSchema, oauthFlowSchema } from '../../profile/oauth.js';
+import { closed } from '../../profile/schema-parts.js';
+import type { EnvRef, FamilyTarget, OAuthClientCredentials, OAuthFlowExpectations, Profile } from '../../profile/types.js';
 import type { FamilyProfile, ProfileDocument } from '../family.js';
 
 /** Either the POST /authenticate body (username, password, privateKey) or a token issued elsewhere. */
@@ -25,14 +26,9 @@ export type Credentials =
       readonly privateKey?: undefined;
     };
 
-/** The OAuth 2.0 client of the Integration API's authorization-code flow (`credentials.oauth`):
- * its id and secret, and optionally a refresh token (a deployed server whose log-in page the suite
- * cannot drive: the checks that need a log-in are then skipped). */
-export interface OAuthCredentials {
-  readonly clientId: EnvRef;
-  readonly clientSecret: EnvRef;
-  readonly refreshToken?: EnvRef;
-}
+/** The OAuth 2.0 client of the Integration API's authorization-code flow (`credentials.oauth`); its
+ * log-in is the Integration API's username and password. */
+export type OAuthCredentials = Omit<OAuthClientCredentials, 'username' | 'password'>;
 
 /** An automatic enrollment rule: the users whose `property` equals `value` are enrolled in `courseId`. */
 export interface RuleEnrollment {
@@ -133,18 +129,7 @@ export interface IntapiExpectations {
     readonly Text: number;
   };
   /** The OAuth 2.0 authorization-code flow (public-facts#authentication-integration-api). */
-  readonly oauth: {
-    /** Paths under the Integration API's base URL. */
-    readonly authorizePath: string;
-    readonly tokenPath: string;
-    /** The redirect URI registered for the client (never fetched: the code is read from the redirect). */
-    readonly redirectUri: string;
-    readonly scope: string;
-    /** The longest access token lifetime (`expires_in`) allowed, in seconds. */
-    readonly accessTokenMaxSeconds: number;
-    /** The issuer (RFC 9207 `iss`); default: the Integration API's base URL + /oauth. */
-    readonly issuer?: string;
-  };
+  readonly oauth: OAuthFlowExpectations;
   /** Groups: the create status, and the answer to assign/unassign on an automatic group. */
   readonly groups: { readonly createStatus: number; readonly automaticAssignStatus: number };
   /** Enrollments: the status of a create that makes a new enrollment. */
@@ -263,13 +248,9 @@ const SCHEMA = {
       password: { $ref: '#/$defs/envRef', description: 'POST /authenticate body.' },
       privateKey: { $ref: '#/$defs/envRef', description: 'POST /authenticate body.' },
       token: { $ref: '#/$defs/envRef', description: 'A token issued elsewhere, instead of username, password and privateKey.' },
-      oauth: closed(
-        {
-          clientId: { $ref: '#/$defs/envRef', description: 'OAuth 2.0 client id (default LPC_OAUTH_CLIENT_ID).' },
-          clientSecret: { $ref: '#/$defs/envRef', description: 'OAuth 2.0 client secret (default LPC_OAUTH_CLIENT_SECRET).' },
-          refreshToken: { $ref: '#/$defs/envRef', description: 'A refresh token issued to the client, for a target whose log-in the suite cannot drive.' },
-        },
-        { description: "The OAuth 2.0 client of the authorization-code flow; the log-in uses the Integration API's username and password." },
+      oauth: oauthClientSchema(
+        DEFAULT_OAUTH_CREDENTIALS,
+        "The OAuth 2.0 client of the authorization-code flow; the log-in uses the Integration API's username and password.",
       ),
     },
     dependentRequired: {
@@ -352,14 +333,7 @@ const SCHEMA = {
       },
       { description: 'The response integer of each request questionType.' },
     ),
-    oauth: closed({
-      authorizePath: { type: 'string', pattern: PATH_PATTERN, description: 'The authorization endpoint under the Integration API base URL.' },
-      tokenPath: { type: 'string', pattern: PATH_PATTERN, description: 'The token endpoint under the Integration API base URL.' },
-      redirectUri: { type: 'string', pattern: BASE_URL_PATTERN, description: "The client's registered redirect URI (never fetched)." },
-      scope: { type: 'string', minLength: 1 },
-      accessTokenMaxSeconds: { type: 'integer', minimum: 1, description: 'The longest access token lifetime allowed (4 hours).' },
-      issuer: { type: 'string', pattern: BASE_URL_PATTERN, description: 'The issuer; default: the Integration API base URL + /oauth.' },
-    }),
+    oauth: oauthFlowSchema('the Integration API base URL'),
     groups: closed({
       createStatus: { $ref: '#/$defs/status' },
       automaticAssignStatus: { $ref: '#/$defs/status', description: 'Assign or unassign users on an automatic group.' },

@@ -1,4 +1,5 @@
 /** SCIM 2.0 provisioning (RFC 7643/7644): what it registers with the core (src/families/family.ts). */
+import type { EnvRef } from '../../profile/types.js';
 import type { Family } from '../family.js';
 import { SCIM_AUTH } from './auth.js';
 import { SCIM_CLEANUP } from './cleanup.js';
@@ -28,12 +29,23 @@ export const SCIM: Family = {
   openapi: scimOpenApi,
   sandbox(profile) {
     const c = profile.familyCredentials.scim;
-    // A ready bearer token, or the username and password of the token exchange (docs/profile.md).
-    return c.token
+    // A ready bearer token, or the username and password of the token exchange (docs/profile.md); the
+    // OAuth flow's client, and its log-in (the sandbox username and password).
+    const session: [EnvRef, string][] = c.token
       ? [[c.token, 'token']]
       : [
           [c.username, 'username'],
           [c.password, 'password'],
         ];
+    const o = c.oauth;
+    const flow: [EnvRef | undefined, string][] = o
+      ? [
+          [o.clientId, 'oauthClientId'],
+          [o.clientSecret, 'oauthClientSecret'],
+          [o.username, 'username'],
+          [o.password, 'password'],
+        ]
+      : [];
+    return [...session, ...flow.flatMap(([ref, name]) => (ref ? [[ref, name] as [EnvRef, string]] : []))];
   },
 };

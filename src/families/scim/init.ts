@@ -7,6 +7,7 @@
  * a user named with init's marker, deleted at once).
  */
 import type { InitContext, InitPart, ToolAnswer, ToolRequest } from '../family.js';
+import { oauthClientPart, probeOAuthFlow } from '../init-oauth.js';
 import { isItem, ok, PartBuilder, said } from '../init-part.js';
 import { DEFAULT_SCIM_EXPECTATIONS, SCIM_FILTER_LOGICAL, SCIM_FILTER_OPERATORS, SCIM_UNSUPPORTED_ENDPOINTS, type ScimFilterSupport } from './profile.js';
 
@@ -211,24 +212,27 @@ export async function scimInit(ctx: InitContext): Promise<InitPart> {
   const part = new PartBuilder({ scim: DEFAULT_SCIM_EXPECTATIONS });
   const base = ctx.profile.families.scim.baseUrl;
   const own = ctx.profile.familyCredentials.scim;
+  // The session's variables, and the OAuth flow's client (init-oauth.ts).
+  const client = own.oauth === undefined ? undefined : oauthClientPart(ctx, own.oauth);
+  const credentials = (how: string) =>
+    part.set(
+      ['credentials', 'scim'],
+      {
+        ...(own.token ? { token: { env: own.token.env } } : { username: { env: own.username.env }, password: { env: own.password.env } }),
+        ...(client ? { oauth: client.value } : {}),
+      },
+      client ? `${how}; oauth: ${client.note}` : how,
+    );
   const problem = await ctx.sessionProblem();
   if (problem !== undefined) {
     // Without a session, a read without a token still tells whether SCIM is there.
     const bare = await ctx.send(list({ startIndex: 1, count: 1 }, false));
     if (nowhere(bare)) return part.part({ absent: `${said(bare)}: no SCIM API at ${base} (give families.scim.baseUrl if it is elsewhere)` });
-    part.set(
-      ['credentials', 'scim'],
-      own.token ? { token: { env: own.token.env } } : { username: { env: own.username.env }, password: { env: own.password.env } },
-      `not usable: ${problem}`,
-    );
+    credentials(`not usable: ${problem}`);
     for (const key of Object.keys(DEFAULT_SCIM_EXPECTATIONS)) part.keep(['expectations', 'scim', key], `not probed: no SCIM session (${problem})`);
     return part.part({ where: `${said(bare)} without a token: a SCIM API is there` });
   }
-  part.set(
-    ['credentials', 'scim'],
-    own.token ? { token: { env: own.token.env } } : { username: { env: own.username.env }, password: { env: own.password.env } },
-    'the SCIM session init used',
-  );
+  credentials('the SCIM session init used');
   const first = await ctx.send(list({ startIndex: 1, count: 1 }));
   if (nowhere(first)) return part.part({ absent: `${said(first)}: no SCIM API at ${base} (give families.scim.baseUrl if it is elsewhere)` });
   const users = total(first);
@@ -238,6 +242,12 @@ export async function scimInit(ctx: InitContext): Promise<InitPart> {
   }
   await probeEndpoints(ctx, part);
   await probeLists(ctx, part, users);
+  await probeOAuthFlow(ctx, part, {
+    path: ['expectations', 'scim', 'oauth'],
+    base,
+    flow: ctx.profile.expectations.scim.oauth,
+    issuer: `${base.replace(/\/+$/, '')}/oauth`,
+  });
   if (ctx.probeWrites) await probePatch(ctx, part);
   else {
     const why = 'not probed: only a write shows it (lp-conformance init --probe-writes probes it)';

@@ -3,8 +3,9 @@
  * public-facts), `credentials.scim` and `expectations.scim`, where RFC 7643/7644 or the
  * specification leave a choice open (level PROFILE).
  */
+import { oauthFlowSchema } from '../../profile/oauth.js';
 import { closed } from '../../profile/schema-parts.js';
-import type { FamilyCredentials, FamilyTarget } from '../../profile/types.js';
+import type { FamilyCredentials, FamilyTarget, OAuthFlowExpectations } from '../../profile/types.js';
 import type { FamilyProfile } from '../family.js';
 
 /** The SCIM endpoints specification rule 4 names as unsupported. */
@@ -44,6 +45,10 @@ export interface ScimExpectations {
   /** The identity providers the target is meant for: the requests their documentation says they send
    * (which RFC 7644 does not oblige a server to accept) are checked, level PROFILE; none by default. */
   readonly client: readonly ScimClient[];
+  /** The OAuth 2.0 authorization-code flow, the specification's recommended method (spec#scim-api):
+   * paths under the SCIM base URL (public-facts: `/scim/v2/oauth/authorize`), the token endpoint
+   * beside it by default; lifetimes the Integration API flow's unless the profile says otherwise. */
+  readonly oauth: OAuthFlowExpectations;
 }
 
 /** Identity providers whose documented requests the suite knows (suites/scim/client.check.ts). */
@@ -91,13 +96,33 @@ export const DEFAULT_SCIM_EXPECTATIONS: ScimExpectations = {
   defaultCount: 20,
   etag: false,
   client: [],
+  oauth: {
+    authorizePath: '/oauth/authorize',
+    tokenPath: '/oauth/token',
+    redirectUri: 'https://client.lp-conformance.invalid/callback',
+    scope: 'scim',
+    accessTokenMaxSeconds: 14400,
+  },
+};
+
+/** SCIM's own credentials by default: a ready token, and the OAuth flow's client and log-in (the
+ * portal user, the token exchange's username and password when the profile gives those). */
+export const DEFAULT_SCIM_CREDENTIALS: FamilyCredentials = {
+  token: { env: 'LPC_SCIM_TOKEN' },
+  oauth: {
+    clientId: { env: 'LPC_SCIM_OAUTH_CLIENT_ID' },
+    clientSecret: { env: 'LPC_SCIM_OAUTH_CLIENT_SECRET' },
+    username: { env: 'LPC_SCIM_USERNAME' },
+    password: { env: 'LPC_SCIM_PASSWORD' },
+  },
 };
 
 export const SCIM_PROFILE: FamilyProfile = {
   baseUrl: { suffix: '/scim/v2' },
   ownCredentials: {
-    defaults: { token: { env: 'LPC_SCIM_TOKEN' } },
-    description: 'SCIM: a bearer token (default LPC_SCIM_TOKEN), or username and password for the token exchange (operation scim.auth.token).',
+    defaults: DEFAULT_SCIM_CREDENTIALS,
+    description:
+      'SCIM: a bearer token (default LPC_SCIM_TOKEN), or username and password for the token exchange (operation scim.auth.token); oauth: the client of the OAuth 2.0 flow.',
   },
   schema: {
     expectations: {
@@ -153,6 +178,7 @@ export const SCIM_PROFILE: FamilyProfile = {
           description:
             'The identity providers the target is meant for (entra: Microsoft Entra ID, okta: Okta): their documented requests are checked (level PROFILE).',
         },
+        oauth: oauthFlowSchema('the SCIM base URL'),
       }),
     },
   },

@@ -2,6 +2,7 @@
 // faults stay out of listIntapiFaults() (no SCIM checks or negative-control expectations exist yet).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, listIntapiFaults, SCIM_FAULTS, type ScimFaultName, scimSeedUserId } from '../../../reference-impl/index.js';
+import { authorizeRequest, exchange, oauthTokens } from '../_oauth.js';
 import { GROUP_URN, q, resourcesOf, type ScimHarness, startScim, unique, USER_URN } from './_scim.js';
 
 type Probe = (h: ScimHarness) => Promise<unknown>;
@@ -75,6 +76,24 @@ const SPOTS: Record<ScimFaultName, Spot> = {
   'scim.no-www-authenticate': {
     probe: async (h) => (await h.get('/Users', { noToken: true })).headers['www-authenticate'],
     expected: ['Bearer realm="scim"', undefined],
+  },
+  // OAuth 2.0 authorization-code flow under /scim/v2/oauth
+  'scim.oauth-code-reusable': {
+    probe: async (h) => {
+      const tokens = await oauthTokens(h.base, 'scim');
+      return (await exchange(h.base, tokens.code, tokens.verifier)).status;
+    },
+    expected: [400, 200],
+  },
+  'scim.oauth-any-redirect-uri': {
+    probe: async (h) => (await fetch(authorizeRequest(h.base, 'https://elsewhere.invalid/cb', 'scim').url, { redirect: 'manual' })).status,
+    expected: [400, 303],
+  },
+  'scim.oauth-no-refresh-token': { probe: async (h) => 'refresh_token' in (await oauthTokens(h.base, 'scim')).body, expected: [true, false] },
+  'scim.oauth-access-token-8h': { probe: async (h) => (await oauthTokens(h.base, 'scim')).body.expires_in, expected: [14400, 28800] },
+  'scim.oauth-token-not-accepted': {
+    probe: async (h) => status(h.get('/Users?count=1', { token: String((await oauthTokens(h.base, 'scim')).body.access_token) })),
+    expected: [200, 401],
   },
   'scim.pagination-zero-based': { probe: firstIds('/Users?startIndex=1&count=1'), expected: [[U0], [scimSeedUserId(1)]] },
   'scim.count-uncapped': { probe: field('/Users?count=1500', 'itemsPerPage'), expected: [1000, 1500] },

@@ -1,22 +1,22 @@
 import { generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Credentials } from '../credentials.js';
+import type { FastifyInstance } from 'fastify';
 import { OAuthStorage } from './adapter.js';
 
 /**
- * OAuth 2.0 authorization-code flow of the Integration API (public-facts#authentication-integration-api:
- * `/oauth/authorize`, `/oauth/token`, single-use code, access token 4 h, refresh token 1 year,
- * scope `admin.v1`), served by `oidc-provider` (panva, MIT; pinned exactly in package.json), not
- * by hand. docs/decisions/intapi/evaluations-countries-oauth.md "OAuth 2.0 (reference server)" records the choices:
- * - mounted under `/oauth` of the Integration API's host: `/oauth/authorize`, `/oauth/token`, the
- *   discovery document `/oauth/.well-known/openid-configuration`, the login at `/oauth/interaction/{uid}`;
+ * An OAuth 2.0 authorization-code flow (RFC 6749 §4.1) served by `oidc-provider` (panva, MIT;
+ * pinned exactly in package.json), not by hand: each family that offers the flow mounts one under
+ * its own prefix, with its own scope, resource and rules (its behaviour table's `oauth`). Choices
+ * (docs/decisions pages of the families that mount it):
+ * - under `{prefix}`: `{prefix}/authorize`, `{prefix}/token`, the discovery document
+ *   `{prefix}/.well-known/openid-configuration`, the log-in at `{prefix}/interaction/{uid}`;
  * - one confidential client (client_secret_basic, the profile's redirect URI), PKCE accepted;
- * - the sandbox log-in: an HTML form (`username`, `password`) checked against the Integration API's
- *   credentials (the user of `/authenticate`); consent is implied for the sandbox client;
- * - access tokens are opaque, for the resource `urn:lp-conformance:intapi` with scope `admin.v1`,
- *   and the Integration API accepts them as `Authorization: Bearer` (the guard asks `accessTokenAccount`);
- * - the provider is built on the first `/oauth/` request (oidc-provider is imported then), so a
- *   server that never sees OAuth starts as fast as before.
+ * - the sandbox log-in: an HTML form (`username`, `password`) checked against the family's
+ *   credentials; consent is implied for the sandbox client;
+ * - access tokens are opaque, for the family's resource with its scope; the family's guard accepts
+ *   them as `Authorization: Bearer` by asking `accessTokenAccount`;
+ * - the provider is built on the first request under the prefix (oidc-provider is imported then),
+ *   so a server that never sees OAuth starts as fast as before.
  */
 export interface OAuthClient {
   readonly clientId: string;
@@ -24,19 +24,26 @@ export interface OAuthClient {
   readonly redirectUri: string;
 }
 
-/** The sandbox client of `lp-conformance serve` and bundled runs (env LPC_OAUTH_CLIENT_ID, LPC_OAUTH_CLIENT_SECRET). */
+/** The sandbox client of `lp-conformance serve` and bundled runs (each family's client variables). */
 export const SANDBOX_OAUTH_CLIENT: OAuthClient = Object.freeze({
   clientId: 'lpc-sandbox-client',
   clientSecret: 'lpc-sandbox-client-secret',
   redirectUri: 'https://client.lp-conformance.invalid/callback',
 });
 
-export const OAUTH_SCOPE = 'admin.v1';
-export const OAUTH_RESOURCE = 'urn:lp-conformance:intapi';
-export const OAUTH_PREFIX = '/oauth';
 const HOURS = 3600;
 
-/** The rules of the flow, as data (behaviour.ts `oauth`; each fault changes one). */
+/** Where a flow is mounted and what its tokens are for. */
+export interface OAuthMount {
+  /** The path the flow is served under (no trailing slash), e.g. `/oauth`. */
+  readonly prefix: string;
+  /** The one scope the client may ask for, and its access tokens carry. */
+  readonly scope: string;
+  /** The resource (RFC 8707) the access tokens are for. */
+  readonly resource: string;
+}
+
+/** The rules of the flow, as data (a family behaviour table's `oauth`; each fault changes one). */
 export interface OAuthBehaviour {
   /** A consumed code is refused (`refused`), or can be exchanged again. */
   codeReuse: 'refused' | 'allowed';
@@ -44,18 +51,17 @@ export interface OAuthBehaviour {
   redirectUri: 'registered' | 'any';
   /** The token answer carries a refresh token, or none. */
   refreshToken: 'issued' | 'not-issued';
-  /** Access token lifetime in seconds (4 hours). */
+  /** Access token lifetime in seconds. */
   accessTokenTtl: number;
-  /** The Integration API accepts the access tokens as Bearer tokens, or ignores them. */
-  intapiAccepts: 'accepted' | 'ignored';
 }
 
 export interface OAuthServer {
-  /** Answers a request whose path starts with `/oauth/`. */
+  readonly prefix: string;
+  /** Answers a request whose path starts with `{prefix}/`. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  /** The issuer once known (`http://HOST/oauth`); set by `listen`, else from the first request's Host. */
+  /** The issuer once known (`http://HOST{prefix}`); set by `listen`, else from the first request's Host. */
   setIssuer(issuer: string): void;
-  /** The user of a live access token with scope admin.v1, or undefined. */
+  /** The user of a live access token with the mount's scope, or undefined. */
   accessTokenAccount(token: string, nowMs: number): string | undefined;
 }
 
@@ -67,8 +73,8 @@ const same = (a: string, b: string): boolean => {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function loginPage(uid: string, failed: boolean): string {
-  const action = `${OAUTH_PREFIX}/interaction/${encodeURIComponent(uid)}/login`;
+function loginPage(prefix: string, uid: string, failed: boolean): string {
+  const action = `${prefix}/interaction/${encodeURIComponent(uid)}/login`;
   return `<!doctype html><html><head><meta charset="utf-8"><title>Sign in</title></head><body>
 <h1>Sign in to the sandbox</h1>${failed ? '<p role="alert">Wrong username or password.</p>' : ''}
 <form method="post" action="${escapeHtml(action)}">
@@ -95,13 +101,16 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 }
 
 export function createOAuthServer(options: {
-  credentials: Credentials;
-  /** The user the sandbox log-in signs in (the user of the Integration API's credentials). */
+  mount: OAuthMount;
+  /** The username and password the sandbox log-in takes. */
+  credentials: { readonly username: string; readonly password: string };
+  /** The user the sandbox log-in signs in. */
   accountId: string;
   client: OAuthClient;
   behaviour: OAuthBehaviour;
 }): OAuthServer {
   const { credentials, accountId, client, behaviour } = options;
+  const { prefix, scope, resource } = options.mount;
   const storage = new OAuthStorage(behaviour.codeReuse === 'refused');
   let issuer: string | undefined;
   let built: Promise<ProviderHandle> | undefined;
@@ -126,23 +135,23 @@ export function createOAuthServer(options: {
           response_types: ['code'],
           token_endpoint_auth_method: 'client_secret_basic',
           id_token_signed_response_alg: 'ES256',
-          scope: OAUTH_SCOPE,
+          scope: scope,
         },
       ],
       jwks: { keys: [{ ...signingKey, use: 'sig', alg: 'ES256', kid: 'lpc-reference' }] },
       cookies: { keys: [randomBytes(32).toString('base64url')] },
-      scopes: [OAUTH_SCOPE],
+      scopes: [scope],
       routes: { authorization: '/authorize', token: '/token', jwks: '/jwks', revocation: '/revoke', end_session: '/session/end' },
       features: {
         devInteractions: { enabled: false },
         resourceIndicators: {
           enabled: true,
-          defaultResource: () => OAUTH_RESOURCE,
+          defaultResource: () => resource,
           useGrantedResource: () => true,
-          getResourceServerInfo: () => ({ scope: OAUTH_SCOPE, accessTokenTTL: behaviour.accessTokenTtl, accessTokenFormat: 'opaque' }),
+          getResourceServerInfo: () => ({ scope: scope, accessTokenTTL: behaviour.accessTokenTtl, accessTokenFormat: 'opaque' }),
         },
       },
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${OAUTH_PREFIX}/interaction/${interaction.uid}` },
+      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${prefix}/interaction/${interaction.uid}` },
       findAccount: (_ctx: unknown, id: string) => (id === accountId ? { accountId: id, claims: () => ({ sub: id }) } : undefined),
       issueRefreshToken: (_ctx: unknown, c: { grantTypeAllowed: (type: string) => boolean }) =>
         behaviour.refreshToken === 'issued' && c.grantTypeAllowed('refresh_token'),
@@ -170,23 +179,22 @@ export function createOAuthServer(options: {
       finish: async (req, res) => {
         const details = await provider.interactionDetails(req, res);
         const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
-        // admin.v1 is both a scope of the provider (so that it may be requested) and of the resource.
-        grant.addOIDCScope(OAUTH_SCOPE);
-        grant.addResourceScope(OAUTH_RESOURCE, OAUTH_SCOPE);
+        // The scope is both a scope of the provider (so that it may be requested) and of the resource.
+        grant.addOIDCScope(scope);
+        grant.addResourceScope(resource, scope);
         const grantId = await grant.save();
         await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
       },
     };
   }
 
-  const providerFor = (req: IncomingMessage): Promise<ProviderHandle> =>
-    (built ??= build(issuer ?? `http://${req.headers.host ?? '127.0.0.1'}${OAUTH_PREFIX}`));
+  const providerFor = (req: IncomingMessage): Promise<ProviderHandle> => (built ??= build(issuer ?? `http://${req.headers.host ?? '127.0.0.1'}${prefix}`));
 
   async function interaction(req: IncomingMessage, res: ServerResponse, handle: ProviderHandle, path: string): Promise<void> {
     const login = /^\/interaction\/([^/]+)\/login$/.exec(path);
     if (req.method === 'GET' && /^\/interaction\/[^/]+$/.test(path)) {
       const details = await handle.interactionDetails(req, res);
-      send(res, 200, 'text/html; charset=utf-8', loginPage(details.uid, false));
+      send(res, 200, 'text/html; charset=utf-8', loginPage(prefix, details.uid, false));
       return;
     }
     if (req.method === 'POST' && login) {
@@ -194,7 +202,7 @@ export function createOAuthServer(options: {
       const form = await readForm(req);
       const ok = same(form.get('username') ?? '', credentials.username) && same(form.get('password') ?? '', credentials.password);
       if (!ok) {
-        send(res, 401, 'text/html; charset=utf-8', loginPage(details.uid, true));
+        send(res, 401, 'text/html; charset=utf-8', loginPage(prefix, details.uid, true));
         return;
       }
       await handle.finish(req, res);
@@ -204,19 +212,20 @@ export function createOAuthServer(options: {
   }
 
   return {
+    prefix,
     setIssuer: (value) => void (issuer ??= value),
-    accessTokenAccount: (token, nowMs) => (behaviour.intapiAccepts === 'accepted' ? storage.accessTokenAccount(token, OAUTH_SCOPE, nowMs) : undefined),
+    accessTokenAccount: (token, nowMs) => storage.accessTokenAccount(token, scope, nowMs),
     handle: async (req, res) => {
       const handle = await providerFor(req);
       const url = req.url ?? '/';
-      const path = url.slice(OAUTH_PREFIX.length).split('?')[0] ?? '/';
+      const path = url.slice(prefix.length).split('?')[0] ?? '/';
       try {
         if (path.startsWith('/interaction/')) {
           await interaction(req, res, handle, path);
           return;
         }
         // oidc-provider finds its mount path from originalUrl and url (as under Express's app.use).
-        Object.assign(req, { originalUrl: url, url: url.slice(OAUTH_PREFIX.length) || '/' });
+        Object.assign(req, { originalUrl: url, url: url.slice(prefix.length) || '/' });
         await handle.callback(req, res);
       } catch (error) {
         if (!res.headersSent) send(res, 400, 'text/plain; charset=utf-8', `OAuth request failed: ${(error as Error).message}`);
@@ -226,8 +235,22 @@ export function createOAuthServer(options: {
   };
 }
 
+/** Mounts the flow on the app: fastify hands every request under its prefix over before reading any
+ * body (the flow answers its own forms, redirects and cookies). */
+export function mountOAuth(fastify: FastifyInstance, oauth: OAuthServer): void {
+  fastify.route({
+    method: ['GET', 'POST'],
+    url: `${oauth.prefix}/*`,
+    onRequest: async (request, reply) => {
+      reply.hijack();
+      await oauth.handle(request.raw, reply.raw);
+    },
+    handler: () => undefined,
+  });
+}
+
 /** Imports with oidc-provider's runtime notice held back: it names Node 22 LTS as its supported
- * runtime and says so on Node 20, which the project supports and on which its flow is tested
+ * runtime and says so on Node 20, which the project supports and on which its flows are tested
  * (tests/reference-impl/oauth.test.ts). Only that one line is dropped; any other warning passes.
  * The console is touched here only, to hold back a third-party line, never to write. */
 /* eslint-disable no-console -- the library writes the notice with console.warn at import */

@@ -1,6 +1,6 @@
 /**
  * The OAuth server's storage: an in-memory oidc-provider adapter (one Map per server), which the
- * Integration API's guard reads synchronously to accept an access token (`accessTokenAccount`).
+ * family's guard reads synchronously to accept an access token (`accessTokenAccount`).
  * Expiry is oidc-provider's (`expiresIn` seconds on the wall clock); the guard also checks `exp`.
  */
 type Payload = Record<string, unknown> & { consumed?: number; grantId?: string; uid?: string; userCode?: string };
