@@ -171,6 +171,10 @@ export interface ScimBehaviour {
     memberValue: 'present' | 'omitted';
     /** emails optional, or required with a value no other live user has (409 uniqueness, RFC 7644 §3.3). */
     emails: 'optional' | 'required-unique';
+    /** A user body whose userName is not an e-mail address: taken as it is, or refused without an
+     * e-mail (400 invalidValue, on POST and PUT, before the id of a PUT is looked up), as a server
+     * keying its accounts on e-mail addresses does; its /Schemas still marks only userName required. */
+    emailForUserName: 'optional' | 'required';
     /** meta.created / lastModified kept to the millisecond, or to whole seconds. */
     timestamps: 'milliseconds' | 'seconds';
   };
@@ -377,6 +381,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       putId: 'ignored',
       memberValue: 'present',
       emails: 'optional',
+      emailForUserName: 'optional',
       timestamps: 'milliseconds',
     },
     patch: {

@@ -148,6 +148,14 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     }
   };
 
+  /** A POST or PUT body of a user whose userName is not an e-mail address carries an e-mail (behaviour emailForUserName). */
+  const checkEmailForUserName = (schema: ResourceSchema, body: unknown): void => {
+    if (schema !== USER_SCHEMA || b.writes.emailForUserName !== 'required' || !isJsonObject(body)) return;
+    const userName = body.userName;
+    if (typeof userName !== 'string' || userName.includes('@') || emailValues(body).length > 0) return;
+    throw badRequest('invalidValue', 'emails must contain an email when userName is not an email address');
+  };
+
   /** The checks every stored state passes (POST, PUT, each PATCH result). */
   const validate = (schema: ResourceSchema, data: JsonObject, self: string | undefined): void => {
     if (b.writes.required === 'checked') checkRequired(schema, data);
@@ -232,6 +240,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         path: base,
         auth: true,
         handle: (call) => {
+          checkEmailForUserName(schema, call.body);
           const data = readBody(schema, bodyOf(schema, call.body));
           if (b.writes.userNameCase === 'lowercased' && typeof data.userName === 'string') data.userName = data.userName.toLowerCase();
           validate(schema, data, undefined);
@@ -263,6 +272,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         path: `${base}/:id`,
         auth: true,
         handle: (call) => {
+          checkEmailForUserName(schema, call.body);
           const record = live(schema, call.params.id ?? '');
           checkIfMatch(call.context, record, b);
           let data = readBody(schema, bodyOf(schema, call.body));

@@ -54,6 +54,16 @@ const VARIANTS = {
       b.bulk.supported = true;
     },
   },
+  'email-accounts': {
+    description:
+      'A server that keys its accounts on e-mail addresses: a user whose userName is not an e-mail address is refused without an e-mail ' +
+      '(400 invalidValue "emails must contain an email when userName is not an email address", on POST and PUT), while its /Schemas marks only userName required; ' +
+      'otherwise the reference server.',
+    profile: 'scim-email-accounts',
+    apply: (b) => {
+      b.writes.emailForUserName = 'required';
+    },
+  },
 } satisfies Record<string, ScimVariant>;
 
 export type ScimVariantName = keyof typeof VARIANTS;

@@ -4,8 +4,7 @@
 import { expectStatus, fail } from '../_harness/failure.js';
 import type { ApiRequest } from '../_harness/http.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
-import { expectScimError, runMarker, SCIM_SCHEMAS, sendMaybeCreatingUser, uniqueName, userBody } from '../_harness/scim/records.js';
-import { fitUser } from '../_harness/scim/target.js';
+import { expectScimError, runMarker, SCIM_SCHEMAS, sendFittedUser, sendMaybeCreatingUser, uniqueName, userBody } from '../_harness/scim/records.js';
 
 const WRONG_TOKEN = 'Bearer lpc-wrong-token-0000000000';
 
@@ -115,7 +114,7 @@ requirement(
   },
   async (t) => {
     const name = uniqueName(t, 'scimjson');
-    const res = await sendMaybeCreatingUser(t, { op: 'scim.users.create', json: await fitUser(t, userBody(name)), contentType: 'application/scim+json' }, name);
+    const res = await sendFittedUser(t, userBody(name), (json) => sendMaybeCreatingUser(t, { op: 'scim.users.create', json, contentType: 'application/scim+json' }, name));
     expectStatus(res, [200, 201], 'to a valid user sent as application/scim+json (accepted)');
   },
   { write: ['scim.users'] },
@@ -130,7 +129,7 @@ requirement(
   },
   async (t) => {
     const name = uniqueName(t, 'plainjson');
-    const res = await sendMaybeCreatingUser(t, { op: 'scim.users.create', json: await fitUser(t, userBody(name)), contentType: 'application/json' }, name);
+    const res = await sendFittedUser(t, userBody(name), (json) => sendMaybeCreatingUser(t, { op: 'scim.users.create', json, contentType: 'application/json' }, name));
     expectStatus(res, [200, 201], 'to a valid user sent as application/json (accepted)');
   },
   { write: ['scim.users'] },

@@ -60,7 +60,7 @@ requirement(
     const drawn = strings ? notBoolean.filter((v) => !(typeof v === 'string' && /^(true|false)$/i.test(v))) : notBoolean;
     await t.property(drawn, async (active) => {
       t.outcome(typeof active);
-      const res = await postUser(t, userBody(uniqueName(t, 'wrongtype'), { active }));
+      const res = await postUser(t, userBody(uniqueName(t, 'wrongtype'), { active }), undefined, { refusal: true });
       expectScimErrorAllowing(res, 400, ['invalidValue', 'invalidSyntax'], `to active ${JSON.stringify(active)}`);
     });
   },
@@ -79,7 +79,7 @@ requirement(
   async (t) => {
     await userNameControl(t);
     const { userName: _left, ...body } = userBody(uniqueName(t, 'nouser'));
-    const res = await postUser(t, { ...body, displayName: 'Lpc no userName' });
+    const res = await postUser(t, { ...body, displayName: 'Lpc no userName' }, undefined, { refusal: true });
     expectScimErrorAllowing(res, 400, ['invalidValue', 'invalidSyntax'], 'to a user without userName');
   },
   USERS,

@@ -44,6 +44,10 @@ export interface ScimExpectations {
   /** The identity providers the target is meant for: the requests their documentation says they send
    * (which RFC 7644 does not oblige a server to accept) are checked, level PROFILE; none by default. */
   readonly client: readonly ScimClient[];
+  /** Attributes the target requires of a user beyond RFC 7643 §4.1's `userName` that its /Schemas
+   * does not mark required (`emails`, say, when userName is not an e-mail address): every user the
+   * checks create carries them from the first request, the minimal user of scim.users.create-201 too. */
+  readonly userRequires: readonly string[];
 }
 
 /** Identity providers whose documented requests the suite knows (suites/scim/client.check.ts). */
@@ -91,6 +95,7 @@ export const DEFAULT_SCIM_EXPECTATIONS: ScimExpectations = {
   defaultCount: 20,
   etag: false,
   client: [],
+  userRequires: [],
 };
 
 export const SCIM_PROFILE: FamilyProfile = {
@@ -152,6 +157,13 @@ export const SCIM_PROFILE: FamilyProfile = {
           items: { type: 'string', enum: SCIM_CLIENTS },
           description:
             'The identity providers the target is meant for (entra: Microsoft Entra ID, okta: Okta): their documented requests are checked (level PROFILE).',
+        },
+        userRequires: {
+          type: 'array',
+          uniqueItems: true,
+          items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9$_-]*$' },
+          description:
+            "Top-level attributes the target requires of every user beyond userName although its /Schemas does not say so (emails, say): the checks' users carry them from the first request.",
         },
       }),
     },
