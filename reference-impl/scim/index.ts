@@ -405,7 +405,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
 
   // The Schema resources /Schemas lists (under the fault schemas-group-omitted, without the Group's).
   const schemasListed = (baseUrl: string): JsonObject[] =>
-    schemaResources(baseUrl, USER_SCHEMA, GROUP_SCHEMA, emailsUnique).filter((s) => b.declares.groupSchema === 'listed' || s.id !== GROUP_SCHEMA.urn);
+    schemaResources(baseUrl, USER_SCHEMA, GROUP_SCHEMA, emailsUnique, b.declares.schemaSchema === 'listed').filter((s) => b.declares.groupSchema === 'listed' || s.id !== GROUP_SCHEMA.urn);
   const schemaOperations: ScimOperation[] = [
     {
       id: 'scim.schemas.list',

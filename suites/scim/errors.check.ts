@@ -25,7 +25,7 @@ const acceptsControl = (valid: (t: CheckContext) => Json) =>
 requirement(
   {
     id: 'scim.errors.malformed-json-400',
-    level: 'MUST',
+    level: 'SHOULD',
     spec: 'rfc7644#section-3.12',
     title: 'POST /Users with a body that is not JSON answers 400 (scimType invalidSyntax if given)',
   },
@@ -74,6 +74,8 @@ requirement(
     id: 'scim.errors.missing-username-400',
     level: 'MUST',
     spec: 'rfc7643#section-4.1.1',
+    binds:
+      'RFC 7643 §4.1.1: userName "is REQUIRED" in every User the server holds; it cannot create one without it (Table 9 invalidValue: "A required value was missing")',
     title: 'POST /Users without userName (REQUIRED) answers 400 (scimType invalidValue or invalidSyntax)',
   },
   async (t) => {

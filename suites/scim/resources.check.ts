@@ -215,7 +215,14 @@ requirement(
 // --- uniqueness -------------------------------------------------------------------------------
 
 requirement(
-  { id: 'scim.users.duplicate-409', level: 'MUST', spec: 'rfc7644#section-3.3', title: 'POST /Users with a userName already taken answers 409 uniqueness' },
+  {
+    id: 'scim.users.duplicate-409',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.3',
+    binds:
+      'RFC 7644 §3.3: "If the service provider determines that the creation of the requested resource conflicts with existing resources (e.g., a \"User\" resource with a duplicate \"userName\"), the service provider MUST return HTTP status code 409 (Conflict) with a \"scimType\" error code of \"uniqueness\""',
+    title: 'POST /Users with a userName already taken answers 409 uniqueness',
+  },
   async (t) => {
     const user = await createUser(t, 'dup');
     expectScimError(await postUser(t, userBody(user.userName)), 409, 'uniqueness', 'to a second POST /Users with the same userName');
@@ -402,6 +409,8 @@ requirement(
     id: 'scim.users.deleted-404',
     level: 'MUST',
     spec: 'rfc7644#section-3.6',
+    binds:
+      'RFC 7644 §3.6: "Service providers MAY choose not to permanently delete the resource but MUST return a 404 (Not Found) error code for all operations associated with the previously deleted resource."',
     title: 'After DELETE, GET, PUT, PATCH and DELETE of the user id each answer 404',
   },
   async (t) => {

@@ -48,6 +48,10 @@ export interface ScimExpectations {
    * does not mark required (`emails`, say, when userName is not an e-mail address): every user the
    * checks create carries them from the first request, the minimal user of scim.users.create-201 too. */
   readonly userRequires: readonly string[];
+  /** The target applies PATCH requests that break RFC 7644 §3.5.2's rules for the client (no PatchOp
+   * URN in `schemas`, an empty `Operations`, an add or replace without `value`) instead of refusing
+   * them: the checks of those refusals accept a success that changes nothing it was not asked to. */
+  readonly patchLenient: boolean;
 }
 
 /** Identity providers whose documented requests the suite knows (suites/scim/client.check.ts). */
@@ -96,6 +100,7 @@ export const DEFAULT_SCIM_EXPECTATIONS: ScimExpectations = {
   etag: false,
   client: [],
   userRequires: [],
+  patchLenient: false,
 };
 
 export const SCIM_PROFILE: FamilyProfile = {
@@ -164,6 +169,11 @@ export const SCIM_PROFILE: FamilyProfile = {
           items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9$_-]*$' },
           description:
             "Top-level attributes the target requires of every user beyond userName although its /Schemas does not say so (emails, say): the checks' users carry them from the first request.",
+        },
+        patchLenient: {
+          type: 'boolean',
+          description:
+            'The target applies a PATCH without the PatchOp URN, with an empty Operations, or an add/replace without value, instead of 400 (RFC 7644 §3.5.2 binds the client).',
         },
       }),
     },
