@@ -73,7 +73,7 @@ export async function sendFittedUser(t: CheckContext, body: Json, send: (json: J
   const sent = await fitUser(t, body, options);
   const first = await send(sent);
   if (options.minimal === true) return first;
-  const learned = await learnFromRefusal(t, sent, first);
+  const learned = await learnFromRefusal(t, sent, first, options);
   if (learned.length === 0) return first;
   const second = await send(await fitUser(t, body, options));
   if (second.status === 400 && options.refusal !== true) notSetUpTwice(first, second, learned.join(', '), 'a valid user (with the attributes the first refusal named)');

@@ -305,10 +305,11 @@ export async function requiredOf(t: CheckContext, lower: string, options: FitOpt
 
 /**
  * Learns from a refused user body: the attributes the answer's `detail` names that the body lacked
- * (present in the target's User, userName never, and ones a fixture can fill). Returns their names;
+ * (present in the target's User, userName never, and ones a fixture can fill); a check whose rule is
+ * a refusal (`refusal`) learns only attributes its body left out. Returns their names;
  * empty when the refusal names none (the check judges it as it is).
  */
-export async function learnFromRefusal(t: CheckContext, sent: Json, res: { status: number; json?: unknown }): Promise<string[]> {
+export async function learnFromRefusal(t: CheckContext, sent: Json, res: { status: number; json?: unknown }, options: FitOptions = {}): Promise<string[]> {
   if (res.status !== 400 || !isObject(res.json) || typeof res.json.detail !== 'string') return [];
   const { schema } = await scimTargetOf(t);
   const named = new Set((res.json.detail.match(/[A-Za-z][A-Za-z0-9$_]*/g) ?? []).map((w) => w.toLowerCase()));
@@ -317,8 +318,11 @@ export async function learnFromRefusal(t: CheckContext, sent: Json, res: { statu
   for (const lower of named) {
     const attr = schema.user.get(lower);
     if (attr === undefined || lower === 'username' || COMMON.has(lower) || !fillable(attr)) continue;
+    // Lacked: absent, or (a check clearing it, not one whose rule is a refusal) null or []. A value the
+    // check sent, an empty string included, is the check's and the refusal is about it.
     const key = Object.keys(sent).find((k) => k.toLowerCase() === lower);
-    if (key !== undefined && !empty(sent[key])) continue;
+    const cleared = key !== undefined && (sent[key] === null || (Array.isArray(sent[key]) && sent[key].length === 0));
+    if (key !== undefined && (options.refusal === true || !cleared)) continue;
     learned.add(lower);
     found.push(attr.name);
   }
