@@ -81,10 +81,7 @@ function sendResult(reply: FastifyReply, result: Result, jsonType: string): void
   } else if ('empty' in result) {
     reply.code(result.status).send();
   } else {
-    reply
-      .code(result.status)
-      .header('content-type', jsonType)
-      .send(JSON.stringify(result.body));
+    reply.code(result.status).header('content-type', jsonType).send(JSON.stringify(result.body));
   }
 }
 
@@ -172,7 +169,11 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
               sendError(reply, render, error, contentType);
               return;
             }
-            sendResult(reply, result, textPlain.has(operation.id) ? TEXT_TYPE : family.htmlGets === true && operation.method === 'GET' ? HTML_TYPE : contentType);
+            sendResult(
+              reply,
+              result,
+              textPlain.has(operation.id) ? TEXT_TYPE : family.htmlGets === true && operation.method === 'GET' ? HTML_TYPE : contentType,
+            );
           },
         });
       }

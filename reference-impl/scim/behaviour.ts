@@ -232,6 +232,10 @@ export interface ScimBehaviour {
     schemaSchema: 'omitted' | 'listed';
     /** patch.supported: whether PATCH is served, or true whatever it does. */
     patch: 'actual' | 'supported';
+    /** GET /ResourceTypes/{name} of a name it has not: 404, or the User resource type. */
+    unknownResourceType: 'not-found' | 'first';
+    /** GET /Schemas/{urn} of a URN it has not: 404, or the User schema. */
+    unknownSchema: 'not-found' | 'first';
   };
   /** A PATCH that changes a user's password: applied (changePassword.supported says so where the schema keeps a password), or 400 mutability. */
   passwordChange: 'applied' | 'refused';
@@ -410,7 +414,17 @@ export function referenceScimBehaviour(): ScimBehaviour {
       primary: 'clears-others',
     },
     // Discovery, ETag, Bulk and /Me (issue 20, part a): served by the full-featured variant.
-    declares: { sort: 'actual', maxResults: 'actual', etagBlock: 'present', groupEndpoint: 'right', groupSchema: 'listed', schemaSchema: 'omitted', patch: 'actual' },
+    declares: {
+      sort: 'actual',
+      maxResults: 'actual',
+      etagBlock: 'present',
+      groupEndpoint: 'right',
+      groupSchema: 'listed',
+      schemaSchema: 'omitted',
+      patch: 'actual',
+      unknownResourceType: 'not-found',
+      unknownSchema: 'not-found',
+    },
     patchServed: 'yes',
     passwordChange: 'applied',
     etag: { supported: false, header: 'sent', metaVersion: 'header', changes: 'on-modification', ifMatch: 'checked', ifNoneMatch: 'not-modified' },

@@ -405,7 +405,9 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
 
   // The Schema resources /Schemas lists (under the fault schemas-group-omitted, without the Group's).
   const schemasListed = (baseUrl: string): JsonObject[] =>
-    schemaResources(baseUrl, USER_SCHEMA, GROUP_SCHEMA, emailsUnique, b.declares.schemaSchema === 'listed').filter((s) => b.declares.groupSchema === 'listed' || s.id !== GROUP_SCHEMA.urn);
+    schemaResources(baseUrl, USER_SCHEMA, GROUP_SCHEMA, emailsUnique, b.declares.schemaSchema === 'listed').filter(
+      (s) => b.declares.groupSchema === 'listed' || s.id !== GROUP_SCHEMA.urn,
+    );
   const schemaOperations: ScimOperation[] = [
     {
       id: 'scim.schemas.list',
@@ -423,7 +425,9 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
       path: '/Schemas/:id',
       auth: true,
       handle: (call) => {
-        const found = schemasListed(call.context.baseUrl).find((s) => s.id === call.params.id);
+        const listed = schemasListed(call.context.baseUrl);
+        const found =
+          listed.find((s) => s.id === call.params.id) ?? (b.declares.unknownSchema === 'first' ? listed.find((s) => s.id === USER_SCHEMA.urn) : undefined);
         if (found === undefined) throw scimNotFound(`Schema ${call.params.id ?? ''} not found.`);
         return ok(200, found);
       },

@@ -88,7 +88,8 @@ function contextOf(family: Family, profile: Profile, secrets: Secrets, options: 
     if (verdict.kind === 'foreign')
       throw new SetupError(`${where}: ${exchanged.sent} answered ${verdict.why}, so this is not the ${family.title} (${hint}): ${answer}`);
     if (verdict.kind === 'odd') options.warn(`${where}: ${exchanged.sent} answered ${answer}; the checks will say more`);
-    if (verdict.kind === 'mislabelled') options.warn(`${where}: ${exchanged.sent} answered ${verdict.why}; going on, the checks judge the media type: ${answer}`);
+    if (verdict.kind === 'mislabelled')
+      options.warn(`${where}: ${exchanged.sent} answered ${verdict.why}; going on, the checks judge the media type: ${answer}`);
   };
   /** A transport error: a TLS error or a connection never made is the set-up's; an answer cut short
    * (a reset, a deadline) is the target's, a warning, and the checks judge it. */

@@ -76,7 +76,8 @@ export async function sendFittedUser(t: CheckContext, body: Json, send: (json: J
   const learned = await learnFromRefusal(t, sent, first, options);
   if (learned.length === 0) return first;
   const second = await send(await fitUser(t, body, options));
-  if (second.status === 400 && options.refusal !== true) notSetUpTwice(first, second, learned.join(', '), 'a valid user (with the attributes the first refusal named)');
+  if (second.status === 400 && options.refusal !== true)
+    notSetUpTwice(first, second, learned.join(', '), 'a valid user (with the attributes the first refusal named)');
   return second;
 }
 
