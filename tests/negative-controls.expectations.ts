@@ -306,6 +306,8 @@ export const NAMED: Readonly<Record<string, Control>> = {
     ],
   },
   'intapi.text-content-type': { mustFail: ['intapi.invariant.json-content-type'] },
+  // Every GET's JSON labelled text/html: the preflight goes on (a warning), and only the media type fails.
+  'intapi.html-content-type': { mustFail: ['intapi.invariant.json-content-type'] },
   'intapi.crash-on-unknown-submission': {
     mustFail: ['intapi.invariant.no-5xx', `${V2}.submissions.get.unknown-id-404`],
     mayFail: ['intapi.invariant.json-content-type'],

@@ -131,6 +131,26 @@ describe("the issue's table: each mistake is exit 2 (0 for --help) with one line
     oneLineError(scim, /^lp-conformance: SCIM at http:\/\/\S+\/scim\/v2: GET \/scim\/v2\/Users\?count=1 .*answered a web page \(HTML\)/);
   });
 
+  test("the API's JSON labelled text/html is a finding, not a set-up error: a warning, the checks run, the media-type check fails (exit 1)", async () => {
+    const r = await runCli([
+      'run',
+      '--faults',
+      'intapi.html-content-type',
+      '--only',
+      'intapi.invariant.json-content-type,intapi.v2.resources.*',
+      '--runs',
+      '1',
+      '--no-progress',
+    ]);
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(1);
+    expect(r.stderr).toMatch(
+      /warning: Integration API at http:\/\/\S+: GET \/resources\S* .*answered its JSON labelled text\/html; going on, the checks judge the media type/,
+    );
+    expect(r.stderr).not.toMatch(/not the Integration API/);
+    expect(r.stdout).toMatch(/FAIL {2}\[intapi\.invariant\.json-content-type\]/);
+    expect(r.stdout).toMatch(/content-type text\/html/);
+  });
+
   test('a self-signed certificate names TLS and the way out; --ca trusts it; --insecure runs and every report says so', async () => {
     const only = ['--only', 'intapi.auth.authenticate-token', '--runs', '1', '--no-progress'];
     const refused = await runCli(['run', '--target', httpsUrl, ...only], { env });

@@ -67,7 +67,11 @@ function withHeaders(reply: FastifyReply, headers: ResponseHeaders | undefined):
   return reply;
 }
 
-function sendResult(reply: FastifyReply, result: Result, textPlain: boolean, contentType: string): void {
+/** The label of a JSON answer under the fault that calls every GET's a web page. */
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** A handler's result; a JSON body labelled `jsonType` (the family's, or a fault's). */
+function sendResult(reply: FastifyReply, result: Result, jsonType: string): void {
   withHeaders(reply, result.headers);
   if ('text' in result) {
     reply
@@ -77,10 +81,7 @@ function sendResult(reply: FastifyReply, result: Result, textPlain: boolean, con
   } else if ('empty' in result) {
     reply.code(result.status).send();
   } else {
-    reply
-      .code(result.status)
-      .header('content-type', textPlain ? TEXT_TYPE : contentType)
-      .send(JSON.stringify(result.body));
+    reply.code(result.status).header('content-type', jsonType).send(JSON.stringify(result.body));
   }
 }
 
@@ -168,7 +169,11 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
               sendError(reply, render, error, contentType);
               return;
             }
-            sendResult(reply, result, textPlain.has(operation.id), contentType);
+            sendResult(
+              reply,
+              result,
+              textPlain.has(operation.id) ? TEXT_TYPE : family.htmlGets === true && operation.method === 'GET' ? HTML_TYPE : contentType,
+            );
           },
         });
       }

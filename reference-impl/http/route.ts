@@ -71,6 +71,8 @@ export interface Family<C, O extends Operation<C>> {
   };
   /** Operations whose JSON answers are labelled text/plain (a fault). */
   readonly textPlainOperations?: ReadonlySet<string>;
+  /** Every GET's JSON answer labelled text/html (a fault: an API behind a misconfigured gateway). */
+  readonly htmlGets?: boolean;
   /** The longest request target (path and query, bytes) the family serves; a longer one answers 414
    * URI Too Long (a fault: RFC 9110 §4.1 recommends at least 8000). Default: Node's header limit. */
   readonly maxUrlBytes?: number;

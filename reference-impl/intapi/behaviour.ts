@@ -57,6 +57,8 @@ export interface Behaviour {
     contentTypes: 'json' | 'any-as-json';
     /** Operations whose JSON answers are labelled text/plain. */
     textPlainOperations: Set<string>;
+    /** Every GET's JSON answer labelled text/html. */
+    htmlGets: boolean;
     /** The longest request target served (414 beyond); undefined: Node's header limit (16 KiB). */
     maxUrlBytes: number | undefined;
     /** Operations that answer an unknown id with a 500 and a non-JSON body. */
@@ -256,6 +258,7 @@ export function referenceBehaviour(): Behaviour {
       bodyLimit: BODY_LIMIT,
       contentTypes: 'json',
       textPlainOperations: new Set(),
+      htmlGets: false,
       maxUrlBytes: undefined,
       crashOnUnknownId: new Set(),
       unrouted: new Set(),

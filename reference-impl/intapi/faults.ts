@@ -91,6 +91,10 @@ const NAMED_FAULTS = {
     description: 'A request target longer than 4096 bytes answers 414 URI Too Long (RFC 9110 section 4.1 recommends accepting 8000).',
     apply: (b) => void (b.http.maxUrlBytes = 4096),
   },
+  'intapi.html-content-type': {
+    description: 'Every GET answers its JSON labelled text/html (an API behind a gateway that calls everything a web page).',
+    apply: (b) => void (b.http.htmlGets = true),
+  },
   'intapi.text-content-type': {
     description: 'GET /submissions/{id} labels its JSON body text/plain.',
     apply: (b) => void b.http.textPlainOperations.add('submissions.get'),

@@ -58,6 +58,7 @@ export function createIntapiFamily(deps: IntapiDeps): Family<IntapiContext, Inta
     },
     renderError: intapiErrorRenderer(deps.behaviour.errors),
     textPlainOperations: http.textPlainOperations,
+    htmlGets: http.htmlGets,
     ...(http.maxUrlBytes === undefined ? {} : { maxUrlBytes: http.maxUrlBytes }),
   };
 }

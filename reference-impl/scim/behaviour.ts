@@ -175,6 +175,10 @@ export interface ScimBehaviour {
     memberValue: 'present' | 'omitted';
     /** emails optional, or required with a value no other live user has (409 uniqueness, RFC 7644 §3.3). */
     emails: 'optional' | 'required-unique';
+    /** A user body whose userName is not an e-mail address: taken as it is, or refused without an
+     * e-mail (400 invalidValue, on POST and PUT, before the id of a PUT is looked up), as a server
+     * keying its accounts on e-mail addresses does; its /Schemas still marks only userName required. */
+    emailForUserName: 'optional' | 'required';
     /** meta.created / lastModified kept to the millisecond, or to whole seconds. */
     timestamps: 'milliseconds' | 'seconds';
   };
@@ -197,8 +201,8 @@ export interface ScimBehaviour {
     schemas: 'required' | 'unchecked';
     /** An empty `Operations` array: 400 invalidSyntax, or a no-op success. */
     emptyOperations: 'reject' | 'no-op';
-    /** add/replace without `value`: 400 invalidValue, or read as null (the attribute is cleared). */
-    value: 'required' | 'optional';
+    /** add/replace without `value`: 400 invalidValue, read as null (the attribute is cleared), or skipped (a lenient server's no-op). */
+    value: 'required' | 'optional' | 'ignored';
     /** A path that is not valid path syntax: 400 invalidPath, or the operation is ignored. */
     malformedPath: 'invalid-path' | 'ignored';
     /** A successful PATCH: 200 with the resource (projected); 204, or 200 with the projection when
@@ -227,8 +231,15 @@ export interface ScimBehaviour {
     groupEndpoint: 'right' | 'wrong';
     /** /Schemas lists the Group schema, or leaves it out. */
     groupSchema: 'listed' | 'omitted';
+    /** /Schemas lists the resource schemas only, or also the Schema resource's own schema as
+     * rfc7643#section-8.7.2 represents it (its `attributes.subAttributes` with sub-attributes of their own). */
+    schemaSchema: 'omitted' | 'listed';
     /** patch.supported: whether PATCH is served, or true whatever it does. */
     patch: 'actual' | 'supported';
+    /** GET /ResourceTypes/{name} of a name it has not: 404, or the User resource type. */
+    unknownResourceType: 'not-found' | 'first';
+    /** GET /Schemas/{urn} of a URN it has not: 404, or the User schema. */
+    unknownSchema: 'not-found' | 'first';
   };
   /** A PATCH that changes a user's password: applied (changePassword.supported says so where the schema keeps a password), or 400 mutability. */
   passwordChange: 'applied' | 'refused';
@@ -255,6 +266,9 @@ export interface ScimBehaviour {
     maxPayloadSize: number;
     /** `bulkId:<id>` in a later operation's path or data: the created resource's id, or kept as written. */
     bulkIds: 'resolved' | 'literal';
+    /** Each result's status: a string (`"201"`, rfc7644#section-3.7.3's examples), or an object with
+     * its code (`{"code": "201"}`, the section's prose and SCIM 1.1). */
+    statusForm: 'string' | 'object';
     /** failOnErrors: processing stops after that many errors, or goes on. */
     failOnErrors: 'honoured' | 'ignored';
     /** More operations than maxOperations: 413, or processed. */
@@ -382,6 +396,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       putId: 'ignored',
       memberValue: 'present',
       emails: 'optional',
+      emailForUserName: 'optional',
       timestamps: 'milliseconds',
     },
     patch: {
@@ -404,7 +419,17 @@ export function referenceScimBehaviour(): ScimBehaviour {
       primary: 'clears-others',
     },
     // Discovery, ETag, Bulk and /Me: served by the full-featured variant.
-    declares: { sort: 'actual', maxResults: 'actual', etagBlock: 'present', groupEndpoint: 'right', groupSchema: 'listed', patch: 'actual' },
+    declares: {
+      sort: 'actual',
+      maxResults: 'actual',
+      etagBlock: 'present',
+      groupEndpoint: 'right',
+      groupSchema: 'listed',
+      schemaSchema: 'omitted',
+      patch: 'actual',
+      unknownResourceType: 'not-found',
+      unknownSchema: 'not-found',
+    },
     patchServed: 'yes',
     passwordChange: 'applied',
     etag: { supported: false, header: 'sent', metaVersion: 'header', changes: 'on-modification', ifMatch: 'checked', ifNoneMatch: 'not-modified' },
@@ -413,6 +438,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       maxOperations: 10,
       maxPayloadSize: 65536,
       bulkIds: 'resolved',
+      statusForm: 'string',
       failOnErrors: 'honoured',
       maxOperationsLimit: 'enforced',
       payloadLimit: 'enforced',

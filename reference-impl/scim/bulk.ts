@@ -78,6 +78,8 @@ export function bulkOperation(deps: BulkDeps): ScimOperation {
       if (failOnErrors !== undefined && (typeof failOnErrors !== 'number' || !Number.isInteger(failOnErrors) || failOnErrors < 1)) {
         throw badRequest('invalidValue', 'failOnErrors must be a positive integer.');
       }
+      // rfc7644#section-3.7.3: a string in the examples, an object with its code in the prose.
+      const statusOf = (status: number): JsonValue => (b.bulk.statusForm === 'object' ? { code: String(status) } : String(status));
       const ids = new Map<string, string>();
       const results: JsonObject[] = [];
       let errors = 0;
@@ -107,13 +109,13 @@ export function bulkOperation(deps: BulkDeps): ScimOperation {
           if (created !== undefined && method !== 'DELETE') result.location = `${call.context.baseUrl}${operation.path.replace('/:id', '')}/${created}`;
           const version = answer.headers?.etag;
           if (version !== undefined) result.version = version;
-          result.status = String(answer.status);
+          result.status = statusOf(answer.status);
           if (b.bulk.results === 'every-operation') results.push(result);
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           errors++;
           const rendered = deps.renderError(error);
-          results.push({ ...result, status: String(rendered.status), response: rendered.body });
+          results.push({ ...result, status: statusOf(rendered.status), response: rendered.body });
         }
       }
       return { status: 200, body: { schemas: [BULK_RESPONSE_URN], Operations: results } };

@@ -119,7 +119,7 @@ export function discoveryOperations(deps: DiscoveryDeps): ScimOperation[] {
         path: '/ResourceTypes/:id',
         auth: true,
         handle: (call) => {
-          const found = types.find((t) => t.resourceType === call.params.id);
+          const found = types.find((t) => t.resourceType === call.params.id) ?? (b.declares.unknownResourceType === 'first' ? types[0] : undefined);
           if (found === undefined) throw scimNotFound(`ResourceType ${call.params.id ?? ''} not found.`);
           return { status: 200, body: resourceType(found, call.context.baseUrl, b) };
         },

@@ -336,6 +336,14 @@ const SCIM_FAULT_TABLE = {
     description: 'The Group resource type names the endpoint /Group instead of /Groups, where groups are served (full-featured variant).',
     apply: (b) => void (b.declares.groupEndpoint = 'wrong'),
   },
+  'scim.resource-type-unknown-200': {
+    description: 'GET /ResourceTypes/{name} of a name it has not answers 200 with the User resource type instead of 404 (full-featured variant).',
+    apply: (b) => void (b.declares.unknownResourceType = 'first'),
+  },
+  'scim.schema-unknown-200': {
+    description: 'GET /Schemas/{urn} of a URN it has not answers 200 with the User schema instead of 404.',
+    apply: (b) => void (b.declares.unknownSchema = 'first'),
+  },
   'scim.schemas-group-omitted': {
     description: '/Schemas leaves out the core Group schema, though Groups are served.',
     apply: (b) => void (b.declares.groupSchema = 'omitted'),

@@ -150,6 +150,14 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     }
   };
 
+  /** A POST or PUT body of a user whose userName is not an e-mail address carries an e-mail (behaviour emailForUserName). */
+  const checkEmailForUserName = (schema: ResourceSchema, body: unknown): void => {
+    if (schema !== USER_SCHEMA || b.writes.emailForUserName !== 'required' || !isJsonObject(body)) return;
+    const userName = body.userName;
+    if (typeof userName !== 'string' || userName.includes('@') || emailValues(body).length > 0) return;
+    throw badRequest('invalidValue', 'emails must contain an email when userName is not an email address');
+  };
+
   /** The checks every stored state passes (POST, PUT, each PATCH result). */
   const validate = (schema: ResourceSchema, data: JsonObject, self: string | undefined): void => {
     if (b.writes.required === 'checked') checkRequired(schema, data);
@@ -234,6 +242,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         path: base,
         auth: true,
         handle: (call) => {
+          checkEmailForUserName(schema, call.body);
           const data = readBody(schema, bodyOf(schema, call.body));
           if (b.writes.userNameCase === 'lowercased' && typeof data.userName === 'string') data.userName = data.userName.toLowerCase();
           validate(schema, data, undefined);
@@ -265,6 +274,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
         path: `${base}/:id`,
         auth: true,
         handle: (call) => {
+          checkEmailForUserName(schema, call.body);
           const record = live(schema, call.params.id ?? '');
           checkIfMatch(call.context, record, b);
           let data = readBody(schema, bodyOf(schema, call.body));
@@ -397,7 +407,9 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
 
   // The Schema resources /Schemas lists (under the fault schemas-group-omitted, without the Group's).
   const schemasListed = (baseUrl: string): JsonObject[] =>
-    schemaResources(baseUrl, USER_SCHEMA, GROUP_SCHEMA, emailsUnique).filter((s) => b.declares.groupSchema === 'listed' || s.id !== GROUP_SCHEMA.urn);
+    schemaResources(baseUrl, USER_SCHEMA, GROUP_SCHEMA, emailsUnique, b.declares.schemaSchema === 'listed').filter(
+      (s) => b.declares.groupSchema === 'listed' || s.id !== GROUP_SCHEMA.urn,
+    );
   const schemaOperations: ScimOperation[] = [
     {
       id: 'scim.schemas.list',
@@ -415,7 +427,9 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
       path: '/Schemas/:id',
       auth: true,
       handle: (call) => {
-        const found = schemasListed(call.context.baseUrl).find((s) => s.id === call.params.id);
+        const listed = schemasListed(call.context.baseUrl);
+        const found =
+          listed.find((s) => s.id === call.params.id) ?? (b.declares.unknownSchema === 'first' ? listed.find((s) => s.id === USER_SCHEMA.urn) : undefined);
         if (found === undefined) throw scimNotFound(`Schema ${call.params.id ?? ''} not found.`);
         return ok(200, found);
       },

@@ -33,7 +33,7 @@ export function readPatchRequest(body: unknown, b: ScimBehaviour): PatchOperatio
   const operations = body.Operations ?? body.operations;
   if (!Array.isArray(operations) || (operations.length === 0 && b.patch.emptyOperations === 'reject'))
     throw badRequest('invalidSyntax', 'Operations must be a non-empty array.');
-  return operations.map((o, i) => {
+  return operations.flatMap((o, i) => {
     if (!isJsonObject(o)) throw badRequest('invalidSyntax', `Operations[${i}] must be an object.`);
     const raw = o.op;
     const op = typeof raw === 'string' ? (b.patch.opCase === 'insensitive' ? raw.toLowerCase() : raw) : undefined;
@@ -41,7 +41,9 @@ export function readPatchRequest(body: unknown, b: ScimBehaviour): PatchOperatio
     if (o.path !== undefined && o.path !== null && typeof o.path !== 'string') throw badRequest('invalidPath', `Operations[${i}].path must be a string.`);
     const path = typeof o.path === 'string' ? o.path : undefined;
     if (op !== 'remove' && o.value === undefined && b.patch.value === 'required') throw badRequest('invalidValue', `Operations[${i}] (${op}) needs a value.`);
-    return { op, path, value: o.value };
+    // A lenient server skips an add or replace without a value: it changes nothing it was not asked to.
+    if (op !== 'remove' && o.value === undefined && b.patch.value === 'ignored') return [];
+    return [{ op, path, value: o.value }];
   });
 }
 

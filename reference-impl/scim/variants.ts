@@ -54,6 +54,35 @@ const VARIANTS = {
       b.bulk.supported = true;
     },
   },
+  'rfc-letter': {
+    description:
+      "A full-featured server (as full-featured) that reads RFC 7643/7644 where they allow another reading: each Bulk result's status an object with its code " +
+      '({"code": "201"}, rfc7644#section-3.7.3\'s prose); /Schemas also lists the Schema resource\'s own schema as rfc7643#section-8.7.2 represents it ' +
+      '(attributes.subAttributes with sub-attributes of their own); lenient PATCH parsing: a body without the PatchOp URN, or with an empty Operations, is applied, ' +
+      'and an add or replace without a value is skipped (rfc7644#section-3.5.2 binds the client, not the server, to these).',
+    profile: 'scim-rfc-letter',
+    apply: (b) => {
+      Object.assign(b.endpoints, { discovery: 'served', search: 'served', me: 'served' });
+      b.paging.defaultCount = 50;
+      b.etag.supported = true;
+      b.bulk.supported = true;
+      b.bulk.statusForm = 'object';
+      b.declares.schemaSchema = 'listed';
+      b.patch.schemas = 'unchecked';
+      b.patch.emptyOperations = 'no-op';
+      b.patch.value = 'ignored';
+    },
+  },
+  'email-accounts': {
+    description:
+      'A server that keys its accounts on e-mail addresses: a user whose userName is not an e-mail address is refused without an e-mail ' +
+      '(400 invalidValue "emails must contain an email when userName is not an email address", on POST and PUT), while its /Schemas marks only userName required; ' +
+      'otherwise the reference server.',
+    profile: 'scim-email-accounts',
+    apply: (b) => {
+      b.writes.emailForUserName = 'required';
+    },
+  },
 } satisfies Record<string, ScimVariant>;
 
 export type ScimVariantName = keyof typeof VARIANTS;

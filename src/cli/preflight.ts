@@ -9,8 +9,8 @@
  * 3. its registration's `preflight`: typically its token (a log-in, or a ready token) and one cheap
  *    read (`ctx.read`). A refusal (401, 403; a token exchange's 400), a TLS error, a connection never
  *    made, or an answer that is not an API (404, a web page, a success that is not JSON) is a
- *    SetupError; another odd answer (a 5xx, a reset, no answer in time) is a warning, and the checks
- *    judge it.
+ *    SetupError; another odd answer (a 5xx, a reset, no answer in time), or the family's JSON under
+ *    another media type (text/html, say), is a warning, and the checks judge it.
  * Families the run does not select are not contacted.
  */
 import { SetupError, type Family, type PreflightContext } from '../families/family.js';
@@ -82,12 +82,14 @@ function contextOf(family: Family, profile: Profile, secrets: Secrets, options: 
   const hint = `is the URL right? --target, or the profile's families.${family.name}.baseUrl`;
   /** The exchange as one line for its judgement: a SetupError, or a warning. */
   const setUp = (exchanged: Exchanged, exchange: boolean): void => {
-    const verdict = judge(exchanged.answer, { exchange });
+    const verdict = judge(exchanged.answer, { exchange, ...(family.http?.answers ? { answers: family.http.answers } : {}) });
     const answer = said(exchanged.answer, (text) => secrets.redact(text));
     if (verdict.kind === 'refused') throw new SetupError(`${where}: ${exchanged.sent} was refused: ${answer}`);
     if (verdict.kind === 'foreign')
       throw new SetupError(`${where}: ${exchanged.sent} answered ${verdict.why}, so this is not the ${family.title} (${hint}): ${answer}`);
     if (verdict.kind === 'odd') options.warn(`${where}: ${exchanged.sent} answered ${answer}; the checks will say more`);
+    if (verdict.kind === 'mislabelled')
+      options.warn(`${where}: ${exchanged.sent} answered ${verdict.why}; going on, the checks judge the media type: ${answer}`);
   };
   /** A transport error: a TLS error or a connection never made is the set-up's; an answer cut short
    * (a reset, a deadline) is the target's, a warning, and the checks judge it. */

@@ -57,6 +57,10 @@ export interface FamilyHttp {
   readonly contentType: string;
   /** The operation that obtains a session token: sent without one, and allowed in a read-only run. */
   readonly tokenExchange?: string;
+  /** Whether a parsed JSON body has the shape of the family's answers (its envelope, its message
+   * schemas): the preflight takes such a body under another media type for the family's answer,
+   * mislabelled (the checks judge the label), not another server's. Absent: any JSON object or array. */
+  readonly answers?: (json: unknown) => boolean;
 }
 
 /** An invariant: a rule checked on every exchange of the family, reported as a check of its own. */

@@ -122,15 +122,26 @@ export type Judgement =
   /** Not the API: nothing at this path (404), a web page, or a success that is not JSON. */
   | { readonly kind: 'foreign'; readonly why: string }
   /** Another answer (a 5xx, say): the target's, for the checks to judge. */
-  | { readonly kind: 'odd' };
+  | { readonly kind: 'odd' }
+  /** A success whose body is the family's JSON under another media type: the API, mislabelled (the checks judge the label). */
+  | { readonly kind: 'mislabelled'; readonly why: string };
 
 const isHtml = (answer: ExchangeAnswer): boolean => /^text\/html\b/i.test(answer.contentType) || /^\s*<(!doctype|html)\b/i.test(answer.text);
 const isJsonType = (type: string): boolean => /^application\/([\w.+-]+\+)?json\b/i.test(type);
 
-/** Whether an answer of a family's token exchange or set-up read shows the set-up wrong. */
-export function judge(answer: ExchangeAnswer, options: { exchange: boolean }): Judgement {
+const isJsonValue = (json: unknown): boolean => typeof json === 'object' && json !== null;
+
+/** Whether an answer of a family's token exchange or set-up read shows the set-up wrong. `answers`:
+ * whether a JSON body has the family's shape (FamilyHttp.answers; default any object or array). */
+export function judge(answer: ExchangeAnswer, options: { exchange: boolean; answers?: (json: unknown) => boolean }): Judgement {
   if (answer.status === 401 || answer.status === 403 || (options.exchange && answer.status === 400)) return { kind: 'refused' };
   if (answer.status === 404) return { kind: 'foreign', why: 'nothing is there (404)' };
+  // The family's JSON under another label (text/html, say) is the API answering with the wrong media
+  // type, a finding of the checks; only a body that is not the family's JSON says "not this API".
+  const shaped = answer.json !== undefined && (options.answers ?? isJsonValue)(answer.json);
+  if (answer.status >= 200 && answer.status < 300 && shaped && !isJsonType(answer.contentType)) {
+    return { kind: 'mislabelled', why: `its JSON labelled ${answer.contentType.split(';')[0]?.trim() || 'without a content type'}` };
+  }
   if (isHtml(answer)) return { kind: 'foreign', why: 'a web page (HTML), not an API answer' };
   if (answer.status >= 200 && answer.status < 300) {
     if (!isJsonType(answer.contentType)) return { kind: 'foreign', why: `a ${answer.contentType || 'body without a content type'}, not JSON` };

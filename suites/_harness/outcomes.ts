@@ -69,6 +69,17 @@ export function notSetUp(res: ApiResponse, what: string): never {
   throw new NotSetUpSignal({ request, answer: describeResponse(res), what, key: `${request} answered ${answerKey(res)}` }, res.exchange);
 }
 
+/**
+ * Ends the check "not set up" after a fixture request was tried twice: `first` was refused, the
+ * check learned from the refusal what to add (`added`), and `second`, the same request with it, was
+ * refused too. The cause names both requests and both answers.
+ */
+export function notSetUpTwice(first: ApiResponse, second: ApiResponse, added: string, what: string): never {
+  const request = requestLine(second.exchange);
+  const answer = `${requestLine(first.exchange)} answered ${describeResponse(first)}; tried again with ${added}, ${request} answered ${describeResponse(second)}`;
+  throw new NotSetUpSignal({ request, answer, what, key: `${request} answered ${answerKey(second)}` }, second.exchange);
+}
+
 /** Ends the check "blocked by `checkId`": the rule that check owns is broken, and this check needs it. */
 export function blockedBy(checkId: string, why: string, res?: ApiResponse): never {
   throw new BlockedSignal(checkId, why, res?.exchange);

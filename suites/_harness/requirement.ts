@@ -30,6 +30,10 @@ export interface RequirementMeta {
   title: string;
   /** The check may wait long for the target (`t.waitsUpTo`): `--list` says so. */
   slow?: true;
+  /** For a MUST check: the sentence of the specification or RFC that binds the server to the rule,
+   * quoted with its section (`RFC 7644 §3.5.2.2: "…"`). A failure shows it after what was expected,
+   * so that a reader sees the sentence the server broke (docs/decisions/<family>/levels.md). */
+  binds?: string;
 }
 
 export interface PropertyOptions<T> {
@@ -221,7 +225,7 @@ function toFailure(error: unknown, meta: RequirementMeta, ctx: { config: RunConf
   const replay = prop?.seedReplay ?? replayCommand(config, meta.id);
   if (error instanceof CheckFailure) {
     return {
-      expected: secrets.redact(error.expected),
+      expected: secrets.redact(meta.binds === undefined ? error.expected : `${error.expected} (${meta.binds})`),
       received: secrets.redact(error.received),
       ...(prop ? { counterexample: secrets.redact(prop.counterexample) } : {}),
       ...(error.exchange ? { curl: ctx.http.curlOf(error.exchange), operation: error.exchange.operation } : {}),
@@ -454,9 +458,11 @@ async function runAgainst(
 export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Promise<void>, uses?: Uses): void {
   if (!ID.test(meta.id)) throw new Error(`check id ${meta.id} is not of the form family.area.name`);
   if (meta.title.length > 100) throw new Error(`check ${meta.id}: title longer than 100 characters`);
+  if (meta.binds !== undefined && meta.level !== 'MUST') throw new Error(`check ${meta.id}: binds names the sentence of a MUST; its level is ${meta.level}`);
+  const { binds: _binds, ...identity } = meta;
 
   register({
-    check: { ...meta, area: areaOf(meta.id) },
+    check: { ...identity, area: areaOf(meta.id) },
     ...(uses ? { uses } : {}),
     run: async (signal) => {
       const matrix = matrixConfig();

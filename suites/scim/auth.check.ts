@@ -4,20 +4,31 @@
 import { expectStatus, fail } from '../_harness/failure.js';
 import type { ApiRequest } from '../_harness/http.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
-import { expectScimError, runMarker, SCIM_SCHEMAS, sendMaybeCreatingUser, uniqueName, userBody } from '../_harness/scim/records.js';
-import { fitUser } from '../_harness/scim/target.js';
+import { expectScimError, runMarker, SCIM_SCHEMAS, sendFittedUser, sendMaybeCreatingUser, uniqueName, userBody } from '../_harness/scim/records.js';
 
 const WRONG_TOKEN = 'Bearer lpc-wrong-token-0000000000';
 
 requirement(
-  { id: 'scim.auth.missing-token-401', level: 'MUST', spec: 'rfc7644#section-3.12', title: 'A SCIM request without Authorization answers 401' },
+  {
+    id: 'scim.auth.missing-token-401',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.12',
+    binds: 'RFC 7644 §3.12 Table 8: 401 "Authorization failure. The authorization header is invalid or missing."',
+    title: 'A SCIM request without Authorization answers 401',
+  },
   async (t) => {
     expectScimError(await t.http.send({ op: 'scim.users.list', query: { count: 1 }, token: 'none' }), 401, undefined, 'without Authorization');
   },
 );
 
 requirement(
-  { id: 'scim.auth.wrong-token-401', level: 'MUST', spec: 'rfc7644#section-3.12', title: 'A SCIM request with a bearer token never issued answers 401' },
+  {
+    id: 'scim.auth.wrong-token-401',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.12',
+    binds: 'RFC 7644 §3.12 Table 8: 401 "Authorization failure. The authorization header is invalid or missing."',
+    title: 'A SCIM request with a bearer token never issued answers 401',
+  },
   async (t) => {
     expectScimError(await t.http.send({ op: 'scim.users.list', query: { count: 1 }, token: { literal: WRONG_TOKEN } }), 401, undefined, 'with a wrong token');
   },
@@ -115,7 +126,9 @@ requirement(
   },
   async (t) => {
     const name = uniqueName(t, 'scimjson');
-    const res = await sendMaybeCreatingUser(t, { op: 'scim.users.create', json: await fitUser(t, userBody(name)), contentType: 'application/scim+json' }, name);
+    const res = await sendFittedUser(t, userBody(name), (json) =>
+      sendMaybeCreatingUser(t, { op: 'scim.users.create', json, contentType: 'application/scim+json' }, name),
+    );
     expectStatus(res, [200, 201], 'to a valid user sent as application/scim+json (accepted)');
   },
   { write: ['scim.users'] },
@@ -130,7 +143,9 @@ requirement(
   },
   async (t) => {
     const name = uniqueName(t, 'plainjson');
-    const res = await sendMaybeCreatingUser(t, { op: 'scim.users.create', json: await fitUser(t, userBody(name)), contentType: 'application/json' }, name);
+    const res = await sendFittedUser(t, userBody(name), (json) =>
+      sendMaybeCreatingUser(t, { op: 'scim.users.create', json, contentType: 'application/json' }, name),
+    );
     expectStatus(res, [200, 201], 'to a valid user sent as application/json (accepted)');
   },
   { write: ['scim.users'] },

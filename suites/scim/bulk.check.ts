@@ -38,14 +38,25 @@ const bulk = (t: CheckContext, operations: readonly Json[], failOnErrors?: numbe
     json: { schemas: [BULK_REQUEST_URN], ...(failOnErrors === undefined ? {} : { failOnErrors }), Operations: operations },
   });
 
-/** The results of a BulkResponse (status as a string, RFC 7644 §3.7.3), each created resource noted for the cleanup. */
+/**
+ * A Bulk result's status as its code: RFC 7644 §3.7.3's prose says the status "MUST include the
+ * code attribute" (an object, `{"code": "201"}`, as SCIM 1.1 had it) while its examples write
+ * `"status": "201"`; servers send either, and both are read. A status that is neither is ''.
+ */
+function statusCode(status: unknown): string {
+  if (typeof status === 'string' || typeof status === 'number') return String(status);
+  if (isObject(status) && (typeof status.code === 'string' || typeof status.code === 'number')) return String(status.code);
+  return '';
+}
+
+/** The results of a BulkResponse (status as a string or as an object with its code: `statusCode`), each created resource noted for the cleanup. */
 function resultsOf(t: CheckContext, res: ApiResponse, names: ReadonlyMap<string, { kind: 'user' | 'group'; name: string }>): BulkResult[] {
   const ops = resourceOf(res).Operations;
   const results = (Array.isArray(ops) ? ops : []).filter(isObject).map((o) => ({
     method: o.method,
     bulkId: o.bulkId,
     location: o.location,
-    status: String(o.status ?? ''),
+    status: statusCode(o.status),
   }));
   for (const r of results) {
     const made = typeof r.bulkId === 'string' ? names.get(r.bulkId) : undefined;
@@ -156,6 +167,7 @@ requirement(
     id: 'scim.bulk.max-operations-413',
     level: 'MUST',
     spec: 'rfc7644#section-3.7.4',
+    binds: 'RFC 7644 §3.7.4: the service provider MUST answer 413 (Payload Too Large) to a request with more operations than maxOperations',
     title: 'A Bulk request with more operations than maxOperations answers 413',
   },
   async (t) => {
@@ -175,6 +187,7 @@ requirement(
     id: 'scim.bulk.max-payload-413',
     level: 'MUST',
     spec: 'rfc7644#section-3.7.4',
+    binds: 'RFC 7644 §3.7.4: the service provider MUST answer 413 (Payload Too Large) to a request larger than maxPayloadSize',
     title: 'A Bulk request larger than maxPayloadSize answers 413',
   },
   async (t) => {

@@ -12,7 +12,7 @@ import { requirement, type CheckContext } from '../_harness/requirement.js';
 import { blockOf, requireServed, serviceProviderConfig } from '../_harness/scim/capabilities.js';
 import { compareFolded, createListFixture } from '../_harness/scim/list-fixture.js';
 import { listUsers } from '../_harness/scim/paging.js';
-import { createUser, literal, pageOf, pageSaid, resourceOf, SCIM_SCHEMAS } from '../_harness/scim/records.js';
+import { createUser, expectScimError, literal, pageOf, pageSaid, resourceOf, SCIM_SCHEMAS } from '../_harness/scim/records.js';
 import { requireUserAttributes, USER_URN } from '../_harness/scim/target.js';
 
 const SPC_URN = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig';
@@ -128,6 +128,38 @@ requirement(
         problems.push(`the schema ${urn} without its attribute ${attribute}`);
     }
     expectNone(problems, 'the User and Group schemas (RFC 7643 §7), with userName and displayName among their attributes', res);
+  },
+);
+
+const NOT_FOUND = 'RFC 7644 §3.12 Table 8: 404 "Specified resource (e.g., User) or endpoint does not exist."';
+
+requirement(
+  {
+    id: 'scim.discovery.resource-type-unknown-404',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.12',
+    binds: NOT_FOUND,
+    title: 'GET /ResourceTypes/{name} of a resource type the target does not have answers 404',
+  },
+  async (t) => {
+    requireServed(t, '/ResourceTypes');
+    // A name no server has: the run's seeded tail makes it one no check or run has sent before.
+    const name = `LpcNoSuchType${t.uuid().slice(0, 8)}`;
+    expectScimError(await discover(t, `/ResourceTypes/${name}`), 404, undefined, `to GET /ResourceTypes/${name} (no such resource type)`);
+  },
+);
+
+requirement(
+  {
+    id: 'scim.discovery.schema-unknown-404',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.12',
+    binds: NOT_FOUND,
+    title: 'GET /Schemas/{urn} of a schema URN the target does not have answers 404',
+  },
+  async (t) => {
+    const urn = `urn:ietf:params:scim:schemas:extension:lpc-no-such:2.0:${t.uuid().slice(0, 8)}`;
+    expectScimError(await t.http.send({ op: 'scim.schemas.get', params: { id: urn } }), 404, undefined, `to GET /Schemas/${urn} (no such schema)`);
   },
 );
 

@@ -352,7 +352,14 @@ requirement(
 );
 
 requirement(
-  { id: 'scim.groups.deleted-404', level: 'MUST', spec: 'rfc7644#section-3.6', title: 'GET of a deleted group answers 404' },
+  {
+    id: 'scim.groups.deleted-404',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.6',
+    binds:
+      'RFC 7644 §3.6: "Service providers MAY choose not to permanently delete the resource but MUST return a 404 (Not Found) error code for all operations associated with the previously deleted resource."',
+    title: 'GET of a deleted group answers 404',
+  },
   async (t) => {
     const group = await createGroup(t, 'gdeleted');
     expectStatus(await t.http.send({ op: 'scim.groups.delete', params: { id: group.id } }), [200, 204], 'to DELETE of a group');

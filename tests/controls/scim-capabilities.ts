@@ -19,6 +19,8 @@ export const SCIM_CAPABILITY_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.resource-types-group-endpoint-wrong': on('discovery', ['scim.discovery.resource-types']),
   // /Schemas is served by every target: the reference server's own.
   'scim.schemas-group-omitted': on('discovery', ['scim.discovery.schemas-core'], undefined),
+  'scim.resource-type-unknown-200': on('discovery', ['scim.discovery.resource-type-unknown-404']),
+  'scim.schema-unknown-200': on('discovery', ['scim.discovery.schema-unknown-404'], undefined),
   'scim.spc-sort-overstated': on('discovery', ['scim.discovery.sort-as-declared']),
   'scim.spc-max-results-understated': on('discovery', ['scim.discovery.max-results-as-declared']),
   'scim.filter-refused-though-declared': on('discovery', ['scim.discovery.filter-as-declared']),

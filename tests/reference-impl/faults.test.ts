@@ -103,6 +103,10 @@ const SPOTS: Record<Exclude<IntapiNamedFaultName, `intapi.rule-${string}`>, Spot
   'intapi.not-json-500': { probe: (h) => status(h.call('POST', '/submissions', { body: '{' })), expected: [400, 500] },
   'intapi.not-guid-404': { probe: (h) => status(h.get('/submissions/abc')), expected: [422, 404] },
   'intapi.url-limit-4k': { probe: (h) => status(h.get(q(`name eq '${'a'.repeat(5000)}'`))), expected: [200, 414] },
+  'intapi.html-content-type': {
+    probe: async (h) => (await h.get('/resources?_limit=1')).contentType.split(';')[0],
+    expected: ['application/json', 'text/html'],
+  },
   'intapi.text-content-type': {
     probe: async (h) => {
       const id = String((await h.call('POST', '/submissions', { body: VALID_SUBMISSION })).obj.id);

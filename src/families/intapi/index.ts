@@ -21,6 +21,8 @@ export const INTAPI: Family = {
     apiKey: { header: 'x-api-key', ref: (p) => p.credentials.apiKey },
     contentType: 'application/json',
     tokenExchange: 'auth.authenticate',
+    // Its answers: a list (v1 and most v2 lists are bare arrays), a paged envelope, or an object (spec#paged-list-envelope-v2-list-operations).
+    answers: (json) => Array.isArray(json) || (typeof json === 'object' && json !== null && ('totalItems' in json || 'resources' in json || 'id' in json)),
   },
   invariants: INTAPI_INVARIANTS,
   // The API has no delete operation: the run leaves these, and says how many (README).

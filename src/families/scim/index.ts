@@ -18,7 +18,13 @@ export const SCIM: Family = {
   operations: SCIM_OPERATIONS,
   profile: SCIM_PROFILE,
   auth: SCIM_AUTH,
-  http: { accept: SCIM_MEDIA_TYPE, contentType: SCIM_MEDIA_TYPE, tokenExchange: 'scim.auth.token' },
+  http: {
+    accept: SCIM_MEDIA_TYPE,
+    contentType: SCIM_MEDIA_TYPE,
+    tokenExchange: 'scim.auth.token',
+    // A SCIM message or resource names its schemas (RFC 7643 §3, RFC 7644 §3.4.2, §3.12).
+    answers: (json) => typeof json === 'object' && json !== null && Array.isArray((json as { schemas?: unknown }).schemas),
+  },
   invariants: SCIM_INVARIANTS,
   cleanup: SCIM_CLEANUP,
   init: scimInit,

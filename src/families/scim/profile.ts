@@ -49,6 +49,14 @@ export interface ScimExpectations {
    * paths under the SCIM base URL (public-facts: `/scim/v2/oauth/authorize`), the token endpoint
    * beside it by default; lifetimes the Integration API flow's unless the profile says otherwise. */
   readonly oauth: OAuthFlowExpectations;
+  /** Attributes the target requires of a user beyond RFC 7643 §4.1's `userName` that its /Schemas
+   * does not mark required (`emails`, say, when userName is not an e-mail address): every user the
+   * checks create carries them from the first request, the minimal user of scim.users.create-201 too. */
+  readonly userRequires: readonly string[];
+  /** The target applies PATCH requests that break RFC 7644 §3.5.2's rules for the client (no PatchOp
+   * URN in `schemas`, an empty `Operations`, an add or replace without `value`) instead of refusing
+   * them: the checks of those refusals accept a success that changes nothing it was not asked to. */
+  readonly patchLenient: boolean;
 }
 
 /** Identity providers whose documented requests the suite knows (suites/scim/client.check.ts). */
@@ -96,6 +104,8 @@ export const DEFAULT_SCIM_EXPECTATIONS: ScimExpectations = {
   defaultCount: 20,
   etag: false,
   client: [],
+  userRequires: [],
+  patchLenient: false,
   oauth: {
     authorizePath: '/oauth/authorize',
     tokenPath: '/oauth/token',
@@ -179,6 +189,18 @@ export const SCIM_PROFILE: FamilyProfile = {
             'The identity providers the target is meant for (entra: Microsoft Entra ID, okta: Okta): their documented requests are checked (level PROFILE).',
         },
         oauth: oauthFlowSchema('the SCIM base URL'),
+        userRequires: {
+          type: 'array',
+          uniqueItems: true,
+          items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9$_-]*$' },
+          description:
+            "Top-level attributes the target requires of every user beyond userName although its /Schemas does not say so (emails, say): the checks' users carry them from the first request.",
+        },
+        patchLenient: {
+          type: 'boolean',
+          description:
+            'The target applies a PATCH without the PatchOp URN, with an empty Operations, or an add/replace without value, instead of 400 (RFC 7644 §3.5.2 binds the client).',
+        },
       }),
     },
   },

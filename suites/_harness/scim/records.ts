@@ -6,8 +6,8 @@
  * (src/runner/cleanup.ts), also after a failure or an interruption.
  */
 import { describeResponse, excerpt, fail } from '../failure.js';
-import { notSetUp } from '../outcomes.js';
-import { fitUser } from './target.js';
+import { notSetUp, notSetUpTwice } from '../outcomes.js';
+import { fitUser, learnFromRefusal, type FitOptions } from './target.js';
 import type { ApiRequest, ApiResponse } from '../http.js';
 import type { Json } from '../records.js';
 import type { CheckContext } from '../requirement.js';
@@ -62,17 +62,38 @@ function createdId(t: CheckContext, res: ApiResponse, kind: 'user' | 'group', na
   return undefined;
 }
 
-/** POST /Users with `body` fitted to the target's schema (target.ts: `fitUser`) and a query (e.g.
+/**
+ * Sends a user body fitted to the target (target.ts: `fitUser`) with `send`. A refusal (400) whose
+ * detail names an attribute the body lacked teaches the run's fixtures to carry it
+ * (`learnFromRefusal`), and the request is tried once more with it; a second refusal ends the check
+ * "not set up", naming both requests and answers, unless the check means a refusal (`refusal`). The
+ * minimal user (`minimal`) is sent once, as it is.
+ */
+export async function sendFittedUser(t: CheckContext, body: Json, send: (json: Json) => Promise<ApiResponse>, options: FitOptions = {}): Promise<ApiResponse> {
+  const sent = await fitUser(t, body, options);
+  const first = await send(sent);
+  if (options.minimal === true) return first;
+  const learned = await learnFromRefusal(t, sent, first, options);
+  if (learned.length === 0) return first;
+  const second = await send(await fitUser(t, body, options));
+  if (second.status === 400 && options.refusal !== true)
+    notSetUpTwice(first, second, learned.join(', '), 'a valid user (with the attributes the first refusal named)');
+  return second;
+}
+
+/** POST /Users with `body` fitted to the target's schema (`sendFittedUser`) and a query (e.g.
  * `attributes`), noted for the cleanup when it succeeds; the answer, whatever it is. */
-export async function postUser(t: CheckContext, body: Json, query?: Record<string, string>): Promise<ApiResponse> {
-  const res = await t.http.send({ op: 'scim.users.create', json: await fitUser(t, body), ...(query ? { query } : {}) });
+export async function postUser(t: CheckContext, body: Json, query?: Record<string, string>, options: FitOptions = {}): Promise<ApiResponse> {
+  const res = await sendFittedUser(t, body, (json) => t.http.send({ op: 'scim.users.create', json, ...(query ? { query } : {}) }), options);
   createdId(t, res, 'user', String(body.userName));
   return res;
 }
 
-/** PUT /Users/{id} with `body` fitted to the target's schema (and request headers, If-Match say); the answer, whatever it is. */
+/** PUT /Users/{id} with `body` fitted to the target's schema (`sendFittedUser`; and request headers, If-Match say); the answer, whatever it is. */
 export async function putUser(t: CheckContext, id: string, body: Json, query?: Record<string, string>, headers?: Record<string, string>): Promise<ApiResponse> {
-  return t.http.send({ op: 'scim.users.replace', params: { id }, json: await fitUser(t, body), ...(query ? { query } : {}), ...(headers ? { headers } : {}) });
+  return sendFittedUser(t, body, (json) =>
+    t.http.send({ op: 'scim.users.replace', params: { id }, json, ...(query ? { query } : {}), ...(headers ? { headers } : {}) }),
+  );
 }
 
 export async function postGroup(t: CheckContext, body: Json): Promise<ApiResponse> {

@@ -259,6 +259,10 @@ export function uniqueEmail(t: CheckContext, tag: string): string {
   return `${runMarker(t)}${tag}-${t.uuid().slice(0, 8)}@example.com`.toLowerCase();
 }
 
+/** Whether `filler` can make a value for the attribute. */
+const fillable = (attr: TargetAttribute): boolean =>
+  ['emails', 'name'].includes(attr.name.toLowerCase()) || (!attr.multiValued && (attr.type === 'boolean' || attr.type === 'string'));
+
 /** A value for a required attribute the check did not give: a marked unique string, true, or undefined (none can be made). */
 function filler(t: CheckContext, attr: TargetAttribute): unknown {
   const lower = attr.name.toLowerCase();
@@ -277,11 +281,62 @@ function filler(t: CheckContext, attr: TargetAttribute): unknown {
 const empty = (v: unknown): boolean => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /**
+ * The attributes this target turned out to require beyond what its /Schemas says: named by the
+ * detail of a refusal of a user body that lacked them (RFC 7644 §3.12 `detail`). Once learned, every
+ * user body the checks send carries them, for the rest of the run (unique per run: `filler`).
+ */
+const learnedOf = perServer(() => Promise.resolve(new Set<string>()));
+
+/** How a body is fitted and sent: `minimal`, the minimal user (scim.users.create-201 judges it),
+ * carries no learned attribute; `refusal`, a body the check means to be refused (its second answer
+ * is the check's to judge, not the end of its set-up). */
+export interface FitOptions {
+  readonly minimal?: boolean;
+  readonly refusal?: boolean;
+}
+
+/** Whether a fitted body carries the attribute (lower-case name) in every user: required by /Schemas, declared by the profile, or learned. */
+export async function requiredOf(t: CheckContext, lower: string, options: FitOptions = {}): Promise<boolean> {
+  const { schema } = await scimTargetOf(t);
+  if (schema.user.get(lower)?.required === true) return true;
+  if (t.profile.expectations.scim.userRequires.some((a) => a.toLowerCase() === lower)) return true;
+  return options.minimal !== true && (await learnedOf(t)).has(lower);
+}
+
+/**
+ * Learns from a refused user body: the attributes the answer's `detail` names that the body lacked
+ * (present in the target's User, userName never, and ones a fixture can fill); a check whose rule is
+ * a refusal (`refusal`) learns only attributes its body left out. Returns their names;
+ * empty when the refusal names none (the check judges it as it is).
+ */
+export async function learnFromRefusal(t: CheckContext, sent: Json, res: { status: number; json?: unknown }, options: FitOptions = {}): Promise<string[]> {
+  if (res.status !== 400 || !isObject(res.json) || typeof res.json.detail !== 'string') return [];
+  const { schema } = await scimTargetOf(t);
+  const named = new Set((res.json.detail.match(/[A-Za-z][A-Za-z0-9$_]*/g) ?? []).map((w) => w.toLowerCase()));
+  const learned = await learnedOf(t);
+  const found: string[] = [];
+  for (const lower of named) {
+    const attr = schema.user.get(lower);
+    if (attr === undefined || lower === 'username' || COMMON.has(lower) || !fillable(attr)) continue;
+    // Lacked: absent, or (a check clearing it, not one whose rule is a refusal) null or []. A value the
+    // check sent, an empty string included, is the check's and the refusal is about it.
+    const key = Object.keys(sent).find((k) => k.toLowerCase() === lower);
+    const cleared = key !== undefined && (sent[key] === null || (Array.isArray(sent[key]) && sent[key].length === 0));
+    if (key !== undefined && (options.refusal === true || !cleared)) continue;
+    learned.add(lower);
+    found.push(attr.name);
+  }
+  return found;
+}
+
+/**
  * A User body the target can take: attributes (and sub-attributes, extensions) its /Schemas does not
  * list are left out, and required ones the body lacks are filled in (userName never: a check
- * without one means it). Values the check gives are kept as given (the check makes them unique).
+ * without one means it): those /Schemas marks required, those the profile declares
+ * (`expectations.scim.userRequires`) and, unless `minimal`, those a refusal named (`learnFromRefusal`).
+ * Values the check gives are kept as given (the check makes them unique).
  */
-export async function fitUser(t: CheckContext, body: Json): Promise<Json> {
+export async function fitUser(t: CheckContext, body: Json, options: FitOptions = {}): Promise<Json> {
   const { schema } = await scimTargetOf(t);
   const out: Json = {};
   for (const [key, value] of Object.entries(body)) {
@@ -299,8 +354,9 @@ export async function fitUser(t: CheckContext, body: Json): Promise<Json> {
     }
   }
   for (const attr of schema.user.values()) {
-    if (!attr.required || attr.name.toLowerCase() === 'username') continue;
-    const key = Object.keys(out).find((k) => k.toLowerCase() === attr.name.toLowerCase());
+    const lower = attr.name.toLowerCase();
+    if (lower === 'username' || !(await requiredOf(t, lower, options))) continue;
+    const key = Object.keys(out).find((k) => k.toLowerCase() === lower);
     if (key !== undefined && !empty(out[key])) continue;
     const value = filler(t, attr);
     if (value !== undefined) out[key ?? attr.name] = value;

@@ -444,6 +444,8 @@ const SPOTS: Record<ScimFaultName, Spot> = {
   'scim.spc-etag-block-missing': { probe: field('/ServiceProviderConfig', 'etag'), expected: [{ supported: true }, undefined], variant: 'full-featured' },
   'scim.resource-types-group-endpoint-wrong': { probe: field('/ResourceTypes/Group', 'endpoint'), expected: ['/Groups', '/Group'], variant: 'full-featured' },
   'scim.schemas-group-omitted': { probe: (h) => status(h.get(`/Schemas/${GROUP_URN}`)), expected: [200, 404] },
+  'scim.schema-unknown-200': { probe: (h) => status(h.get('/Schemas/urn:ietf:params:scim:schemas:extension:lpc-no-such:2.0:x')), expected: [404, 200] },
+  'scim.resource-type-unknown-200': { probe: (h) => status(h.get('/ResourceTypes/NoSuchType')), expected: [404, 200], variant: 'full-featured' },
   'scim.spc-sort-overstated': {
     // Declared, and the descending order is the creation order (sortBy ignored).
     probe: async (h) => [
