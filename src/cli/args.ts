@@ -134,7 +134,12 @@ const RUN_OPTIONS = {
     type: 'boolean',
     help: "delete nothing the run created (a failure's curl then finds the records it names;\nlp-conformance cleanup removes them later)",
   },
-  'run-id': { type: 'string', value: 'ID', replay: true, help: "the run's id, 6 hex digits, in its records' marker lpc-<id>- (default: random; replay\nlines repeat it)" },
+  'run-id': {
+    type: 'string',
+    value: 'ID',
+    replay: true,
+    help: "the run's id, 6 hex digits, in its records' marker lpc-<id>- (default: random; replay\nlines repeat it)",
+  },
   'include-slow': {
     type: 'boolean',
     replay: true,
@@ -170,7 +175,12 @@ const RUN_OPTIONS = {
     replay: true,
     help: "also send the same seeded requests to the server at URL (or 'bundled': the bundled\nreference server) and report each check's first difference as compare.<check id>",
   },
-  'compare-profile': { type: 'string', value: 'FILE', replay: true, help: "profile of the --compare server (default: the target's; with 'bundled' the reference)" },
+  'compare-profile': {
+    type: 'string',
+    value: 'FILE',
+    replay: true,
+    help: "profile of the --compare server (default: the target's; with 'bundled' the reference)",
+  },
   shard: {
     type: 'string',
     value: 'I/N',

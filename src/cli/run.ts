@@ -299,7 +299,8 @@ async function validate(s: Selected): Promise<Plan> {
   // A shard runs its plan's checks: its families are those of its checks. A family the profile says
   // the target does not have is neither contacted nor set up.
   const shard = sharding ? await sharding.select(profile, only, skip) : undefined;
-  const selects = (family: string): boolean => (shard ? shard.selects(family) : selectsFamily(only, skip, family)) && familyAbsence(profile, family) === undefined;
+  const selects = (family: string): boolean =>
+    (shard ? shard.selects(family) : selectsFamily(only, skip, family)) && familyAbsence(profile, family) === undefined;
   profile = aimedProfile(values, profile, bundled, selects);
   checkCompare(values);
   const jobs = await jobsOf(values.jobs, {
@@ -525,7 +526,8 @@ async function record(plan: Plan, result: RunResult, reportProfile: Profile, env
     print: host.stdout,
   });
   // A bundled run's durations balance the next split of a bundled run over the cores.
-  if (plan.bundled && !plan.shard && !result.interrupted && plan.scale === 0 && plan.faults.length === 0) (await import('./parallel.js')).rememberDurations(result);
+  if (plan.bundled && !plan.shard && !result.interrupted && plan.scale === 0 && plan.faults.length === 0)
+    (await import('./parallel.js')).rememberDurations(result);
   if (result.interrupted) return interruptedExit(host, result);
   if (host.command === 'baseline') {
     const out = resolve(values.out ?? '');

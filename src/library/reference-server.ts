@@ -66,7 +66,11 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const port = options.port ?? 0;
   const host = options.host ?? '127.0.0.1';
   try {
-    const [reference, faults, variant] = await Promise.all([import('../../reference-impl/index.js'), faultsOf([...(options.faults ?? [])]), variantOf(options.variant)]);
+    const [reference, faults, variant] = await Promise.all([
+      import('../../reference-impl/index.js'),
+      faultsOf([...(options.faults ?? [])]),
+      variantOf(options.variant),
+    ]);
     const profile = loadProfile();
     const sandbox = reference.SANDBOX;
     const server = await startBundled({

@@ -104,8 +104,7 @@ export class RunError extends Error {
   }
 }
 
-const list = (value: string | readonly string[] | undefined): string[] =>
-  value === undefined ? [] : [typeof value === 'string' ? value : value.join(',')];
+const list = (value: string | readonly string[] | undefined): string[] => (value === undefined ? [] : [typeof value === 'string' ? value : value.join(',')]);
 
 /** The options as the command line would be given them: the option table checks them as it checks
  * the command line's, with its messages. */
