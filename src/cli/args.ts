@@ -35,8 +35,6 @@ export interface OptionSpec {
   readonly choices?: readonly string[];
   /** A file the command writes: its folder is made and the file tried before the command starts. */
   readonly output?: true;
-  /** Repeated, as given, in a failure's replay line (what makes the run send the same requests). */
-  readonly replay?: true;
   /** The help text: the first line beside the option, further lines below it. */
   readonly help: string;
 }
@@ -97,8 +95,8 @@ const TLS = {
 } as const;
 
 const RUN_OPTIONS = {
-  target: { ...TARGET, replay: true, help: `${TARGET.help};\ndefault: the bundled reference server` },
-  profile: { ...PROFILE, replay: true },
+  target: { ...TARGET, help: `${TARGET.help};\ndefault: the bundled reference server` },
+  profile: PROFILE,
   junit: { type: 'string', value: 'FILE', output: true, help: 'JUnit report path (default reports/junit.xml)' },
   json: { type: 'string', value: 'FILE', output: true, help: 'also write the run as JSON (schema: reports/run.schema.json in the package)' },
   markdown: { type: 'string', value: 'FILE', output: true, help: 'also write a Markdown summary (and append it to $GITHUB_STEP_SUMMARY when set)' },
@@ -110,7 +108,7 @@ const RUN_OPTIONS = {
     help: 'write every request (check, case, method, url, headers, body; secrets as ${VAR}) as JSON lines',
   },
   seed: { type: 'integer', value: 'N', min: -(2 ** 31), max: 2 ** 31 - 1, help: 'run seed (default: random, printed)' },
-  runs: { type: 'integer', value: 'N', min: 1, max: 1_000_000, replay: true, help: 'property runs per check (default 100)' },
+  runs: { type: 'integer', value: 'N', min: 1, max: 1_000_000, help: 'property runs per check (default 100)' },
   only: { type: 'string', value: 'PATTERN', multiple: true, help: 'check-id prefix or glob; repeatable or comma-separated' },
   skip: {
     type: 'string',
@@ -134,15 +132,9 @@ const RUN_OPTIONS = {
     type: 'boolean',
     help: "delete nothing the run created (a failure's curl then finds the records it names;\nlp-conformance cleanup removes them later)",
   },
-  'run-id': {
-    type: 'string',
-    value: 'ID',
-    replay: true,
-    help: "the run's id, 6 hex digits, in its records' marker lpc-<id>- (default: random; replay\nlines repeat it)",
-  },
+  'run-id': { type: 'string', value: 'ID', help: "the run's id, 6 hex digits, in its records' marker lpc-<id>- (default: random; replay\nlines repeat it)" },
   'include-slow': {
     type: 'boolean',
-    replay: true,
     help: 'also run the checks that wait more than 60 s for the target (the rule-based enrollment\ncheck waits up to records.ruleEnrollment.withinMs, 10 minutes by default)',
   },
   'check-profile': {
@@ -159,12 +151,11 @@ const RUN_OPTIONS = {
     help: "at most N requests per second to the target (a 429's Retry-After is always honoured)",
   },
   ...TLS,
-  faults: { ...FAULTS, replay: true },
-  scale: { ...SCALE, replay: true },
+  faults: FAULTS,
+  scale: SCALE,
   variant: {
     type: 'string',
     value: 'NAME',
-    replay: true,
     help: "the bundled server as another kind of real server (serve --list-variants), judged\nwith that variant's expectations for its family (fixtures/profiles/<family>-<variant>.yaml)",
   },
   'no-color': { type: 'boolean', help: 'no ANSI colours in the console summary' },
@@ -172,15 +163,9 @@ const RUN_OPTIONS = {
   compare: {
     type: 'string',
     value: 'URL',
-    replay: true,
     help: "also send the same seeded requests to the server at URL (or 'bundled': the bundled\nreference server) and report each check's first difference as compare.<check id>",
   },
-  'compare-profile': {
-    type: 'string',
-    value: 'FILE',
-    replay: true,
-    help: "profile of the --compare server (default: the target's; with 'bundled' the reference)",
-  },
+  'compare-profile': { type: 'string', value: 'FILE', help: "profile of the --compare server (default: the target's; with 'bundled' the reference)" },
   shard: {
     type: 'string',
     value: 'I/N',
@@ -195,6 +180,21 @@ const RUN_OPTIONS = {
     help: 'bundled server: split the run over N processes, each with its own server (default:\nthe whole suite over one process per two cores, at most 4)',
   },
 } as const satisfies OptionTable;
+
+/** The options a failure's replay line repeats, as given, in this order: what makes a run send the
+ * same requests to the same server (`--only`, `--seed` and the paths follow per failure). */
+export const REPLAYED = [
+  'target',
+  'profile',
+  'faults',
+  'scale',
+  'variant',
+  'runs',
+  'include-slow',
+  'run-id',
+  'compare',
+  'compare-profile',
+] as const satisfies readonly (keyof typeof RUN_OPTIONS)[];
 
 const EXIT_CODES = 'Exit codes: 0 passed, 1 a check failed, 2 usage, configuration or set-up (one line on stderr),\n130/143 interrupted (SIGINT/SIGTERM).';
 

@@ -21,7 +21,7 @@ import { DEFAULT_CONCURRENCY, type RunResult, type TlsConfig } from '../runner/m
 import type { ProgressListener, ProgressSink } from '../runner/progress.js';
 import { selection, selectsFamily } from '../runner/select.js';
 import { tlsConfigOf, useTls } from '../target/tls.js';
-import { BASELINE, checkOutputs, RUN, splitList, UsageError, type CommandSpec, type Values } from './args.js';
+import { BASELINE, checkOutputs, REPLAYED, RUN, splitList, UsageError, type Values } from './args.js';
 import { checkUrlsGiven, preflight, SetupError } from './preflight.js';
 import type { Printer } from './reports.js';
 
@@ -146,13 +146,13 @@ async function shardOptions(values: { shard?: string; 'shard-plan'?: string }, b
 type Sharding = NonNullable<Awaited<ReturnType<typeof shardOptions>>>;
 type Shard = Awaited<ReturnType<Sharding['select']>>;
 
-/** The replay line's start: `lp-conformance run` and the options the table marks `replay`, as given
- * (a list as one comma-separated value), in the table's order. */
-export function replayBaseOf(values: Readonly<Record<string, unknown>>, command: CommandSpec = RUN): string {
-  const options = Object.entries(command.options).flatMap(([name, spec]) => {
+/** The replay line's start: `lp-conformance run` and the options it repeats (REPLAYED), each as
+ * the option table spells it and as given (a list as one comma-separated value). */
+export function replayBaseOf(values: Readonly<Record<string, unknown>>): string {
+  const options = REPLAYED.flatMap((name) => {
     const value = values[name];
-    if (!spec.replay || value === undefined || value === false) return [];
-    if (spec.type === 'boolean') return [`--${name}`];
+    if (value === undefined || value === false) return [];
+    if (RUN.options[name].type === 'boolean') return [`--${name}`];
     const text = Array.isArray(value) ? splitList(value as string[]).join(',') : String(value);
     return text === '' ? [] : [`--${name} ${text}`];
   });
