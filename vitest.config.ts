@@ -52,6 +52,9 @@ const IN_PROCESS = [
   'tests/{architecture,build,cache,controls-messages,dead-code,docs,runner-progress,runner-worker,tool-client}.test.ts',
 ];
 
+/** Run by their own script: `npm run test:package` (vitest.package.config.ts). */
+const APART = ['tests/package/**'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -60,7 +63,7 @@ export default defineConfig({
       // their module graph too, and so the command-line hosts of tests/support/cli.ts `runCli`: a host
       // serves every file of its fork instead of a new Node and a new load of the tool per file. None
       // of these files changes process-wide state either.
-      { extends: true, test: { name: 'end-to-end', include: ['tests/**/*.test.ts'], exclude: IN_PROCESS, isolate: false } },
+      { extends: true, test: { name: 'end-to-end', include: ['tests/**/*.test.ts'], exclude: [...IN_PROCESS, ...APART], isolate: false } },
     ],
     // Guards against a test that hangs, not time limits (tests/support/cli.ts HANG_GUARD_MS): on a
     // loaded machine a test takes many times its usual time.

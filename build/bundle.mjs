@@ -18,8 +18,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REQUIRE_BANNER = { js: "import { createRequire as lpcCreateRequire } from 'node:module'; const require = lpcCreateRequire(import.meta.url);" };
 const outdir = join(root, 'dist', 'cli');
 rmSync(outdir, { recursive: true, force: true });
+// The package's library entries (package.json `exports`) share the command line's chunks: one copy of
+// each module, whichever entry a process loads first.
 await build({
-  entryPoints: [join(root, 'dist', 'src', 'cli', 'main.js')],
+  entryPoints: [
+    { in: join(root, 'dist', 'src', 'cli', 'main.js'), out: 'main' },
+    { in: join(root, 'dist', 'src', 'library', 'index.js'), out: 'library' },
+    { in: join(root, 'dist', 'src', 'library', 'reference-server.js'), out: 'reference-server' },
+  ],
   outdir,
   bundle: true,
   splitting: true,

@@ -14,12 +14,13 @@ import { INTAPI_OAUTH_MOUNT } from './intapi/oauth.js';
 import { SCIM_OAUTH_MOUNT } from './scim/oauth.js';
 import type { EnrollmentMail } from './intapi/mail.js';
 import { smtpMailer, type SmtpOptions } from './intapi/mail.js';
-import { isLearnerFamilyFault, LEARNER_FAULTS, learnerBehaviourWithFaults } from './learner/faults.js';
+import { isLearnerFamilyFault, LEARNER_FAULTS, learnerBehaviourWithFaults, type LearnerFaultName } from './learner/faults.js';
 import { createLearnerFamily } from './learner/index.js';
 import { LearnerStore } from './learner/store.js';
 import { createPlayerFamily } from './player/index.js';
-import { SCIM_FAULTS, scimBehaviourWithFaults } from './scim/faults.js';
-import { SCIM_VARIANTS } from './scim/variants.js';
+import { SCIM_FAULTS, scimBehaviourWithFaults, type ScimFaultName } from './scim/faults.js';
+import { SCIM_VARIANTS, type ScimVariantName } from './scim/variants.js';
+import type { FaultName } from './intapi/faults.js';
 import { createScimFamily } from './scim/index.js';
 import { ScimStore } from './scim/store.js';
 import { createSeededStore } from './intapi/seed.js';
@@ -183,6 +184,12 @@ export function variantOptions(name: string): Pick<ReferenceServerOptions, 'scim
   if (!Object.hasOwn(VARIANTS, name)) throw new TypeError(`unknown variant ${name}`);
   return { scimVariant: name.slice('scim.'.length) };
 }
+
+/** The name of a fault of any family, as the fault tables name them (`allFaults()` lists them). */
+export type AnyFaultName = FaultName | ScimFaultName | LearnerFaultName;
+
+/** The name of a variant, `<family>.<variant>` (`VARIANTS`). */
+export type VariantName = `scim.${ScimVariantName}`;
 
 /** Every fault of every family, by name (`--faults`, `serve --list-faults`). */
 export function allFaults(): string[] {

@@ -20,7 +20,8 @@ import type { Redact } from './text.js';
 import { verdictOf, type Verdict } from './verdict.js';
 
 export interface ReportFiles {
-  junit: string;
+  /** Always given by the command line; the library's run() may ask for none. */
+  junit?: string;
   json?: string;
   markdown?: string;
   html?: string;
@@ -53,14 +54,18 @@ export function writeReports(result: RunResult, files: ReportFiles, options: Wri
     writeFileSync(path, render(sideOf(path)));
   };
   const common = { strict, ...(redact ? { redact } : {}) };
-  write(files.junit, (index) => renderJUnit(result, { ...common, side: index }));
+  if (files.junit !== undefined) write(files.junit, (index) => renderJUnit(result, { ...common, side: index }));
   if (files.json !== undefined) write(files.json, (index) => renderJson(result, { strict, side: index }));
   if (files.markdown !== undefined) write(files.markdown, (index) => renderMarkdown(result, { ...common, side: index }));
+  // The console summary and the job summary name the side files of the JUnit report's folder, else
+  // those of the first other report's; with no report at all there are none.
+  const first = files.junit ?? files.json ?? files.markdown ?? files.html;
+  const beside = first === undefined ? {} : { side: sideOf(first) };
   if (files.stepSummary !== undefined) {
     // Beside the Markdown report when there is one, else the JUnit report's.
-    appendFileSync(files.stepSummary, renderMarkdown(result, { ...common, side: sideOf(files.markdown ?? files.junit) }));
+    appendFileSync(files.stepSummary, renderMarkdown(result, { ...common, ...(files.markdown !== undefined ? { side: sideOf(files.markdown) } : beside) }));
   }
   if (files.html !== undefined) write(files.html, (index) => renderHtml(result, { ...common, side: index }));
-  const summary = formatSummary(result, { ...common, color: options.color ?? false, side: sideOf(files.junit) });
+  const summary = formatSummary(result, { ...common, color: options.color ?? false, ...beside });
   return { summary, verdict: verdictOf(result, { strict }) };
 }

@@ -181,6 +181,21 @@ const RUN_OPTIONS = {
   },
 } as const satisfies OptionTable;
 
+/** The options a failure's replay line repeats, as given, in this order: what makes a run send the
+ * same requests to the same server (`--only`, `--seed` and the paths follow per failure). */
+export const REPLAYED = [
+  'target',
+  'profile',
+  'faults',
+  'scale',
+  'variant',
+  'runs',
+  'include-slow',
+  'run-id',
+  'compare',
+  'compare-profile',
+] as const satisfies readonly (keyof typeof RUN_OPTIONS)[];
+
 const EXIT_CODES = 'Exit codes: 0 passed, 1 a check failed, 2 usage, configuration or set-up (one line on stderr),\n130/143 interrupted (SIGINT/SIGTERM).';
 
 export const RUN = {

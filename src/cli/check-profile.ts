@@ -13,9 +13,9 @@ import { createSecrets } from '../target/secrets.js';
 
 export async function checkProfileRecords(
   profile: Profile,
-  options: { selects: (family: string) => boolean; timeoutMs: number; warn: (line: string) => void },
+  options: { selects: (family: string) => boolean; timeoutMs: number; warn: (line: string) => void; env?: NodeJS.ProcessEnv },
 ): Promise<number> {
-  const secrets = createSecrets(profile, options.timeoutMs);
+  const secrets = createSecrets(profile, options.timeoutMs, options.env);
   const client = toolClient(profile, secrets, { timeoutMs: options.timeoutMs, purpose: 'lpc.check-profile' });
   const reads = FAMILIES.filter((f) => options.selects(f.name)).flatMap((f) => f.recordReads?.(profile) ?? []);
   // One request per distinct read: several fields may name the same record.

@@ -30,6 +30,8 @@ export interface PreflightOptions {
   selects: (family: string) => boolean;
   timeoutMs: number;
   warn: (line: string) => void;
+  /** Where the credential variables are read (default: the process's environment). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** An answer in a line: status, media type and the start of the body, secrets redacted. */
@@ -139,12 +141,12 @@ function contextOf(family: Family, profile: Profile, secrets: Secrets, options: 
 }
 
 export async function preflight(profile: Profile, options: PreflightOptions): Promise<void> {
-  const secrets = createSecrets(profile, options.timeoutMs);
+  const secrets = createSecrets(profile, options.timeoutMs, options.env);
   await reachFamilies(profile, options.selects, options.timeoutMs);
   for (const family of FAMILIES) {
     if (!options.selects(family.name)) continue;
     if (family.auth) {
-      const missing = credentialsMissing(profile, family.name);
+      const missing = credentialsMissing(profile, family.name, options.env);
       const where = family.profile.baseUrl ? `${family.title} at ${baseUrlOf(profile, family.name)}` : family.title;
       if (missing && family.auth.required) throw new SetupError(`${where}: ${missing}`);
       // Optional credentials that are not set: the family's checks are skipped, each saying why.

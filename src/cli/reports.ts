@@ -1,7 +1,8 @@
 /**
  * The reports of a run the command line made (`run`, `baseline`, `merge`, a bundled run split over the
  * machine's cores): every report asked for, written by reporters/write.ts from one run model and one
- * verdict, the console summary on stdout, and the exit code of that verdict.
+ * verdict, the console summary on stdout, and the exit code of that verdict. The library's run()
+ * writes only the reports it is given paths for, and prints the summary only where it is asked to.
  */
 import { resolve } from 'node:path';
 import type { RunResult } from '../runner/model.js';
@@ -14,26 +15,44 @@ export interface ReportOptions {
   html?: string | undefined;
 }
 
-/** Writes every report asked for (JUnit always), prints the summary; the exit code of the verdict. */
-export async function writeRunReports(
-  result: RunResult,
-  files: ReportOptions,
-  options: { strict: boolean; color: boolean; redact?: (text: string) => string },
-): Promise<number> {
-  const junit = resolve(files.junit ?? 'reports/junit.xml');
+/** Where the console summary is printed. */
+export interface Printer {
+  write(text: string): unknown;
+}
+
+export interface ReportWriting {
+  strict: boolean;
+  color: boolean;
+  redact?: (text: string) => string;
+  /** The JUnit report at reports/junit.xml when no path names it (default true: the command line's). */
+  junitByDefault?: boolean;
+  /** A file the Markdown summary is appended to (default: $GITHUB_STEP_SUMMARY, when set). */
+  stepSummary?: string | undefined;
+  /** Where the summary goes (default stdout); null prints nothing. */
+  print?: Printer | null;
+}
+
+/** Writes every report asked for (JUnit always, unless `junitByDefault` is false), prints the
+ * summary; the exit code of the verdict. */
+export async function writeRunReports(result: RunResult, files: ReportOptions, options: ReportWriting): Promise<number> {
+  const junitGiven = files.junit ?? ((options.junitByDefault ?? true) ? 'reports/junit.xml' : undefined);
+  const stepSummary = 'stepSummary' in options ? options.stepSummary : process.env.GITHUB_STEP_SUMMARY || undefined;
+  const print = options.print === undefined ? process.stdout : options.print;
+  const common = { strict: options.strict, color: options.color, ...(options.redact ? { redact: options.redact } : {}) };
+  const junit = junitGiven === undefined ? undefined : resolve(junitGiven);
   const { writeReports } = await import('../../reporters/write.js');
   const { summary, verdict } = writeReports(
     result,
     {
-      junit,
+      ...(junit !== undefined ? { junit } : {}),
       ...(files.json !== undefined ? { json: files.json } : {}),
       ...(files.markdown !== undefined ? { markdown: files.markdown } : {}),
       ...(files.html !== undefined ? { html: files.html } : {}),
       // GitHub Actions' job summary: appended, as other steps may write to it too.
-      ...(process.env.GITHUB_STEP_SUMMARY ? { stepSummary: process.env.GITHUB_STEP_SUMMARY } : {}),
+      ...(stepSummary ? { stepSummary } : {}),
     },
-    { strict: options.strict, color: options.color, ...(options.redact ? { redact: options.redact } : {}) },
+    common,
   );
-  process.stdout.write(`${summary}\nJUnit report: ${junit}\n`);
+  print?.write(`${summary}\n${junit !== undefined ? `JUnit report: ${junit}\n` : ''}`);
   return verdict.exitCode;
 }

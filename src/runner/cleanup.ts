@@ -54,16 +54,23 @@ export function placeOf(e: JournalEntry): { family: Family; collection: string }
   };
 }
 
-function contextOf(profile: Profile, family: string, timeoutMs: number): CleanupContext {
-  const secrets = createSecrets(profile, timeoutMs);
+/** `env`: where the credential variables are read (default: the process's environment). */
+function contextOf(profile: Profile, family: string, timeoutMs: number, env: NodeJS.ProcessEnv = process.env): CleanupContext {
+  const secrets = createSecrets(profile, timeoutMs, env);
   return { profile, timeoutMs, token: () => secrets.token(family) };
 }
 
 /** Deletes each record, by its family. */
-async function deleteByFamily(family: Family, profile: Profile, entries: readonly JournalEntry[], timeoutMs: number): Promise<CleanupOutcome> {
+async function deleteByFamily(
+  family: Family,
+  profile: Profile,
+  entries: readonly JournalEntry[],
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CleanupOutcome> {
   if (entries.length === 0) return { deleted: 0, gone: 0, failed: [] };
   if (!family.cleanup) return { deleted: 0, gone: 0, failed: entries.map((e) => `${e.label}: the ${family.title} cannot delete it`) };
-  return family.cleanup.delete(contextOf(profile, family.name, timeoutMs), entries);
+  return family.cleanup.delete(contextOf(profile, family.name, timeoutMs, env), entries);
 }
 
 /** Deletes each record, by its family. */
@@ -87,7 +94,13 @@ export async function deleteRecords(profile: Profile, entries: readonly JournalE
  * What becomes of the records of a run's journal: those the API can delete are deleted by their
  * family (unless `keep`), and the report counts per family what was created, deleted and left.
  */
-export async function cleanUp(profile: Profile, entries: readonly JournalEntry[], timeoutMs: number, keep = false): Promise<CleanupReport> {
+export async function cleanUp(
+  profile: Profile,
+  entries: readonly JournalEntry[],
+  timeoutMs: number,
+  keep = false,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CleanupReport> {
   const report: CleanupReport = { deleted: 0, gone: 0, failed: [], ...(keep ? { kept: true as const } : {}), families: {} };
   for (const family of FAMILIES) {
     const own = entries.filter((e) => placeOf(e).family === family);
@@ -99,7 +112,7 @@ export async function cleanUp(profile: Profile, entries: readonly JournalEntry[]
     }
     const deletedByChecks = own.filter((e) => e.deleted).length;
     const deletable = own.filter((e) => e.deleteOp !== undefined && !e.deleted);
-    const done = keep ? { deleted: 0, gone: 0, failed: [] } : await deleteByFamily(family, profile, deletable, timeoutMs);
+    const done = keep ? { deleted: 0, gone: 0, failed: [] } : await deleteByFamily(family, profile, deletable, timeoutMs, env);
     const gone = done.gone + deletedByChecks;
     const leftovers: FamilyLeftovers = { created, deleted: done.deleted, gone, left: own.length - done.deleted - gone };
     if (own.some((e) => e.deleteOp === undefined)) leftovers.leftBecause = 'no delete operation';

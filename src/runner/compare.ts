@@ -259,7 +259,7 @@ export function compareResult(check: CheckResult, compared: CheckResult | undefi
 /** Runs the checks against the target and the compare server; the target's result, with one
  * `compare.<id>` check per check that ran against both. */
 export async function runCompare(options: CompareOptions): Promise<RunResult> {
-  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, compareProfile, record, signal, tls, ...target } = options;
+  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, compareProfile, record, signal, tls, env, ...target } = options;
   const digests = new Map<string, Map<string, readonly ExchangeDigest[]>>([
     [TARGET_KEY, new Map()],
     [COMPARE_KEY, new Map()],
@@ -277,6 +277,7 @@ export async function runCompare(options: CompareOptions): Promise<RunResult> {
     ...(progress ? { progress } : {}),
     ...(signal ? { signal } : {}),
     ...(tls ? { tls } : {}),
+    ...(env ? { env } : {}),
     onDigests: (key, id, d) => digests.get(key)?.set(id, d),
   });
   const result = mine as RunResult;
@@ -309,13 +310,13 @@ export interface CompareServer {
  */
 export async function compareServer(
   spec: string,
-  options: { profile: Profile; seed: number; sandbox?: Sandbox; scale?: number; selects: (family: string) => boolean },
+  options: { profile: Profile; seed: number; sandbox?: Sandbox; scale?: number; selects: (family: string) => boolean; env?: NodeJS.ProcessEnv },
 ): Promise<CompareServer> {
   if (spec !== 'bundled') return { profile: withTarget(options.profile, spec), close: async () => {} };
   const reference = await import('../../reference-impl/index.js');
   let sandbox = options.sandbox;
   if (!sandbox) {
-    const { values, missingByFamily } = resolveSecrets(options.profile);
+    const { values, missingByFamily } = resolveSecrets(options.profile, options.env);
     const missing = FAMILIES.filter((f) => f.auth?.required).flatMap((f) => missingByFamily[f.name] ?? []);
     if (missing.length > 0)
       throw new CredentialsError(`--compare bundled: the compare profile's credentials (${missing.join(', ')}) must be set, its server accepts them`);

@@ -52,10 +52,13 @@ export interface RunOptions extends RunConfig {
   /** Aborting it (Ctrl-C, SIGTERM; its reason names the signal) ends the run early: no further check
    * starts, what the run created is still deleted, and the result says the run was interrupted. */
   signal?: AbortSignal;
+  /** The environment the suites read the credential variables from (default: the process's); the
+   * process's own is never changed. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** One target of a matrix run: its own profile (so its own server), seed, runs and selection. */
-export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps' | 'signal' | 'tls'> {
+export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps' | 'signal' | 'tls' | 'env'> {
   /** Results are filed under this key. */
   key: string;
 }
@@ -73,6 +76,9 @@ export interface MatrixOptions {
   onDigests?: (targetKey: string, checkId: string, digests: readonly ExchangeDigest[]) => void;
   /** How the targets' TLS certificates are verified (`--ca`, `--insecure`); the run model records it. */
   tls?: TlsConfig;
+  /** The environment the suites' worker and the cleanup read the credential variables from
+   * (default: the process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** What the suites see of a target: its RunConfig, its key and its selection (a RunConfig has no
@@ -99,8 +105,13 @@ interface CheckRecord extends CollectedCheck {
  * it sends until its run ends; `done` settles then, or rejects when the worker fails or stops before
  * it (the suites' bundle does not load: `npm run build`).
  */
-export function startSuites(file: string, data: SuitesWorkerData, onMessage: (message: SuitesMessage) => void): { done: Promise<void>; cancel: () => void } {
-  const worker = new Worker(file, { workerData: data });
+export function startSuites(
+  file: string,
+  data: SuitesWorkerData,
+  onMessage: (message: SuitesMessage) => void,
+  env?: NodeJS.ProcessEnv,
+): { done: Promise<void>; cancel: () => void } {
+  const worker = new Worker(file, { workerData: data, ...(env ? { env } : {}) });
   const done = new Promise<void>((resolve, reject) => {
     let ended = false;
     const end = (error?: Error): void => {
@@ -291,7 +302,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     } else if (message.type === 'stray-error') {
       process.stderr.write(`lp-conformance: an error outside any check (the run goes on): ${message.message}\n`);
     }
-  });
+  }, options.env);
   let cleanups: (CleanupReport | undefined)[] = [];
   // Ctrl-C, SIGTERM: no further check starts (each waiting one is skipped), and the records the run
   // created are still deleted.
@@ -321,7 +332,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     cleanups = await Promise.all(
       targets.map(async (t) => {
         const entries = readJournal(t.journal);
-        return entries.length === 0 ? undefined : await cleanUp(t.profile, entries, t.timeoutMs, t.keep === true);
+        return entries.length === 0 ? undefined : await cleanUp(t.profile, entries, t.timeoutMs, t.keep === true, options.env);
       }),
     );
     rmSync(journalDir, { recursive: true, force: true });
@@ -362,10 +373,11 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
 
 /** One target: the command line's run. */
 export async function runSuites(options: RunOptions): Promise<RunResult> {
-  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, signal, tls, ...target } = options;
+  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, signal, tls, env, ...target } = options;
   const [result] = await runMatrix({
     targets: [{ ...target, key: 'target' }],
     concurrency,
+    ...(env ? { env } : {}),
     ...(maxRps ? { maxRps } : {}),
     ...(tls ? { tls } : {}),
     ...(progress ? { progress } : {}),
