@@ -174,6 +174,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
   const timeoutMs = values.timeout ?? 10_000;
   const concurrency = values.concurrency ?? DEFAULT_CONCURRENCY;
   const maxRps = values['max-rps'];
+  if (maxRps !== undefined && (values.workers ?? 1) > 1) throw new UsageError('--max-rps paces one worker thread: no --workers above 1');
   const runIdGiven = values['run-id'];
   if (runIdGiven !== undefined && !/^[0-9a-f]{6}$/.test(runIdGiven)) throw new UsageError(`--run-id must be 6 lower-case hex digits, not '${runIdGiven}'`);
   // The run's id, in its records' marker lpc-<id>-: a replay line repeats it, so that it sends the same bytes.
@@ -356,6 +357,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
       replayBase,
       timeoutMs,
       concurrency,
+      ...(values.workers !== undefined ? { workers: values.workers } : {}),
       ...(maxRps ? { maxRps } : {}),
       ...(record ? { record } : {}),
       ...progressOf(values['no-progress'] === true),
