@@ -20,7 +20,7 @@ import { LearnerStore } from './learner/store.js';
 import { createPlayerFamily } from './player/index.js';
 import { SCIM_FAULTS, scimBehaviourWithFaults, type ScimFaultName } from './scim/faults.js';
 import { SCIM_VARIANTS, type ScimVariantName } from './scim/variants.js';
-import type { FaultName } from './intapi/faults.js';
+import type { IntapiFaultName } from './intapi/faults.js';
 import { createScimFamily } from './scim/index.js';
 import { ScimStore } from './scim/store.js';
 import { createSeededStore } from './intapi/seed.js';
@@ -186,7 +186,7 @@ export function variantOptions(name: string): Pick<ReferenceServerOptions, 'scim
 }
 
 /** The name of a fault of any family, as the fault tables name them (`allFaults()` lists them). */
-export type AnyFaultName = FaultName | ScimFaultName | LearnerFaultName;
+export type AnyFaultName = IntapiFaultName | ScimFaultName | LearnerFaultName;
 
 /** The name of a variant, `<family>.<variant>` (`VARIANTS`). */
 export type VariantName = `scim.${ScimVariantName}`;

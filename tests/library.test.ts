@@ -21,7 +21,7 @@ const dir = mkdtempSync(join(tmpdir(), 'lpc-library-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A fault and the checks of its area, a few runs each: a short run that the fault fails. */
-const SELECTION = { only: 'intapi.v2.templates.list', faults: ['sort-ignored'] as Library.FaultName[], seed: 11, runs: 5 };
+const SELECTION = { only: 'intapi.v2.templates.list', faults: ['intapi.sort-ignored'] as Library.FaultName[], seed: 11, runs: 5 };
 const statuses = (report: { checks: readonly { id: string; status: string }[] }) => Object.fromEntries(report.checks.map((c) => [c.id, c.status]));
 const failed = (report: { checks: readonly { id: string; status: string }[] }) => report.checks.filter((c) => c.status === 'failed').map((c) => c.id);
 
@@ -40,7 +40,7 @@ describe('run()', () => {
       '--only',
       SELECTION.only,
       '--faults',
-      'sort-ignored',
+      'intapi.sort-ignored',
       '--seed',
       '11',
       '--runs',
@@ -87,7 +87,7 @@ describe('run()', () => {
   });
 
   test('against a reference server started beside it, with the profile and credentials it gives', async () => {
-    const server = await startReferenceServer({ faults: ['sort-ignored'] });
+    const server = await startReferenceServer({ faults: ['intapi.sort-ignored'] });
     try {
       const report = await run({ profile: server.profile, env: server.env, only: 'intapi.v2.templates.list.sort', seed: 2, runs: 5 });
       expect(failed(report)).toContain('intapi.v2.templates.list.sort.ascending');

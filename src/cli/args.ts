@@ -143,6 +143,13 @@ const RUN_OPTIONS = {
   },
   timeout: TIMEOUT,
   concurrency: { type: 'integer', value: 'N', min: 1, max: 256, help: 'checks in flight at once (default 8; 1 runs them one by one, in order)' },
+  workers: {
+    type: 'integer',
+    value: 'N',
+    min: 1,
+    max: 64,
+    help: 'worker threads the checks run in, sharing the run\'s --concurrency and locks (default:\none per core, at most 4; 1 with --concurrency 1 or --max-rps)',
+  },
   'max-rps': {
     type: 'integer',
     value: 'N',

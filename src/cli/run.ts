@@ -292,6 +292,7 @@ async function validate(s: Selected): Promise<Plan> {
   const tls = tlsConfigOf(values);
   useTls(tls);
   const settings = settingsOf(values);
+  if (values['max-rps'] !== undefined && (values.workers ?? 1) > 1) throw new UsageError('--max-rps paces one worker thread: no --workers above 1');
   checkPath(values, only);
   const server = await bundledOptionsOf(values, bundled);
   let profile = server.variant !== undefined ? withVariantExpectations(s.profile, server.variant) : s.profile;
@@ -435,6 +436,7 @@ function suitesOptions(plan: Plan, setup: Setup, attachmentsDir: string, record:
     replayBase: replayBaseOf({ ...values, 'run-id': plan.runId }),
     timeoutMs: plan.timeoutMs,
     concurrency: plan.concurrency,
+    ...(values.workers !== undefined ? { workers: values.workers } : {}),
     ...(values['max-rps'] ? { maxRps: values['max-rps'] } : {}),
     ...(record ? { record } : {}),
     ...(plan.host.progress ? { progress: plan.host.progress } : {}),

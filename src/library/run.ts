@@ -49,6 +49,8 @@ export interface RunOptions {
   runs?: number;
   /** Checks in flight at once (`--concurrency`, default 8). */
   concurrency?: number;
+  /** Worker threads the checks run in (`--workers`, default one per core, at most 4). */
+  workers?: number;
   /** Deadline of one exchange in milliseconds (`--timeout`, default 10000). */
   timeoutMs?: number;
   /** At most this many requests per second to the target (`--max-rps`). */
@@ -115,6 +117,7 @@ function argvOf(options: RunOptions): string[] {
     ['seed', options.seed],
     ['runs', options.runs],
     ['concurrency', options.concurrency],
+    ['workers', options.workers],
     ['timeout', options.timeoutMs],
     ['max-rps', options.maxRps],
     ['baseline', options.baseline],

@@ -441,7 +441,40 @@ export interface SuitesWorkerData {
   matrix: MatrixConfig;
   /** Load the suites and say what they register, but run nothing (`--list`, a shard plan). */
   collectOnly: boolean;
+  /** This worker's place among the run's worker threads (absent: the run's only one). */
+  threads?: { index: number; count: number };
 }
+
+/** A lock of the run's scheduler (src/util/scheduler.ts), as a worker asks for it. */
+export interface LockRequest {
+  key: string;
+  mode: 'observe' | 'write' | 'exclusive';
+}
+
+/** A session token of a family, as the worker threads of a run share it. */
+export interface SharedToken {
+  env: string;
+  value: string;
+  preamble?: string;
+}
+
+/** What a worker of a run of several threads asks the runner (src/runner/threads.ts): the slot and
+ * locks of a check, their release, the next group of checks to run, and the run's session tokens
+ * (a new token revokes the previous one, so the workers share one per family and server). */
+export type ThreadAsk =
+  | { type: 'acquire'; id: number; locks: LockRequest[] }
+  | { type: 'release'; id: number }
+  | { type: 'next-group'; id: number }
+  | { type: 'token'; id: number; key: string }
+  | { type: 'token-set'; key: string; token: SharedToken; rotated: boolean }
+  | { type: 'token-failed'; key: string };
+
+/** The runner's answers: `epoch` counts the session tokens replaced so far (a worker that saw fewer
+ * forgets the tokens it holds); a token, or `fetch` (this worker makes the token exchange). */
+export type ThreadAnswer =
+  | { type: 'granted'; id: number; epoch: number }
+  | { type: 'group'; id: number; group: number }
+  | { type: 'token'; id: number; token?: SharedToken; fetch?: true };
 
 /** What the suites' worker sends the runner, in this order: what the suite files registered, each
  * selected check's results as it ends, then the end of the run. */
@@ -452,6 +485,7 @@ export type SuitesMessage =
   | { type: 'result'; index: number; results?: Record<string, CheckRunMeta>; error?: string }
   /** An error no check caught (a rejection or an exception nobody handles): the run goes on. */
   | { type: 'stray-error'; message: string }
+  | ThreadAsk
   | { type: 'done' };
 
 /** What the runner sends the suites' worker: stop starting checks (Ctrl-C, SIGTERM). */

@@ -25,6 +25,8 @@ import type {
   SuitesMessage,
   SuitesWorkerData,
   TargetRun,
+  ThreadAnswer,
+  ThreadAsk,
   TlsConfig,
 } from './model.js';
 import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, violationsReceived, type InterruptSignal } from './model.js';
@@ -33,6 +35,7 @@ import { packageRoot } from '../util/package-root.js';
 import { cleanUp, newRunId, readJournal } from './cleanup.js';
 import { Progress, type ProgressListener, type ProgressSink } from './progress.js';
 import { selection } from './select.js';
+import { defaultWorkers, ThreadBroker } from './threads.js';
 
 /** A run against one target: what its checks see (RunConfig), and how the run is driven. */
 export interface RunOptions extends RunConfig {
@@ -45,6 +48,8 @@ export interface RunOptions extends RunConfig {
   ids?: readonly string[];
   /** Checks in flight at once (default 8; 1 runs them one after the other, in registration order). */
   concurrency?: number;
+  /** Worker threads the checks run in (default: defaultWorkers, the cores there are). */
+  workers?: number;
   /** At most this many requests per second to the target. */
   maxRps?: number;
   /** Where the progress line goes (or who follows the progress); none when absent. */
@@ -58,7 +63,7 @@ export interface RunOptions extends RunConfig {
 }
 
 /** One target of a matrix run: its own profile (so its own server), seed, runs and selection. */
-export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'maxRps' | 'signal' | 'tls' | 'env'> {
+export interface MatrixTarget extends Omit<RunOptions, 'concurrency' | 'workers' | 'maxRps' | 'signal' | 'tls' | 'env'> {
   /** Results are filed under this key. */
   key: string;
 }
@@ -79,6 +84,8 @@ export interface MatrixOptions {
   /** The environment the suites' worker and the cleanup read the credential variables from
    * (default: the process's). */
   env?: NodeJS.ProcessEnv;
+  /** Worker threads the checks run in (default 1; src/runner/threads.ts shares the scheduler). */
+  workers?: number;
 }
 
 /** What the suites see of a target: its RunConfig, its key and its selection (a RunConfig has no
@@ -100,20 +107,24 @@ interface CheckRecord extends CollectedCheck {
 }
 
 /**
- * Starts the suites' worker (`file`: suites/_harness/worker.ts as built, SUITES_WORKER): one per run,
- * so each run has the suites' state (registry, scheduler, sessions) to itself. `onMessage` gets what
- * it sends until its run ends; `done` settles then, or rejects when the worker fails or stops before
- * it (the suites' bundle does not load: `npm run build`).
+ * Starts the suites' worker (`file`: suites/_harness/worker.ts as built, SUITES_WORKER): one per run
+ * (or per thread of a run of several), so each run has the suites' state (registry, scheduler,
+ * sessions) to itself. `onMessage` gets what it sends until its run ends (with `reply`, to answer
+ * it); `done` settles then, or rejects when the worker fails or stops before it (the suites' bundle
+ * does not load: `npm run build`).
  */
 export function startSuites(
   file: string,
   data: SuitesWorkerData,
-  onMessage: (message: SuitesMessage) => void,
+  onMessage: (message: SuitesMessage, reply: (answer: ThreadAnswer) => void) => void,
   env?: NodeJS.ProcessEnv,
-): { done: Promise<void>; cancel: () => void } {
+): { done: Promise<void>; cancel: () => void; terminate: () => void } {
   const worker = new Worker(file, { workerData: data, ...(env ? { env } : {}) });
+  let ended = false;
+  const reply = (answer: ThreadAnswer): void => {
+    if (!ended) worker.postMessage(answer);
+  };
   const done = new Promise<void>((resolve, reject) => {
-    let ended = false;
     const end = (error?: Error): void => {
       if (ended) return;
       ended = true;
@@ -126,7 +137,7 @@ export function startSuites(
       if (ended) return;
       if (message.type === 'done') return end();
       try {
-        onMessage(message);
+        onMessage(message, reply);
       } catch (error) {
         end(error instanceof Error ? error : new Error(String(error)));
       }
@@ -134,7 +145,47 @@ export function startSuites(
     worker.on('error', (error) => end(new Error(`the suites failed to run: ${error.message}`)));
     worker.on('exit', (code) => end(new Error(`the suites' worker stopped (exit code ${code}) before the run ended`)));
   });
-  return { done, cancel: () => worker.postMessage({ type: 'cancel' } satisfies SuitesCancel) };
+  return {
+    done,
+    cancel: () => worker.postMessage({ type: 'cancel' } satisfies SuitesCancel),
+    terminate: () => {
+      ended = true;
+      void worker.terminate();
+    },
+  };
+}
+
+const THREAD_ASKS = new Set<string>(['acquire', 'release', 'next-group', 'token', 'token-set', 'token-failed']);
+const isThreadAsk = (message: SuitesMessage): message is ThreadAsk => THREAD_ASKS.has(message.type);
+
+/**
+ * The suites in `count` worker threads (src/runner/threads.ts shares the scheduler and the session
+ * tokens between them); each message of theirs but the threads' own goes to `onMessage`. A worker
+ * that fails ends the others: the run fails.
+ */
+function startWorkers(
+  data: SuitesWorkerData,
+  count: number,
+  onMessage: (message: SuitesMessage) => void,
+  env?: NodeJS.ProcessEnv,
+): { done: Promise<void>; cancel: () => void } {
+  const broker = count > 1 ? new ThreadBroker(data.matrix.concurrency) : undefined;
+  const workers = Array.from({ length: count }, (_, index) =>
+    startSuites(SUITES_WORKER(), { ...data, ...(broker ? { threads: { index, count } } : {}) }, (message, reply) => {
+      if (broker && isThreadAsk(message)) broker.handle(index, message, reply);
+      else onMessage(message);
+    }, env),
+  );
+  const done = Promise.all(
+    workers.map((w, index) =>
+      w.done.catch((error: unknown) => {
+        broker?.releaseAll(index);
+        for (const other of workers) other.terminate();
+        throw error;
+      }),
+    ),
+  ).then(() => undefined);
+  return { done, cancel: () => workers.forEach((w) => w.cancel()) };
 }
 
 /** Tells the progress line the run's total, the report's: the checks each target selects among those
@@ -288,13 +339,15 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     select: selection(t.only, t.skip, t.ids),
     invariants: selection(t.only, t.skip),
   }));
-  let records: CheckRecord[] = [];
-  const suites = startSuites(SUITES_WORKER(), { matrix, collectOnly: false }, (message) => {
+  let records: CheckRecord[] | undefined;
+  // Every worker registers the same checks and says so first: the first to say it is heard.
+  const suites = startWorkers({ matrix, collectOnly: false }, options.workers ?? 1, (message) => {
     if (message.type === 'collected') {
+      if (records) return;
       records = message.checks;
       if (progress) expectChecks(progress, targets, perTarget, records);
     } else if (message.type === 'result') {
-      const record = records[message.index];
+      const record = records?.[message.index];
       if (!record) throw new Error(`the suites sent the result of a check they did not register (${message.index})`);
       if (message.results) record.results = message.results;
       if (message.error !== undefined) record.error = message.error;
@@ -313,7 +366,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
     await suites.done;
-    for (const record of records) {
+    for (const record of records ?? []) {
       options.targets.forEach((target, i) => {
         const out = perTarget[i] as (typeof perTarget)[number];
         const found = record.results?.[target.key];
@@ -373,11 +426,12 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
 
 /** One target: the command line's run. */
 export async function runSuites(options: RunOptions): Promise<RunResult> {
-  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, signal, tls, env, ...target } = options;
+  const { concurrency = DEFAULT_CONCURRENCY, maxRps, progress, signal, tls, env, workers, ...target } = options;
   const [result] = await runMatrix({
     targets: [{ ...target, key: 'target' }],
     concurrency,
     ...(env ? { env } : {}),
+    workers: workers ?? defaultWorkers({ concurrency, ...(maxRps ? { maxRps } : {}) }),
     ...(maxRps ? { maxRps } : {}),
     ...(tls ? { tls } : {}),
     ...(progress ? { progress } : {}),

@@ -32,6 +32,28 @@ export function credentialsMissing(profile: Profile, family: string, env: NodeJS
   return missing.length > 0 ? `credentials: ${missing.join(', ')} not set` : undefined;
 }
 
+/** How the worker threads of a run share their session tokens (suites/_harness/threads.ts): `key`
+ * names a family at a server; `exchange` makes the token exchange when this thread is the one to. */
+export interface SessionBroker {
+  token(key: string, exchange: () => Promise<Token>): Promise<Token>;
+  /** A check of this thread replaced the session token: the others are handed the new one. */
+  rotated(key: string, token: Token): void;
+}
+
+let broker: SessionBroker | undefined;
+/** The session tokens held by every Secrets of this thread, by family. */
+const sessions = new Set<Map<string, Promise<Token>>>();
+
+/** This thread shares its session tokens with the run's other threads through `b`. */
+export function shareSessions(b: SessionBroker): void {
+  broker = b;
+}
+
+/** Forgets every session token held (another thread replaced them): the next request asks again. */
+export function forgetSessions(): void {
+  for (const current of sessions) current.clear();
+}
+
 export function createSecrets(profile: Profile, timeoutMs: number, env: NodeJS.ProcessEnv = process.env): Secrets {
   const { values, missingByFamily } = resolveSecrets(profile, env);
   const known: Record<string, string> = { ...values };
@@ -61,16 +83,28 @@ export function createSecrets(profile: Profile, timeoutMs: number, env: NodeJS.P
   }
 
   const current = new Map<string, Promise<Token>>();
+  sessions.add(current);
+  const keyOf = (family: string): string => `${serverKey(profile)} ${family}`;
+  /** A token another thread obtained is a secret here too. */
+  const shared = async (family: string): Promise<Token> => {
+    const token = await (broker as SessionBroker).token(keyOf(family), () => authenticate(family));
+    remember(token.env, token.value);
+    return token;
+  };
   return {
     valueOf: (ref) => (ref ? values[ref.env] : undefined),
     token: (family) => {
       let token = current.get(family);
-      if (!token) current.set(family, (token = authenticate(family)));
+      if (!token) current.set(family, (token = broker ? shared(family) : authenticate(family)));
       return token;
     },
     authenticate: (family) => {
       const token = authenticate(family);
       current.set(family, token);
+      if (broker) {
+        const to = broker;
+        void token.then((t) => to.rotated(keyOf(family), t)).catch(() => undefined);
+      }
       return token;
     },
     redact: (text) => redact(text),

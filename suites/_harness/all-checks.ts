@@ -8,6 +8,7 @@
 import { useTls } from '../../src/target/tls.js';
 import { matrixConfig } from './config.js';
 import { fail } from './failure.js';
+import { loadingFile } from './registry.js';
 import { requirement } from './requirement.js';
 
 const files = import.meta.glob('../**/*.check.ts');
@@ -17,6 +18,7 @@ export async function loadSuites(): Promise<void> {
   useTls(matrixConfig().tls);
   for (const path of Object.keys(files).sort()) {
     const relative = `suites/${path.replace(/^\.\.\//, '')}`;
+    loadingFile(relative);
     try {
       await (files[path] as () => Promise<unknown>)();
     } catch (error) {
@@ -27,4 +29,5 @@ export async function loadSuites(): Promise<void> {
       );
     }
   }
+  loadingFile(undefined);
 }

@@ -24,7 +24,7 @@ import { honouring429, resendable, sleep } from '../../src/target/retry.js';
 import { tlsOptions } from '../../src/target/tls.js';
 import type { ApiRequest, ApiResponse, Exchange } from './exchange.js';
 import { CheckFailure } from './failure.js';
-import { checkInvariants } from './invariants.js';
+import { checkInvariants, type InvariantOutcome } from './invariants.js';
 import { buildPath, overBudget, type OverBudget } from './url-budget.js';
 import type { Uses } from './scheduler.js';
 import type { Secrets } from '../../src/target/secrets.js';
@@ -214,6 +214,46 @@ export interface RecordedRequest {
   body?: string;
 }
 
+/** A request as the client will send it (Client.prepare). */
+interface Prepared {
+  op: OperationId;
+  method: string;
+  /** The family's base URL, without a trailing slash: the server whose failures are counted. */
+  base: string;
+  pathAndQuery: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  /** The version header's value (null: none sent). */
+  version: string | null;
+  exchange: Exchange;
+}
+
+/** An answer as the transport read it. */
+type Answer = Dispatcher.ResponseData & { text: string };
+
+const trimmedBases = new Map<string, string>();
+/** A base URL without its trailing slashes (the same few per run: kept). */
+function trimmedBase(base: string): string {
+  let trimmed = trimmedBases.get(base);
+  if (trimmed === undefined) trimmedBases.set(base, (trimmed = base.replace(/\/+$/, '')));
+  return trimmed;
+}
+
+/** The answer as the checks read it: headers flattened, the body parsed once when it is JSON. */
+function parse(answer: Answer, exchange: Exchange): ApiResponse {
+  exchange.status = answer.statusCode;
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  let json: unknown;
+  try {
+    json = answer.text.length > 0 ? JSON.parse(answer.text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: answer.statusCode, headers, text: answer.text, json, exchange };
+}
+
 export class Client {
   private readonly timeoutMs: number;
   private readonly pacer: Pacer | undefined;
@@ -246,21 +286,55 @@ export class Client {
     }
   }
 
+  /**
+   * One request, in stages: `prepare` (the check's declaration, the read-only and interrupt guards,
+   * the URL budget, the family's headers and the reproduction), `recordRequest` (--record),
+   * `transmit` (the down-target guard, 429s, pacing and the transport), `parse`, `judge` (the
+   * family's invariants) and `digest` (a differential run's). What only a failure needs (the curl
+   * line, its redaction) is rendered when a failure asks for it (curlOf).
+   */
   async send(req: ApiRequest): Promise<ApiResponse> {
+    const prepared = await this.prepare(req);
+    this.recordRequest(prepared);
+    const answer = await this.transmit(prepared);
+    const response = parse(answer, prepared.exchange);
+    const outcome = this.judge(req, response);
+    this.options.onAnswer?.(req, response);
+    if (this.recorder.digests) this.recorder.digests.push(this.answeredDigest(prepared, response, outcome));
+    return response;
+  }
+
+  /** The request as it will be sent, or the reason it is not: an undeclared write or token
+   * exchange (a harness error), an interrupted or read-only run (a skip), a request target over
+   * the URL budget (url-budget.ts). */
+  private async prepare(req: ApiRequest): Promise<Prepared> {
     const { method, path } = req.route ?? operation(this.profile, req.op);
     const family = familyOf(req.op);
-    const speaks = family.http;
     this.checkDeclared(req.op, method);
     if (this.options.signal?.aborted || this.options.stopped?.()) throw new InterruptedSkip('the run was interrupted');
     if (this.options.readOnly && method !== 'GET' && !isTokenExchange(req.op)) {
       throw new ReadOnlySkip(`it writes (${method} ${path}), and the run is --read-only`);
     }
-    const base = baseUrlOf(this.profile, family.name).replace(/\/+$/, '');
+    const base = trimmedBase(baseUrlOf(this.profile, family.name));
     const pathAndQuery = `${buildPath(path, req.params)}${queryOf(req.query)}`;
-    const url = `${base}${pathAndQuery}`;
-    // The URL budget (url-budget.ts): a longer request target is never sent.
     const over = overBudget(this.profile, base, pathAndQuery, req.params, req.query);
     if (over) throw urlBudgetError(this.recorder.checkId, `${method} ${path}`, over);
+    const url = `${base}${pathAndQuery}`;
+    const { headers, curlHeaders, version, tokenPreamble } = await this.headersOf(req, family);
+    let body: string | undefined;
+    if (req.json !== undefined || req.rawBody !== undefined) {
+      body = req.rawBody ?? JSON.stringify(req.json);
+      headers['content-type'] = curlHeaders['content-type'] = req.contentType ?? family.http?.contentType ?? 'application/json';
+    }
+    const curl: CurlRequest = { method, url, headers: curlHeaders, ...(body !== undefined ? { body } : {}) };
+    const exchange: Exchange = { method, url, operation: `${method} ${pathAndQuery}`, curl, status: 0, ...(tokenPreamble ? { tokenPreamble } : {}) };
+    return { op: req.op, method, base, pathAndQuery, url, headers, body, version, exchange };
+  }
+
+  /** The headers the family speaks (version, API key, media type, session token) and the request's
+   * own; beside them, the same headers as the reproduction shows them (secrets as variables). */
+  private async headersOf(req: ApiRequest, family: ReturnType<typeof familyOf>) {
+    const speaks = family.http;
     const headers: Record<string, string> = { 'x-lpc-check': this.recorder.checkId };
     if (this.caseId !== undefined) headers['x-lpc-case'] = this.caseId;
     const curlHeaders: CurlRequest['headers'] = {};
@@ -292,42 +366,34 @@ export class Client {
       }
     }
     for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = curlHeaders[name.toLowerCase()] = value;
-    let body: string | undefined;
-    if (req.json !== undefined || req.rawBody !== undefined) {
-      body = req.rawBody ?? JSON.stringify(req.json);
-      headers['content-type'] = curlHeaders['content-type'] = req.contentType ?? speaks?.contentType ?? 'application/json';
-    }
-    const curl: CurlRequest = { method, url, headers: curlHeaders, ...(body !== undefined ? { body } : {}) };
-    const exchange: Exchange = { method, url, operation: `${method} ${pathAndQuery}`, curl, status: 0, ...(tokenPreamble ? { tokenPreamble } : {}) };
+    return { headers, curlHeaders, version, tokenPreamble };
+  }
 
-    if (this.options.record) {
-      const kase = this.caseId !== undefined ? { case: this.caseId } : {};
-      this.record({ check: this.recorder.checkId, ...kase, method, path: pathAndQuery, headers, ...(body !== undefined ? { body } : {}) });
-    }
+  /** --record: the request as a JSON line. */
+  private recordRequest(p: Prepared): void {
+    if (!this.options.record) return;
+    const kase = this.caseId !== undefined ? { case: this.caseId } : {};
+    this.record({ check: this.recorder.checkId, ...kase, method: p.method, path: p.pathAndQuery, headers: p.headers, ...(p.body !== undefined ? { body: p.body } : {}) });
+  }
 
-    if ((consecutiveTransportFailures.get(base) ?? 0) >= DOWN_AFTER) {
+  /** The request sent and its whole answer: not sent to a target taken as down; a 429 waited out
+   * and sent again; paced to --max-rps; counted. A transport failure carries its exchange. */
+  private async transmit(p: Prepared): Promise<Answer> {
+    if ((consecutiveTransportFailures.get(p.base) ?? 0) >= DOWN_AFTER) {
       throw withExchange(
-        new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${exchange.operation} was not sent`),
-        exchange,
+        new TargetDownError(`the target stopped answering (${DOWN_AFTER} failed exchanges in a row); ${p.exchange.operation} was not sent`),
+        p.exchange,
       );
     }
-    const digest = (status: number): ExchangeDigest => ({
-      op: req.op,
-      method,
-      request: `v${version ?? '-'} ${pathAndQuery}${body !== undefined ? ` ${body}` : ''}`,
-      status,
-      guids: [],
-      curl: this.curlOf(exchange),
-    });
-    const answered = await honouring429(
+    return honouring429(
       async () => {
-        if (this.pacer) this.recorder.waited.maxRpsMs += await this.pacer.slot(base);
+        if (this.pacer) this.recorder.waited.maxRpsMs += await this.pacer.slot(p.base);
         this.recorder.requests++;
         try {
-          const answer = await this.exchange(url, method, headers, body, exchange, base);
+          const answer = await this.exchange(p.url, p.method, p.headers, p.body, p.exchange, p.base);
           return Object.assign(answer.res, { text: answer.text });
         } catch (error) {
-          this.recorder.digests?.push(digest(0));
+          this.recorder.digests?.push(this.digestOf(p, 0));
           throw error;
         }
       },
@@ -336,34 +402,41 @@ export class Client {
         this.recorder.waited.retryAfterMs += wait;
       },
     );
-    const res = answered;
-    const text = answered.text;
-    exchange.status = res.statusCode;
-    const responseHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
-    let json: unknown;
-    try {
-      json = text.length > 0 ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    const response: ApiResponse = { status: res.statusCode, headers: responseHeaders, text, json, exchange };
+  }
+
+  /** The family's invariants on the exchange, counted and recorded against the check. */
+  private judge(req: ApiRequest, response: ApiResponse): InvariantOutcome {
     const outcome = checkInvariants(req, response, this.profile);
-    for (const id of outcome.applied) this.recorder.applied[id] = (this.recorder.applied[id] ?? 0) + 1;
+    const applied = this.recorder.applied;
+    for (const id of outcome.applied) applied[id] = (applied[id] ?? 0) + 1;
     for (const v of outcome.violations) {
-      this.recorder.addViolation({ ...v, operation: exchange.operation, curl: this.curlOf(exchange) });
+      this.recorder.addViolation({ ...v, operation: response.exchange.operation, curl: this.curlOf(response.exchange) });
     }
-    this.options.onAnswer?.(req, response);
-    if (this.recorder.digests) {
-      const listed = method === 'GET' && res.statusCode >= 200 && res.statusCode < 300 && /\.list/.test(req.op) ? listedOf(json) : undefined;
-      this.recorder.digests.push({
-        ...digest(res.statusCode),
-        ...(outcome.contract ? { contract: outcome.contract.name, valid: outcome.contract.valid } : {}),
-        ...(listed ?? {}),
-        guids: guidsIn(text),
-      });
-    }
-    return response;
+    return outcome;
+  }
+
+  /** A differential run's digest of an answered exchange: the contract's verdict, the listed ids, the GUIDs. */
+  private answeredDigest(p: Prepared, response: ApiResponse, outcome: InvariantOutcome): ExchangeDigest {
+    const { status, json, text } = response;
+    const listed = p.method === 'GET' && status >= 200 && status < 300 && /\.list/.test(p.op) ? listedOf(json) : undefined;
+    return {
+      ...this.digestOf(p, status),
+      ...(outcome.contract ? { contract: outcome.contract.name, valid: outcome.contract.valid } : {}),
+      ...(listed ?? {}),
+      guids: guidsIn(text),
+    };
+  }
+
+  /** A differential run's digest of an exchange (`--compare`), before its answer's part. */
+  private digestOf(p: Prepared, status: number): ExchangeDigest {
+    return {
+      op: p.op,
+      method: p.method,
+      request: `v${p.version ?? '-'} ${p.pathAndQuery}${p.body !== undefined ? ` ${p.body}` : ''}`,
+      status,
+      guids: [],
+      curl: this.curlOf(p.exchange),
+    };
   }
 
   /** Appends the request to the --record file, secrets replaced by their variables. One write per

@@ -10,6 +10,9 @@ export interface RegisteredCheck {
   /** Runs the check against each target of the run that selects it; its results by target key.
    * `signal` aborts when the run is cancelled: the check's waiting runs start nothing. */
   run(signal: AbortSignal): Promise<Record<string, CheckRunMeta>>;
+  /** The suite file that registered it: the checks of a file run in one worker thread (they may
+   * share what the file makes once per server). */
+  file?: string;
 }
 
 const checks: RegisteredCheck[] = [];
@@ -17,10 +20,17 @@ const ids = new Set<string>();
 const endHooks: (() => Promise<void>)[] = [];
 
 /** Adds `check`; an id registered before throws (ids are unique across the suite files). */
+let loading: string | undefined;
+
+/** The suite file being loaded: what registers now is its. */
+export function loadingFile(file: string | undefined): void {
+  loading = file;
+}
+
 export function register(check: RegisteredCheck): void {
   if (ids.has(check.check.id)) throw new Error(`check id ${check.check.id} is registered twice`);
   ids.add(check.check.id);
-  checks.push(check);
+  checks.push(loading === undefined ? check : { ...check, file: loading });
 }
 
 /** The registered checks, in the order their files registered them. */

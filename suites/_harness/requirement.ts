@@ -17,7 +17,8 @@ import { noteAnswer } from './journal.js';
 import { ownerOf } from './blockers.js';
 import { BlockedSignal, isOutcome, NotSetUpSignal } from './outcomes.js';
 import { register } from './registry.js';
-import { locksOf, Scheduler, type Uses } from './scheduler.js';
+import { locksOf, type Uses } from './scheduler.js';
+import { checkScheduler, type CheckScheduler } from './threads.js';
 import { MissingCredentialsError, serverKey, sessionSecrets, type Secrets } from '../../src/target/secrets.js';
 
 export interface RequirementMeta {
@@ -269,7 +270,7 @@ function onceEach<T>(predicate: (value: T) => Promise<void>): (value: T) => Prom
   };
 }
 
-let scheduler: Scheduler | undefined;
+let scheduler: CheckScheduler | undefined;
 const selectors = new Map<TargetRun, (id: string) => boolean>();
 
 /** Whether a target of the run selects the check (its --only and --skip patterns, and its shard's ids). */
@@ -466,7 +467,7 @@ export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Pr
     ...(uses ? { uses } : {}),
     run: async (signal) => {
       const matrix = matrixConfig();
-      scheduler ??= new Scheduler(matrix.concurrency);
+      scheduler ??= checkScheduler(matrix.concurrency);
       const jobs = matrix.targets.filter((target) => selects(target, meta.id));
       const results: Record<string, CheckRunMeta> = {};
       await Promise.all(
@@ -474,7 +475,7 @@ export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Pr
           const scope = serverKey(target.profile);
           // An interrupted run (Ctrl-C: the worker aborts every check's signal) starts no further
           // check: each waiting one is skipped as soon as its turn comes.
-          results[target.key] = await (scheduler as Scheduler).run(locksOf(uses, scope), () =>
+          results[target.key] = await (scheduler as CheckScheduler).run(locksOf(uses, scope), () =>
             signal.aborted || interruptedRun(target) ? Promise.resolve(interrupted()) : runAgainst(meta, uses, body, target, signal),
           );
         }),

@@ -13,6 +13,7 @@ import { loadSuites } from './all-checks.js';
 import { provideMatrixConfig } from './config.js';
 import { endRun, registeredChecks } from './registry.js';
 import { selects } from './requirement.js';
+import { joinThreads, nextGroup, sharedRun } from './threads.js';
 
 /** How long the run's end (afterRun: a browser closing) may take before the worker ends anyway. */
 const END_RUN_MS = 60_000;
@@ -22,8 +23,9 @@ if (!port) throw new Error('the suites run in the worker that lp-conformance run
 const send = (message: SuitesMessage): void => port.postMessage(message);
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-const { matrix, collectOnly } = workerData as SuitesWorkerData;
+const { matrix, collectOnly, threads } = workerData as SuitesWorkerData;
 provideMatrixConfig(matrix);
+joinThreads(threads);
 
 // An error while the suites load ends the worker: the run fails, saying so (src/runner/run.ts).
 await loadSuites();
@@ -40,18 +42,47 @@ if (!collectOnly) {
   port.on('message', (message: SuitesCancel) => {
     if (message.type === 'cancel') stop.abort();
   });
-  await Promise.all(
-    checks.map(async (c, index) => {
-      if (!matrix.targets.some((target) => selects(target, c.check.id))) return;
-      try {
-        send({ type: 'result', index, results: await c.run(stop.signal) });
-      } catch (error) {
-        send({ type: 'result', index, error: messageOf(error) });
-      }
-    }),
-  );
+  const runCheck = async (index: number): Promise<void> => {
+    const c = checks[index] as (typeof checks)[number];
+    if (!matrix.targets.some((target) => selects(target, c.check.id))) return;
+    try {
+      send({ type: 'result', index, results: await c.run(stop.signal) });
+    } catch (error) {
+      send({ type: 'result', index, error: messageOf(error) });
+    }
+  };
+  if (sharedRun()) await runGroups(checks, runCheck, matrix.concurrency);
+  else await Promise.all(checks.map((_, index) => runCheck(index)));
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([endRun().catch(() => undefined), new Promise((done) => (timer = setTimeout(done, END_RUN_MS)))]);
   clearTimeout(timer);
 }
 send({ type: 'done' });
+
+/**
+ * One worker of several: the checks grouped by suite file (numbered alike in every worker), each
+ * group asked of the runner in turn while fewer than `concurrency` of this worker's checks are
+ * waiting or running, so that the workers share the run's slots and the last groups go to whichever
+ * worker is free.
+ */
+async function runGroups(all: readonly { file?: string }[], runCheck: (index: number) => Promise<void>, concurrency: number): Promise<void> {
+  const byFile = new Map<string, number[]>();
+  all.forEach((c, index) => {
+    const file = c.file ?? '';
+    const group = byFile.get(file);
+    if (group) group.push(index);
+    else byFile.set(file, [index]);
+  });
+  const groups = [...byFile.values()];
+  const running = new Set<Promise<void>>();
+  for (;;) {
+    const group = groups[await nextGroup()];
+    if (!group) break;
+    for (const index of group) {
+      const done: Promise<void> = runCheck(index).finally(() => running.delete(done));
+      running.add(done);
+    }
+    while (running.size >= concurrency) await Promise.race(running);
+  }
+  await Promise.all(running);
+}
