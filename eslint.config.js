@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig([
   // fixtures/architecture: a tree made to break the import rules (tests/architecture.test.ts), never built.
-  globalIgnores(['dist/', 'node_modules/', 'reports/', 'coverage/', 'fixtures/architecture/']),
+  globalIgnores(['dist/', 'node_modules/', 'reports/', 'coverage/', 'fixtures/architecture/', '**/.stryker-tmp/']),
   {
     files: ['**/*.{js,mjs,ts}'],
     linterOptions: { reportUnusedDisableDirectives: 'error' },
