@@ -28,6 +28,8 @@ try {
       '2',
       '--no-progress',
       '--no-color',
+      // A SHOULD check that fails has noticed the mutant too.
+      '--strict',
       '--junit',
       join(dir, 'junit.xml'),
     ],

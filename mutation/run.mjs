@@ -20,8 +20,7 @@ import { parseArgs } from 'node:util';
 import { globSync } from 'tinyglobby';
 
 const EXCLUDED_MUTATIONS = ['StringLiteral', 'ObjectLiteral'];
-const USAGE =
-  'usage: npm run mutation -- [--family NAME]... [--files GLOB]... [--sample N] [--seed S] [--concurrency N] [--config FILE] [--out DIR]';
+const USAGE = 'usage: npm run mutation -- [--family NAME]... [--files GLOB]... [--sample N] [--seed S] [--concurrency N] [--config FILE] [--out DIR]';
 
 /** One line on stderr and exit 2: a set-up mistake. */
 function fail(message) {
@@ -69,9 +68,7 @@ const equivalents = readEquivalents(join(root, config.equivalents ?? 'mutation/e
 
 const names = args.family ?? Object.keys(config.families);
 for (const name of names) if (!config.families[name]) fail(`no family "${name}" (${Object.keys(config.families).join(', ')})`);
-const familyFiles = Object.fromEntries(
-  Object.entries(config.families).map(([name, family]) => [name, globSync(family.files, { cwd: root }).sort()]),
-);
+const familyFiles = Object.fromEntries(Object.entries(config.families).map(([name, family]) => [name, globSync(family.files, { cwd: root }).sort()]));
 
 /** The files each selected family mutates: its own globs, or the --files among them. */
 const plan = [];
@@ -226,7 +223,17 @@ function table({ families }) {
  * (`file:line:column-line:column`, lines from 1, columns from 0 as Stryker's ranges read them).
  */
 async function sampledRanges(files, n, seedValue) {
-  const logger = { isDebugEnabled: () => false, isTraceEnabled: () => false, isInfoEnabled: () => false, debug() {}, trace() {}, info() {}, warn() {}, error() {}, fatal() {} };
+  const logger = {
+    isDebugEnabled: () => false,
+    isTraceEnabled: () => false,
+    isInfoEnabled: () => false,
+    debug() {},
+    trace() {},
+    info() {},
+    warn() {},
+    error() {},
+    fatal() {},
+  };
   const inputs = files.map((name) => ({ name, content: readFileSync(join(root, name), 'utf8'), mutate: true }));
   const { mutants } = await new Instrumenter(logger).instrument(inputs, {
     plugins: null,
