@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 export default defineConfig([
   // fixtures/architecture: a tree made to break the import rules (tests/architecture.test.ts), never built.
   // fixtures/package-consumer: a user's project, type-checked against the installed package (tests/package/).
-  globalIgnores(['dist/', 'node_modules/', 'reports/', 'coverage/', 'fixtures/architecture/', 'fixtures/package-consumer/']),
+  globalIgnores(['dist/', 'node_modules/', 'reports/', 'coverage/', 'fixtures/architecture/', 'fixtures/package-consumer/', '**/.stryker-tmp/']),
   {
     files: ['**/*.{js,mjs,ts}'],
     linterOptions: { reportUnusedDisableDirectives: 'error' },

@@ -82,6 +82,14 @@ export interface ScimBehaviour {
     malformed: 'reject' | 'ignore';
     /** gt/ge/lt/le on a boolean: 400 invalidFilter, or compared as false < true. */
     booleanOrdering: 'reject' | 'compare';
+    /** co/sw/ew on a boolean (`active co true`): 400 invalidFilter, or compared as the words "true" and "false". */
+    booleanSubstring: 'reject' | 'compare';
+    /** A comparison of a complex attribute as a whole (`name eq "x"`): 400 invalidFilter, or a filter that matches nothing. */
+    complexWhole: 'reject' | 'no-match';
+    /** A filter cut short after `and`, `or` or `not`: 400 invalidFilter, or a server error. */
+    cutShort: 'reject' | 'server-error';
+    /** A filter naming an attribute the schema does not have: 400 invalidFilter, or a server error. */
+    unknownAttribute: 'reject' | 'server-error';
     /** Operators and logical words: case-insensitive, or lowercase only. */
     keywordCase: 'insensitive' | 'lowercase-only';
     /** `a or b and c`: and binds tighter, or left to right. */
@@ -352,6 +360,10 @@ export function referenceScimBehaviour(): ScimBehaviour {
       caseExact: 'honoured',
       malformed: 'reject',
       booleanOrdering: 'reject',
+      booleanSubstring: 'reject',
+      complexWhole: 'reject',
+      cutShort: 'reject',
+      unknownAttribute: 'reject',
       keywordCase: 'insensitive',
       precedence: 'rfc',
       groups: 'nested',

@@ -126,6 +126,22 @@ const SCIM_FAULT_TABLE = {
     description: 'gt/ge/lt/le on a boolean compare false < true instead of 400 invalidFilter.',
     apply: (b) => void (b.filter.booleanOrdering = 'compare'),
   },
+  'scim.filter-boolean-substring-accepted': {
+    description: 'co, sw and ew on a boolean (`active co true`) compare the words "true" and "false" instead of 400 invalidFilter.',
+    apply: (b) => void (b.filter.booleanSubstring = 'compare'),
+  },
+  'scim.filter-complex-whole-accepted': {
+    description: 'A comparison of a complex attribute as a whole (`name eq "x"`) answers 200, matching nothing, instead of 400 invalidFilter.',
+    apply: (b) => void (b.filter.complexWhole = 'no-match'),
+  },
+  'scim.filter-cut-short-500': {
+    description: 'A filter that ends after `and`, `or` or `not (` answers 500 instead of 400 invalidFilter.',
+    apply: (b) => void (b.filter.cutShort = 'server-error'),
+  },
+  'scim.filter-unknown-attribute-500': {
+    description: 'A filter naming an attribute the schema does not have answers 500 instead of 400 invalidFilter.',
+    apply: (b) => void (b.filter.unknownAttribute = 'server-error'),
+  },
   'scim.filter-keywords-lowercase-only': {
     description: 'Operators and and/or/not are recognised in lower case only (`Eq` is 400 invalidFilter).',
     apply: (b) => void (b.filter.keywordCase = 'lowercase-only'),

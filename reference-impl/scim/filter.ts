@@ -163,6 +163,7 @@ class Parser {
 
   private parseAttrExp(inBrackets: boolean): FilterNode {
     const token = this.peek();
+    if (token === undefined && this.b.cutShort === 'server-error') throw new TypeError('no token where an attribute was expected');
     if (token?.t !== 'word') throw invalid(token === undefined ? 'The filter ends where an attribute was expected.' : `Expected an attribute at ${token.at}.`);
     if (!ATTR_PATH.test(token.text)) throw invalid(`'${token.text}' is not an attribute path.`);
     this.i += 1;
@@ -228,6 +229,7 @@ function targetOf(schema: ResourceSchema, path: string, within: Attr | undefined
     attr = found;
   } else {
     const resolved = resolvePath(schema, path);
+    if (resolved === undefined && b.unknownAttribute === 'server-error') throw new TypeError(`no attribute ${path}`);
     if (resolved === undefined) throw invalid(`Unknown attribute '${path}'.`);
     ({ attr, sub, urn } = resolved);
     if (attr.multiValued && b.multiValued === 'refused') throw invalid(`Filters on the multi-valued '${attr.name}' are not supported.`);
@@ -268,6 +270,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}
 
 function comparison(target: Target, op: CompareOp, literal: Literal, b: ScimBehaviour['filter'], isUserName: boolean): (v: JsonValue) => boolean {
   const { type } = target;
+  if (target.complexWhole && b.complexWhole === 'no-match') return () => false;
   if (target.complexWhole) throw invalid(`${type.name} is complex: compare one of its sub-attributes.`);
   if (literal === null) {
     if (op !== 'eq' && op !== 'ne') throw invalid(`'${op}' does not take null.`);
@@ -278,6 +281,8 @@ function comparison(target: Target, op: CompareOp, literal: Literal, b: ScimBeha
   const order = (c: number): boolean => (op === 'gt' ? c > 0 : op === 'ge' ? c >= 0 : op === 'lt' ? c < 0 : op === 'le' ? c <= 0 : c === 0);
   if (type.type === 'boolean') {
     if (typeof literal !== 'boolean') throw invalid(`${type.name} is a boolean.`);
+    if (substring && b.booleanSubstring === 'compare')
+      return (v) => typeof v === 'boolean' && String(v)[op === 'co' ? 'includes' : op === 'sw' ? 'startsWith' : 'endsWith'](String(literal));
     if (substring) throw invalid(`'${op}' does not apply to the boolean ${type.name}.`);
     if (ordering && b.booleanOrdering === 'reject') throw invalid(`'${op}' does not apply to the boolean ${type.name}.`);
     return (v) => typeof v === 'boolean' && order(Number(v) - Number(literal));

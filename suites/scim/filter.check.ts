@@ -846,6 +846,112 @@ requirement(
   USES,
 );
 
+/** A filter ending where the grammar wants more: `<scope> and`, `<scope> or`, `<scope> and not (`. */
+function cutShortFilters(f: Fixture, scope: ScimFilter | undefined): [text: string, after: string][] {
+  const head = print(scope ?? eqUserName(`${f.prefix}nobody`));
+  const forms: [string, string, 'and' | 'or' | 'not'][] = [
+    [`${head} and`, 'and', 'and'],
+    [`${head} or`, 'or', 'or'],
+    [`${head} and not (`, 'not (', 'not'],
+  ];
+  return forms
+    .filter(([, , word]) => supportsLogical(f.support, word) && (word !== 'not' || supportsLogical(f.support, 'and')))
+    .map(([text, after]) => [text, after]);
+}
+
+requirement(
+  {
+    id: 'scim.filter.cut-short-rejected',
+    level: 'MUST',
+    spec: FILTER,
+    title: 'A filter that ends after and, or, or not ( (no operand follows) answers 400 invalidFilter',
+  },
+  async (t) => {
+    // Figure 1's logExp is FILTER SP ("and" / "or") SP FILTER: a filter that stops after the
+    // keyword does not comply with it, and Table 9 names invalidFilter for such a filter.
+    const f = await fixture(t);
+    const [scope] = scopesOf(f);
+    const forms = cutShortFilters(f, scope);
+    t.requireData(forms.length > 0, 'the profile says the target supports none of and, or, not');
+    for (const [filter, after] of forms) {
+      const res = await t.http.send({ op: 'scim.users.list', query: { filter, count: 1000 } });
+      expectScimError(res, 400, 'invalidFilter', `for the filter ${filter} (nothing after '${after}')`);
+    }
+  },
+  USES,
+);
+
+requirement(
+  {
+    id: 'scim.filter.unknown-attribute',
+    level: 'MUST',
+    spec: FILTER,
+    title: 'A filter naming an attribute the schema lacks answers 400 invalidFilter or matches no user',
+  },
+  async (t) => {
+    // Table 9: invalidFilter when "the specified attribute and filter comparison combination is not
+    // supported"; a server may instead read the unknown attribute as absent on every resource (RFC
+    // 7644 leaves it open, ../shared/spec/scim-checklist.md F12): then nothing matches. Never a 5xx.
+    const f = await fixture(t);
+    const [scope] = scopesOf(f);
+    const inner = compare(attrPath(`lpcUnknown${f.tok.replace(/[^A-Za-z0-9]/g, '')}`), 'eq', stringValue('x'));
+    const filter = within(scope, inner);
+    const res = await t.http.send({ op: 'scim.users.list', query: { filter, count: 1000 } });
+    if (res.status === 200) {
+      const page = pageOf(res);
+      if (page.resources.length > 0 || (page.totalResults ?? 0) > 0) {
+        fail(`400 invalidFilter, or 200 with no user, for the filter ${filter} (an attribute no schema defines)`, describeResponse(res), res);
+      }
+      return;
+    }
+    expectScimError(res, 400, 'invalidFilter', `or 200 with no user, for the filter ${filter} (an attribute no schema defines)`);
+  },
+  USES,
+);
+
+requirement(
+  {
+    id: 'scim.filter.boolean-substring-rejected',
+    level: 'SHOULD',
+    spec: FILTER,
+    title: 'co, sw or ew on a boolean attribute (active co true) answers 400 invalidFilter',
+  },
+  async (t) => {
+    // Table 3 defines co, sw and ew by substrings of the attribute's value, which a boolean has
+    // none of; Table 9 answers a comparison the attribute does not support with invalidFilter.
+    const f = await fixture(t);
+    const substring = (['co', 'sw', 'ew'] as const).filter((op) => supportsOperator(f.support, op));
+    t.requireData(substring.length > 0, 'the profile says the target supports none of co, sw, ew');
+    const [scope] = scopesOf(f);
+    for (const op of substring) {
+      const filter = within(scope, compare(attrPath('active'), op, booleanValue(true)));
+      const res = await t.http.send({ op: 'scim.users.list', query: { filter, count: 1000 } });
+      expectScimError(res, 400, 'invalidFilter', `for the filter ${filter} (${op} on a boolean)`);
+    }
+  },
+  USES,
+);
+
+requirement(
+  {
+    id: 'scim.filter.complex-whole-rejected',
+    level: 'SHOULD',
+    spec: FILTER,
+    title: 'A comparison of a complex attribute as a whole (name eq "x") answers 400 invalidFilter',
+  },
+  async (t) => {
+    // A complex attribute has no value of its own to compare (RFC 7643 §2.3.8): a filter names one of
+    // its sub-attributes (name.familyName); Table 9 answers the unsupported combination with invalidFilter.
+    const f = await fixture(t);
+    t.requireData(supportsOperator(f.support, 'eq'), 'the profile says the target does not filter with eq');
+    const [scope] = scopesOf(f);
+    const filter = within(scope, compare(attrPath('name'), 'eq', stringValue('Alice')));
+    const res = await t.http.send({ op: 'scim.users.list', query: { filter, count: 1000 } });
+    expectScimError(res, 400, 'invalidFilter', `for the filter ${filter} (a complex attribute compared as a whole)`);
+  },
+  USES,
+);
+
 requirement(
   {
     id: 'scim.filter.no-match-empty-list',

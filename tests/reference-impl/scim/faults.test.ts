@@ -127,6 +127,10 @@ const SPOTS: Record<ScimFaultName, Spot> = {
   'scim.filter-case-exact-ignored': { probe: total('externalId eq "ext-9"'), expected: [0, 1] },
   'scim.filter-malformed-ignored': { probe: (h) => status(h.get('/Users?filter=userName%20eq')), expected: [400, 200] },
   'scim.filter-boolean-ordering-accepted': { probe: (h) => status(h.get(`/Users${q({ filter: 'active gt false' })}`)), expected: [400, 200] },
+  'scim.filter-boolean-substring-accepted': { probe: (h) => status(h.get(`/Users${q({ filter: 'active co true' })}`)), expected: [400, 200] },
+  'scim.filter-complex-whole-accepted': { probe: (h) => status(h.get(`/Users${q({ filter: 'name eq "x"' })}`)), expected: [400, 200] },
+  'scim.filter-cut-short-500': { probe: (h) => status(h.get(`/Users${q({ filter: 'userName eq "x" or' })}`)), expected: [400, 500] },
+  'scim.filter-unknown-attribute-500': { probe: (h) => status(h.get(`/Users${q({ filter: 'lpcNoSuch eq "x"' })}`)), expected: [400, 500] },
   'scim.filter-keywords-lowercase-only': { probe: (h) => status(h.get(`/Users${q({ filter: 'userName Eq "x"' })}`)), expected: [200, 400] },
   'scim.filter-precedence-left-to-right': { probe: total(`id eq "${U0}" or id eq "x" and id eq "y"`), expected: [1, 0] },
   'scim.filter-nested-groups-refused': {
