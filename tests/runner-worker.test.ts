@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { SuitesMessage } from '../src/runner/model.js';
+import type { SuitesMessage } from '../src/runner/base/model.js';
 import { startSuites } from '../src/runner/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lpc-worker-test-'));

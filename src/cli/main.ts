@@ -21,8 +21,8 @@ import {
   type Profile,
 } from '../profile/index.js';
 import { applyBaseline, BaselineError, loadBaseline, writeBaseline } from '../runner/baseline.js';
-import { newRunId } from '../runner/marker.js';
-import { DEFAULT_CONCURRENCY, type RunResult } from '../runner/model.js';
+import { newRunId } from '../runner/base/marker.js';
+import { DEFAULT_CONCURRENCY, type RunResult } from '../runner/base/model.js';
 import { selection, selectsFamily } from '../runner/select.js';
 import { relayProgress, type ProgressListener, type ProgressSink } from '../runner/progress.js';
 import type { CompareServer } from '../runner/compare.js';

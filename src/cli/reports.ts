@@ -4,7 +4,7 @@
  * verdict, the console summary on stdout, and the exit code of that verdict.
  */
 import { resolve } from 'node:path';
-import type { RunResult } from '../runner/model.js';
+import type { RunResult } from '../runner/base/model.js';
 
 /** Where the reports go: `--junit` (default reports/junit.xml), `--json`, `--markdown`, `--html`. */
 export interface ReportOptions {

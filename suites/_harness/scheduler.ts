@@ -16,7 +16,7 @@
  * while holding one: no deadlock. Waiting checks start in the order they were submitted whenever
  * their locks are free, so `concurrency 1` runs the checks in registration order, one by one.
  */
-import type { Uses } from '../../src/runner/model.js';
+import type { Uses } from '../../src/runner/base/model.js';
 
 export type { Uses };
 

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../reporters/html.js';
 import { ChromiumUnavailableError, launchChromium, resolveChromium } from '../../src/browser/chromium.js';
-import type { CheckResult, RunResult } from '../../src/runner/model.js';
+import type { CheckResult, RunResult } from '../../src/runner/base/model.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { HOSTILE_RUN, MUST_FAILED, ORDINARY_RUN, PASSED, redactSecret, SECRET, SKIPPED } from './run-results.js';
 

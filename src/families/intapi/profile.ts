@@ -4,8 +4,8 @@
  * the top of `expectations`, and `mailbox`. The defaults are the reference server's behaviour
  * (fixtures/profiles/reference.yaml; tests/profile keeps the two equal).
  */
-import { BASE_URL_PATTERN, closed, PATH_PATTERN } from '../../profile/schema-parts.js';
-import type { EnvRef, FamilyTarget, Profile } from '../../profile/types.js';
+import { BASE_URL_PATTERN, closed, PATH_PATTERN } from '../../profile/base/schema-parts.js';
+import type { EnvRef, FamilyTarget, Profile } from '../../profile/base/types.js';
 import type { FamilyProfile, ProfileDocument } from '../family.js';
 
 /** Either the POST /authenticate body (username, password, privateKey) or a token issued elsewhere. */
@@ -180,7 +180,7 @@ export interface IntapiRecords {
   readonly ruleEnrollment?: RuleEnrollment;
 }
 
-declare module '../../profile/types.js' {
+declare module '../../profile/base/types.js' {
   interface FamilyTargets {
     readonly intapi: FamilyTarget;
   }
