@@ -24,6 +24,23 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-circular-folders',
+      comment:
+        'No import circle between folders either (a folder counts with its subfolders): when one folder imports another, nothing in the other imports it back.',
+      severity: 'error',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'base-builds-on-base',
+      comment:
+        "A folder's base/ (the profile's types and routes, the run model, the target's curl and token exchange, the OpenAPI document's types) is what the families build on: it imports only other base/ folders, never the lookups over the families.",
+      severity: 'error',
+      from: { path: '^src/[^/]+/base/' },
+      to: { path: '^src/', pathNot: '^src/[^/]+/base/' },
+    },
+    {
       name: 'core-names-no-family',
       comment: 'The core (src/ outside the family folders, the reporters) iterates over the registered families and imports none.',
       severity: 'error',
@@ -87,7 +104,7 @@ module.exports = {
       from: { path: '^suites/_harness/' },
       to: {
         path: '^src/',
-        pathNot: '^src/(profile|target|families|util|openapi/document[.]ts|browser/chromium[.]ts|runner/(model|select|marker)[.]ts)',
+        pathNot: '^src/(profile|target|families|util|openapi/base/|browser/chromium[.]ts|runner/(base/|select[.]ts))',
       },
     },
     {
@@ -112,10 +129,10 @@ module.exports = {
     },
     {
       name: 'reporters-know-the-run-model',
-      comment: 'The reporters read the run model (src/runner/model.ts), not vitest or HTTP.',
+      comment: 'The reporters read the run model (src/runner/base/model.ts), not vitest or HTTP.',
       severity: 'error',
       from: { path: '^reporters/' },
-      to: { path: '^(src|suites|reference-impl)/', pathNot: '^src/runner/model[.]ts$' },
+      to: { path: '^(src|suites|reference-impl)/', pathNot: '^src/runner/base/model[.]ts$' },
     },
     {
       name: 'vitest-tests-lp-conformance-only',

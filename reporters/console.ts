@@ -3,7 +3,7 @@
  * skipped checks with their reasons, every failure as a block (failure-block.ts), and one final
  * line. Failures come last, just above the final line, where a CI log is read first.
  */
-import { failsRun, LEVELS, SLOW_CHECK_MS, type CheckMeta, type CheckResult, type Level, type RunResult } from '../src/runner/model.js';
+import { failsRun, LEVELS, SLOW_CHECK_MS, type CheckMeta, type CheckResult, type Level, type RunResult } from '../src/runner/base/model.js';
 import { formatFailureBlock, NO_PAINT, skipText, type Paint, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
 import { markOf, resentText, verdictOf, type Mark, type Verdict } from './verdict.js';

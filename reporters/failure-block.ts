@@ -8,7 +8,7 @@
  * curl of at most MAX_INLINE_CURL is shown whole; a longer one is written beside the report as a
  * script, and the block shows the command that runs it (what a reader pastes) and a preview.
  */
-import type { CheckResult, Failure } from '../src/runner/model.js';
+import type { CheckResult, Failure } from '../src/runner/base/model.js';
 import { markOf, type Mark } from './verdict.js';
 import type { Cleaner } from './text.js';
 

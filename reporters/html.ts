@@ -15,7 +15,7 @@
  * run a script nor load anything.
  */
 import { createHash } from 'node:crypto';
-import { LEVELS, type CheckResult, type CheckStatus, type RunResult } from '../src/runner/model.js';
+import { LEVELS, type CheckResult, type CheckStatus, type RunResult } from '../src/runner/base/model.js';
 import { failureView, groupByArea, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
 import { markOf, resentText, verdictOf, type Mark } from './verdict.js';

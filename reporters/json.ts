@@ -1,6 +1,6 @@
 /**
  * Run model -> the JSON report (`--json FILE`), the published contract `reports/run.schema.json`:
- * the run model (src/runner/model.ts) whole (no field is cut: Expected, Received and the curl as the
+ * the run model (src/runner/base/model.ts) whole (no field is cut: Expected, Received and the curl as the
  * check made them), with the schema's version and the run's verdict (verdict.ts) first. Attachments
  * are named as the report's own copies (side-files.ts).
  *
@@ -8,7 +8,7 @@
  * gains, and every change to the schema bumps SCHEMA_VERSION (tests/run-schema.test.ts holds both
  * to it).
  */
-import type { RunResult } from '../src/runner/model.js';
+import type { RunResult } from '../src/runner/base/model.js';
 import { attachmentsOf, type SideFileIndex } from './failure-block.js';
 import { verdictOf, type Verdict } from './verdict.js';
 

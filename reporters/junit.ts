@@ -23,7 +23,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import junit, { type Builder, type TestSuite } from 'junit-report-builder';
-import type { CheckResult, RunResult } from '../src/runner/model.js';
+import type { CheckResult, RunResult } from '../src/runner/base/model.js';
 import { attachmentsOf, failureMessage, failureOf, formatFailureBlock, groupByArea, NO_PAINT, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
 import { markOf, verdictOf, type Verdict } from './verdict.js';

@@ -5,7 +5,7 @@
  * (redacted, control characters made visible, bounded) and put in code spans or fenced blocks, so a
  * hostile body cannot inject Markdown or HTML into the page.
  */
-import type { CheckResult, RunResult } from '../src/runner/model.js';
+import type { CheckResult, RunResult } from '../src/runner/base/model.js';
 import { failureView, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, oneLine, type Redact } from './text.js';
 import { markOf, verdictOf, type Mark } from './verdict.js';

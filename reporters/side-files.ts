@@ -13,7 +13,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, isAbsolute, join, relative } from 'node:path';
-import type { CheckResult, RunResult } from '../src/runner/model.js';
+import { SIDE_FOLDER, type CheckResult, type RunResult } from '../src/runner/base/model.js';
 import { failureOf, formatFailureBlock, MAX_INLINE_CURL, NO_PAINT, PREVIEW_CHARS, type SideFileIndex, type SideFiles } from './failure-block.js';
 import { escapeUnsafe, makeCleaner, type Redact } from './text.js';
 
@@ -23,9 +23,6 @@ export interface SideFileOptions {
   /** The directory paths are named from (default: the process's). */
   cwd?: string;
 }
-
-/** The folder beside a report that holds its side files. */
-export const SIDE_FOLDER = 'failures';
 
 /** Images a report may embed, by extension. */
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
@@ -40,7 +37,7 @@ export function fileNameOf(id: string): string {
     .slice(0, 200);
 }
 
-/** `--data-raw '<body>'` as renderCurl (src/target/curl.ts) writes it: POSIX single quotes, a quote as `'\''`. */
+/** `--data-raw '<body>'` as renderCurl (src/target/base/curl.ts) writes it: POSIX single quotes, a quote as `'\''`. */
 const DATA_RAW = /--data-raw '((?:[^']|'\\'')*)'/g;
 
 /** The reproduction as a script: `curl` as the check printed it, each body read from a file beside it. */

@@ -4,7 +4,7 @@
  * control characters are made visible, and every field is bounded in size.
  */
 
-import type { RunResult } from '../src/runner/model.js';
+import type { RunResult } from '../src/runner/base/model.js';
 
 /** Replaces secret values by the name of the variable that holds them. */
 export type Redact = (text: string) => string;

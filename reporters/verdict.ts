@@ -10,7 +10,7 @@
  * - KNOWN: failed, and listed in the run's baseline: reported, does not fail the run;
  * - PASS, SKIP; INTERRUPTED: skipped because the run was interrupted before it finished.
  */
-import { failsRun, isInterrupted, LEVELS, type CheckResult, type InterruptSignal, type Level, type RunResult } from '../src/runner/model.js';
+import { failsRun, isInterrupted, LEVELS, type CheckResult, type InterruptSignal, type Level, type RunResult } from '../src/runner/base/model.js';
 
 export type Mark = 'PASS' | 'FAIL' | 'WARN' | 'KNOWN' | 'SKIP' | 'INTERRUPTED';
 

@@ -8,7 +8,7 @@
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { RunResult } from '../src/runner/model.js';
+import type { RunResult } from '../src/runner/base/model.js';
 import { formatSummary } from './console.js';
 import type { SideFileIndex } from './failure-block.js';
 import { renderHtml } from './html.js';

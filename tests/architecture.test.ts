@@ -39,6 +39,7 @@ describe('the dependency rules', () => {
     ['src-never-the-suites', 'src/runner/run.ts -> suites/alpha/a.check.ts'],
     ['reporters-know-the-run-model', 'reporters/report.ts -> src/runner/run.ts'],
     ['vitest-tests-lp-conformance-only', 'src/runner/run.ts -> node_modules/vitest/'],
+    ['base-builds-on-base', 'src/profile/base/types.ts -> src/profile/index.ts'],
   ])('%s catches %s', (rule, edge) => {
     // A package is caught at the file its import resolves to, under its folder.
     expect(caught(rule).map((e) => e.replace(/(node_modules\/[^/]+\/).*$/, '$1').replace(/^(.* -> )(?:\.\.\/)+/, '$1'))).toContain(edge);
@@ -46,6 +47,12 @@ describe('the dependency rules', () => {
 
   test('no-circular catches a circle', () => {
     expect(broken.summary.violations.some((v) => v.rule.name === 'no-circular' && v.from === 'reference-impl/alpha/index.ts')).toBe(true);
+  });
+
+  test('no-circular-folders catches a circle of folders that no file circle makes', () => {
+    // src/util/strings.ts imports src/target/name.ts, src/target/client.ts imports src/util/pad.ts.
+    expect(caught('no-circular-folders')).toContain('src/util -> src/target');
+    expect(broken.summary.violations.some((v) => v.rule.name === 'no-circular' && /^src\/(util|target)\//.test(v.from))).toBe(false);
   });
 });
 
@@ -106,7 +113,11 @@ const identifierForms = new RegExp(
   FAMILIES.map((f) => f.name)
     .flatMap((name) => {
       const pascal = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-      return [`\\b${name}(?=[A-Z0-9_])`, `(?:\\b|(?<=[a-z0-9_]))${pascal}(?![a-z])`, `(?<![A-Za-z])${name.toUpperCase()}(?=_|[0-9])|(?<=_)${name.toUpperCase()}(?![A-Za-z])`];
+      return [
+        `\\b${name}(?=[A-Z0-9_])`,
+        `(?:\\b|(?<=[a-z0-9_]))${pascal}(?![a-z])`,
+        `(?<![A-Za-z])${name.toUpperCase()}(?=_|[0-9])|(?<=_)${name.toUpperCase()}(?![A-Za-z])`,
+      ];
     })
     .join('|'),
 );

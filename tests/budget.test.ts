@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { RunResult } from '../src/runner/model.js';
+import type { RunResult } from '../src/runner/base/model.js';
 import { COMPLETENESS_PROBES, LARGE_COLLECTION, surveyBudget, WALK_PAGES, windowPage } from '../suites/_harness/budget.js';
 import { runCli } from './support/cli.js';
 import { expectValidReport } from './support/run-schema.js';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../reference-impl/index.js';
 import { cleanUp, readJournal } from '../src/runner/cleanup.js';
 import { loadProfile } from '../src/profile/index.js';
-import type { RunResult } from '../src/runner/model.js';
+import type { RunResult } from '../src/runner/base/model.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { BIN, ROOT, runCli, serveCli } from './support/cli.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadProfile } from '../src/profile/index.js';
-import type { CheckResult, ExchangeDigest, RunResult } from '../src/runner/model.js';
+import type { CheckResult, ExchangeDigest, RunResult } from '../src/runner/base/model.js';
 import { compareExchanges, compareResult } from '../src/runner/compare.js';
 import { runCli, serveCli } from './support/cli.js';
 import { expectValidReport } from './support/run-schema.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { CheckResult, RunResult } from '../src/runner/model.js';
+import type { CheckResult, RunResult } from '../src/runner/base/model.js';
 import { runCli } from './support/cli.js';
 
 type Mode = 'empty' | 'sort-answers-empty';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SANDBOX } from '../reference-impl/index.js';
 import { loadProfile } from '../src/profile/index.js';
-import type { RunResult } from '../src/runner/model.js';
+import type { RunResult } from '../src/runner/base/model.js';
 import { PROXY_CREDENTIALS, PROXY_ENV, startProxied, type Proxied } from './support/proxy.js';
 import { runCli, serveCli } from './support/cli.js';
 import { declaredChoice } from './support/skips.js';

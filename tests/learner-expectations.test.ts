@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { SANDBOX_CREDENTIALS, SANDBOX_LEARNERS } from '../reference-impl/index.js';
-import type { RunResult } from '../src/runner/model.js';
+import type { RunResult } from '../src/runner/base/model.js';
 import { profiledRunArgs, referenceProfileWith, runCli, serveCli } from './support/cli.js';
 
 test('no completed session anywhere, and the profile says either: include-completed-superset is skipped with the reason', async () => {

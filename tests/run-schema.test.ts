@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { jsonReport, SCHEMA_VERSION, type JsonReport } from '../reporters/json.js';
 import { writeReports } from '../reporters/write.js';
-import type { RunResult } from '../src/runner/model.js';
+import type { RunResult } from '../src/runner/base/model.js';
 import { ROOT } from './support/cli.js';
 import { expectValidReport, RUN_SCHEMA_FILE, runSchema, validateReport } from './support/run-schema.js';
 

@@ -1,7 +1,7 @@
 // The progress line of long runs (src/runner/progress.ts): live on a terminal, periodic in a log.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Progress } from '../src/runner/progress.js';
-import type { CheckRunMeta } from '../src/runner/model.js';
+import type { CheckRunMeta } from '../src/runner/base/model.js';
 
 const meta = (requests: number, failed = false): Record<string, CheckRunMeta> => ({
   target: {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { SuitesMessage, ThreadAnswer } from '../src/runner/model.js';
+import type { SuitesMessage, ThreadAnswer } from '../src/runner/base/model.js';
 import { defaultWorkers, ThreadBroker } from '../src/runner/threads.js';
 import { startSuites } from '../src/runner/run.js';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunResult } from '../src/runner/model.js';
+import type { RunResult } from '../src/runner/base/model.js';
 import { runCli } from './support/cli.js';
 import { startScimmy, type Scimmy } from './support/scimmy-server.js';
 

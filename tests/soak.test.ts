@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunResult } from '../src/runner/model.js';
+import type { RunResult } from '../src/runner/base/model.js';
 import { runCli, serveCli } from './support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lpc-soak-'));

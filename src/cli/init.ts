@@ -14,9 +14,9 @@ import { SetupError, type InitContext, type InitFound, type InitPart } from '../
 import { FAMILIES, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
 import { baseUrlOf, familyAbsence, loadProfile, parseProfile, PROFILE_SCHEMA, ProfileError, withTarget, type Profile } from '../profile/index.js';
 import { commentedProfile } from '../profile/write.js';
-import { newRunId, runMarker } from '../runner/marker.js';
+import { newRunId, runMarker } from '../runner/base/marker.js';
 import { toolClient } from '../target/client.js';
-import { CredentialsError, MissingCredentialsError } from '../target/errors.js';
+import { CredentialsError, MissingCredentialsError } from '../target/base/errors.js';
 import { createSecrets } from '../target/secrets.js';
 import { tlsConfigOf, useTls } from '../target/tls.js';
 import { checkOutputs, helpAsked, INIT, parseCommand } from './args.js';

@@ -14,7 +14,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { mergeShards, readShardReport } from '../runner/merge.js';
-import type { RunResult } from '../runner/model.js';
+import type { RunResult } from '../runner/base/model.js';
 import { Progress, type ProgressEvent, type ProgressSink } from '../runner/progress.js';
 import { cacheFile, readCached, writeCached } from '../util/cache.js';
 import { readCosts } from './shard.js';

@@ -16,7 +16,7 @@
 import { SetupError, type Family, type PreflightContext } from '../families/family.js';
 import { FAMILIES } from '../families/registry.js';
 import { baseUrlOf, operation, type FamilyTarget, type Profile } from '../profile/index.js';
-import { CredentialsError, NoTokenError, type Exchanged, type ExchangeAnswer } from '../target/errors.js';
+import { CredentialsError, NoTokenError, type Exchanged, type ExchangeAnswer } from '../target/base/errors.js';
 import { judge, noConnection, reach, readOnce, transportProblem } from '../target/probe.js';
 import { createSecrets, credentialsMissing, type Secrets } from '../target/secrets.js';
 import { tlsProblem } from '../target/tls.js';

@@ -5,7 +5,7 @@
  * writes only the reports it is given paths for, and prints the summary only where it is asked to.
  */
 import { resolve } from 'node:path';
-import type { RunResult } from '../runner/model.js';
+import type { RunResult } from '../runner/base/model.js';
 
 /** Where the reports go: `--junit` (default reports/junit.xml), `--json`, `--markdown`, `--html`. */
 export interface ReportOptions {

@@ -16,8 +16,8 @@ import { familyAbsence, loadProfile, parseProfile, redactor, resolveSecrets, wit
 import { applyBaseline, loadBaseline, writeBaseline, type Baseline } from '../runner/baseline.js';
 import { sandboxEnvironment, startBundled, type BundledServer, type Sandbox } from '../runner/bundled.js';
 import type { CompareServer } from '../runner/compare.js';
-import { newRunId } from '../runner/marker.js';
-import { DEFAULT_CONCURRENCY, type RunResult, type TlsConfig } from '../runner/model.js';
+import { newRunId } from '../runner/base/marker.js';
+import { DEFAULT_CONCURRENCY, type RunResult, type TlsConfig } from '../runner/base/model.js';
 import type { ProgressListener, ProgressSink } from '../runner/progress.js';
 import { selection, selectsFamily } from '../runner/select.js';
 import { tlsConfigOf, useTls } from '../target/tls.js';

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { shellQuote } from '../target/curl.js';
+import { shellQuote } from '../target/base/curl.js';
 
 /** `export NAME=value` lines, values quoted for the shell where they need it. */
 export function exportLines(env: Readonly<Record<string, string>>): string {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { familyOfCheck } from '../families/registry.js';
 import type { Profile } from '../profile/index.js';
-import type { ShardOfPlan } from '../runner/model.js';
+import type { ShardOfPlan } from '../runner/base/model.js';
 import { planShards, sessionOfCheck, unsharedSessions, type PlannedCheck, type ShardPlan } from '../runner/shard.js';
 
 /** A problem with the shard options: exit 2 with this one line. */

@@ -14,11 +14,7 @@ function accepts(spec: OptionSpec): string {
 }
 
 function section(command: CommandSpec): string[] {
-  const rows = Object.entries(command.options).map(([name, spec]) => [
-    `\`--${name}${spec.value ? ` ${spec.value}` : ''}\``,
-    accepts(spec),
-    spec.help,
-  ]);
+  const rows = Object.entries(command.options).map(([name, spec]) => [`\`--${name}${spec.value ? ` ${spec.value}` : ''}\``, accepts(spec), spec.help]);
   return [
     `## \`${command.name}\``,
     '',

@@ -7,8 +7,7 @@ export interface GeneratedPage {
 }
 
 /** The first lines of every generated page: what it is made from and how to make it again. */
-export const generatedNote = (source: string): string =>
-  `<!-- Generated from ${source} by \`npm run docs\`: edit the source, not this file. -->`;
+export const generatedNote = (source: string): string => `<!-- Generated from ${source} by \`npm run docs\`: edit the source, not this file. -->`;
 
 /** `text` as a Markdown table cell: one line, pipes escaped. */
 export const cell = (text: string): string => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');

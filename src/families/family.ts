@@ -4,11 +4,11 @@
  * no family: it iterates over the registrations of src/families/index.ts. A family fills in what it
  * has; every hook but its name, title, operations and invariants is optional.
  */
-import type { CheckMeta, CleanupOutcome, JournalEntry } from '../runner/model.js';
-import type { EnvRef, FamilyCredentials, Profile } from '../profile/types.js';
-import type { OperationId, OperationRoute } from '../profile/routes.js';
-import type { Schema } from '../profile/schema-parts.js';
-import type { BuildOptions, ContractSchemas, JsonObject } from '../openapi/document.js';
+import type { CheckMeta, CleanupOutcome, JournalEntry } from '../runner/base/model.js';
+import type { EnvRef, FamilyCredentials, Profile } from '../profile/base/types.js';
+import type { OperationId, OperationRoute } from '../profile/base/routes.js';
+import type { Schema } from '../profile/base/schema-parts.js';
+import type { BuildOptions, ContractSchemas, JsonObject } from '../openapi/base/document.js';
 
 /** A token of a family's session, shown in reports as its variable. */
 export interface Token {
@@ -36,7 +36,7 @@ export interface FamilyAuth {
    * line); otherwise (false) its checks are skipped, naming the variables. */
   readonly required: boolean;
   /** The family's session token: the profile's ready token, or one from its token exchange. A
-   * refusal of the credentials throws CredentialsError (src/target/errors.ts); an answer that is no
+   * refusal of the credentials throws CredentialsError (src/target/base/errors.ts); an answer that is no
    * token throws an error with a `code`. */
   token(ctx: AuthContext): Promise<Token>;
   /** Whether the session comes from the token exchange (false: the profile gives a ready token). A

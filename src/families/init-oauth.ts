@@ -5,7 +5,7 @@
  * authorization endpoint of the profile answers at all. The client and its redirect URI are the
  * user's to give: they are written as variables, and named when unset.
  */
-import type { EnvRef, OAuthClientCredentials, OAuthFlowExpectations } from '../profile/types.js';
+import type { EnvRef, OAuthClientCredentials, OAuthFlowExpectations } from '../profile/base/types.js';
 import type { InitContext, ToolAnswer } from './family.js';
 import { isItem, ok, type PartBuilder, said } from './init-part.js';
 

@@ -2,7 +2,7 @@
  * Lookups over the registered families (index.ts): the family of an operation, of a check id, by
  * name. Generic: it names no family.
  */
-import type { OperationId, OperationRoute } from '../profile/routes.js';
+import type { OperationId, OperationRoute } from '../profile/base/routes.js';
 import type { Family, InvariantMeta } from './family.js';
 import { FAMILIES } from './index.js';
 

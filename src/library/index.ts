@@ -5,4 +5,4 @@
  */
 export { run, RunError, type FaultName, type ProfileDocument, type ReportPaths, type RunOptions, type RunReport, type VariantName } from './run.js';
 export type { MistakeKind } from '../cli/mistakes.js';
-export type { CheckResult, Level, RunResult } from '../runner/model.js';
+export type { CheckResult, Level, RunResult } from '../runner/base/model.js';

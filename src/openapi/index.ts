@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Profile } from '../profile/index.js';
-import { ProfileError } from '../profile/errors.js';
+import { ProfileError } from '../profile/base/errors.js';
 import { readContractFiles } from '../util/contract-files.js';
 import { packageRoot } from '../util/package-root.js';
 import { FAMILIES } from '../families/registry.js';
-import type { BuildOptions, ContractSchemas, JsonObject } from './document.js';
+import type { BuildOptions, ContractSchemas, JsonObject } from './base/document.js';
 
-export { componentName, type BuildOptions, type ContractSchemas } from './document.js';
+export { componentName, type BuildOptions, type ContractSchemas } from './base/document.js';
 
 /** Every contracts/*.yaml by its name (`<family>.<name>.yaml` → `<family>/<name>`):
  * src/ reads the files with src/util/contract-files.ts, it does not import the suites' loader. */

@@ -12,21 +12,21 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { parseDocument } from 'yaml';
 import type { ProfileDocument } from '../families/family.js';
 import { FAMILIES, familyNamed, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
-import { pathParameters, type OperationId, type OperationRoute } from './routes.js';
-import { ProfileError } from './errors.js';
+import { pathParameters, type OperationId, type OperationRoute } from './base/routes.js';
+import { ProfileError } from './base/errors.js';
 import { DEFAULT_LIMITS, PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
 import { cachedJson } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
-import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Limits, OAuthClientCredentials, Profile } from './types.js';
+import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Limits, OAuthClientCredentials, Profile } from './base/types.js';
 
-export { collectionOf, fillPath, HTTP_METHODS, queryOf, type OperationId, type OperationRoute } from './routes.js';
+export { collectionOf, fillPath, HTTP_METHODS, queryOf, type OperationId, type OperationRoute } from './base/routes.js';
 export { familyNamed, familyOf, familyOfCheck, FAMILIES, INVARIANTS, isOperationId, isTokenExchange, OPERATION_IDS, OPERATIONS } from '../families/registry.js';
-export { operation } from './operation.js';
+export { operation } from './base/operation.js';
 export { DEFAULT_LIMITS, MIN_URL_BYTES, PROFILE_SCHEMA } from './schema.js';
-export { ProfileError } from './errors.js';
+export { ProfileError } from './base/errors.js';
 export { redactor, resolveSecrets, type ResolvedSecrets } from './secrets.js';
-export type * from './types.js';
+export type * from './base/types.js';
 
 /** The target URL of a profile that names none: the bundled server's usual address. */
 export const DEFAULT_TARGET_URL = 'http://127.0.0.1:8080';

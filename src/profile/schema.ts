@@ -9,11 +9,11 @@
  * the defaults (each family's).
  */
 import { FAMILIES, OPERATION_IDS } from '../families/registry.js';
-import { oauthClientSchema } from './oauth.js';
-import { closed, type Schema, SHARED_DEFS } from './schema-parts.js';
-import type { FamilyCredentials, Limits } from './types.js';
+import { oauthClientSchema } from './base/oauth.js';
+import { closed, type Schema, SHARED_DEFS } from './base/schema-parts.js';
+import type { FamilyCredentials, Limits } from './base/types.js';
 
-export { PATTERN_MEANINGS } from './schema-parts.js';
+export { PATTERN_MEANINGS } from './base/schema-parts.js';
 
 /** The shortest URL budget a profile may give (`limits.maxUrlBytes`): room for the longest fixed
  * request the suite makes (a path with two GUIDs and a short query) and a filter. */

@@ -3,7 +3,7 @@
  * that replaces each value with `${VAR_NAME}` in everything the tool writes.
  */
 import { FAMILIES } from '../families/registry.js';
-import type { EnvRef, Profile } from './types.js';
+import type { EnvRef, Profile } from './base/types.js';
 
 export interface ResolvedSecrets {
   /** Variable name → value, for every credential variable of every family that is set. */

@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
-import type { CheckResult, Level, RunResult } from './model.js';
+import type { CheckResult, Level, RunResult } from './base/model.js';
 
 export class BaselineError extends Error {}
 

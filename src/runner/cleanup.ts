@@ -14,10 +14,10 @@ import type { CleanupContext, Family } from '../families/family.js';
 import { FAMILIES, familyNamed, familyOf } from '../families/registry.js';
 import { collectionOf, familyAbsence, type Profile } from '../profile/index.js';
 import { createSecrets } from '../target/secrets.js';
-import type { CleanupOutcome, CleanupReport, FamilyLeftovers, JournalEntry } from './model.js';
+import type { CleanupOutcome, CleanupReport, FamilyLeftovers, JournalEntry } from './base/model.js';
 
 export type { CleanupOutcome, JournalEntry };
-export { ANY_RUN_MARKER, newRunId, runMarker } from './marker.js';
+export { ANY_RUN_MARKER, newRunId, runMarker } from './base/marker.js';
 
 export function readJournal(file: string): JournalEntry[] {
   if (!existsSync(file)) return [];

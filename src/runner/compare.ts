@@ -11,7 +11,7 @@ import { collectionOf, FAMILIES, OPERATION_IDS, OPERATIONS, resolveSecrets, with
 import { CredentialsError } from '../target/secrets.js';
 import { sandboxOfEnvironment, startBundled, type Sandbox } from './bundled.js';
 import { newRunId } from './cleanup.js';
-import { DEFAULT_CONCURRENCY, type CheckResult, type ExchangeDigest, type Failure, type Level, type RunResult } from './model.js';
+import { DEFAULT_CONCURRENCY, type CheckResult, type ExchangeDigest, type Failure, type Level, type RunResult } from './base/model.js';
 import { runMatrix, type RunOptions } from './run.js';
 
 export const TARGET_KEY = 'target';

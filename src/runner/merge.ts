@@ -12,8 +12,7 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { INVARIANTS } from '../families/registry.js';
 import { packageRoot } from '../util/package-root.js';
-import { SIDE_FOLDER } from '../../reporters/side-files.js';
-import { violationsLead, violationsReceived, type CheckResult, type FamilyLeftovers, type RunResult, type ShardOfPlan } from './model.js';
+import { SIDE_FOLDER, violationsLead, violationsReceived, type CheckResult, type FamilyLeftovers, type RunResult, type ShardOfPlan } from './base/model.js';
 
 /** Shards that do not make one run (missing, twice, of another plan): exit 2 with this one line. */
 export class MergeError extends Error {

@@ -4,7 +4,7 @@
  * rewritten in place at most every 200 ms and cleared at the end; without a terminal (a CI log) one
  * line every 10 seconds, so a short run prints nothing.
  */
-import type { CheckRunMeta } from './model.js';
+import type { CheckRunMeta } from './base/model.js';
 
 export interface ProgressSink {
   write(text: string): unknown;

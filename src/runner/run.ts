@@ -28,8 +28,8 @@ import type {
   ThreadAnswer,
   ThreadAsk,
   TlsConfig,
-} from './model.js';
-import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, violationsReceived, type InterruptSignal } from './model.js';
+} from './base/model.js';
+import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, violationsReceived, type InterruptSignal } from './base/model.js';
 import { cacheFile, readCached, writeCached } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import { cleanUp, newRunId, readJournal } from './cleanup.js';

@@ -25,8 +25,8 @@
  */
 import { createHash } from 'node:crypto';
 import { FAMILIES, familyOfCheck } from '../families/registry.js';
-import type { Profile } from '../profile/types.js';
-import type { Uses } from './model.js';
+import type { Profile } from '../profile/base/types.js';
+import type { Uses } from './base/model.js';
 
 /** A check as the plan sees it: its id, its report area, and what it declared it does to shared state. */
 export interface PlannedCheck {

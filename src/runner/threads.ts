@@ -13,7 +13,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Scheduler } from '../util/scheduler.js';
-import type { SharedToken, ThreadAnswer, ThreadAsk } from './model.js';
+import type { SharedToken, ThreadAnswer, ThreadAsk } from './base/model.js';
 
 /** Worker threads of a run by default: one per core, at most this many (each loads every suite). */
 export const MAX_DEFAULT_WORKERS = 4;
@@ -46,7 +46,7 @@ export class ThreadBroker {
   }
 
   /** Handles a worker's ask (`worker`: its index); `reply` answers that worker. */
-  handle(worker: number, ask: ThreadAsk, reply: (answer: ThreadAnswer) => void): void {
+  handle(worker: number, ask: ThreadAsk, reply: (answer: ThreadAnswer) => void = () => undefined): void {
     switch (ask.type) {
       case 'acquire':
         void this.scheduler.run(

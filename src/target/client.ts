@@ -16,8 +16,8 @@ import { baseUrlOf, fillPath, operation, queryOf, type Profile } from '../profil
 
 export type { ToolAnswer, ToolRequest };
 import type { ToolAnswer, ToolRequest } from '../families/family.js';
-import { exchangeOnce } from './exchange.js';
-import { resendable } from './retry.js';
+import { exchangeOnce } from './base/exchange.js';
+import { resendable } from './base/retry.js';
 import type { Secrets } from './secrets.js';
 
 export interface ToolClient {

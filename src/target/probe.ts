@@ -8,8 +8,8 @@ import { connect as tlsConnect } from 'node:tls';
 import type { Token } from '../families/family.js';
 import { familyOf } from '../families/registry.js';
 import { baseUrlOf, operation, type OperationId, type Profile } from '../profile/index.js';
-import type { Exchanged, ExchangeAnswer } from './errors.js';
-import { exchangeOnce, sentLine } from './exchange.js';
+import type { Exchanged, ExchangeAnswer } from './base/errors.js';
+import { exchangeOnce, sentLine } from './base/exchange.js';
 import { tlsOptions, tlsProblem } from './tls.js';
 
 const NETWORK_PROBLEMS: Readonly<Record<string, string>> = {

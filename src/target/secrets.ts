@@ -7,9 +7,9 @@
 import { familyNamed } from '../families/registry.js';
 import type { AuthContext, Token } from '../families/family.js';
 import { redactor, resolveSecrets, type Profile } from '../profile/index.js';
-import { MissingCredentialsError } from './errors.js';
+import { MissingCredentialsError } from './base/errors.js';
 
-export { CredentialsError, MissingCredentialsError } from './errors.js';
+export { CredentialsError, MissingCredentialsError } from './base/errors.js';
 export type { Token } from '../families/family.js';
 
 export interface Secrets {

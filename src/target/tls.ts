@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createSecureContext, rootCertificates, type ConnectionOptions } from 'node:tls';
 import { Agent, setGlobalDispatcher } from 'undici';
-import type { TlsConfig } from '../runner/model.js';
+import type { TlsConfig } from '../runner/base/model.js';
 
 export type { TlsConfig };
 

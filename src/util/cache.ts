@@ -27,8 +27,7 @@ export function cacheBase(env: NodeJS.ProcessEnv = process.env): string {
 // checkout and an installed copy, two CI jobs) remember apart what their own files give. Read at
 // each call, so that a process that sets LPC_CACHE_DIR (a test) is obeyed.
 let installation: string | undefined;
-const cacheRoot = (): string =>
-  join(cacheBase(), (installation ??= createHash('sha256').update(packageRoot()).digest('hex').slice(0, 12)));
+const cacheRoot = (): string => join(cacheBase(), (installation ??= createHash('sha256').update(packageRoot()).digest('hex').slice(0, 12)));
 
 /** A file of the run cache (kept between runs of this installation). */
 export const cacheFile = (name: string): string => join(cacheRoot(), name);

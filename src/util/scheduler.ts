@@ -20,7 +20,7 @@
  * each worker asks it for a check's slot and locks, so no two checks that must not overlap do, in
  * whichever worker they run.
  */
-import type { Uses } from '../runner/model.js';
+import type { Uses } from '../runner/base/model.js';
 
 export type { Uses };
 

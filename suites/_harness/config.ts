@@ -7,8 +7,8 @@
  * reference server per fault; a differential run against two servers): each is a `TargetRun`,
  * and every selected check runs once per target, scheduled together (scheduler.ts).
  */
-export type { MatrixConfig, RunConfig, TargetRun } from '../../src/runner/model.js';
-import type { MatrixConfig } from '../../src/runner/model.js';
+export type { MatrixConfig, RunConfig, TargetRun } from '../../src/runner/base/model.js';
+import type { MatrixConfig } from '../../src/runner/base/model.js';
 
 let provided: MatrixConfig | undefined;
 

@@ -6,7 +6,7 @@
  * whose only run was degenerate (`--runs 1`) is skipped as not exercised: one draw says nothing of
  * the target, and failing it failed a right target by the seed's chance (about two checks a seed).
  */
-import type { Coverage } from '../../src/runner/model.js';
+import type { Coverage } from '../../src/runner/base/model.js';
 
 /**
  * A property check fails as not exercised when more than this share of its runs were degenerate:

@@ -2,8 +2,8 @@
  * A request as a check describes it, and the exchange and answer the client makes of it. Types
  * only: what every module of the harness and the families' invariants share without the client.
  */
-import type { OperationId } from '../../src/profile/routes.js';
-import type { CurlRequest } from '../../src/target/curl.js';
+import type { OperationId } from '../../src/profile/base/routes.js';
+import type { CurlRequest } from '../../src/target/base/curl.js';
 
 export interface ApiRequest {
   op: OperationId;

@@ -4,7 +4,7 @@
  * that the summary says what the run left on the target.
  */
 import { appendFileSync } from 'node:fs';
-import type { JournalEntry, RunConfig } from '../../src/runner/model.js';
+import type { JournalEntry, RunConfig } from '../../src/runner/base/model.js';
 import { familyOf } from '../../src/profile/index.js';
 import type { ApiRequest, ApiResponse } from './exchange.js';
 

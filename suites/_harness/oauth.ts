@@ -13,7 +13,7 @@
  * skipped. Values of the client secret, tokens and codes are secrets.
  */
 import * as oauth from 'oauth4webapi';
-import type { EnvRef, OAuthClientCredentials, OAuthFlowExpectations } from '../../src/profile/types.js';
+import type { EnvRef, OAuthClientCredentials, OAuthFlowExpectations } from '../../src/profile/base/types.js';
 import { describeResponse, expectStatus, fail } from './failure.js';
 import type { ApiRequest } from './http.js';
 import { requirement, type CheckContext } from './requirement.js';

@@ -9,7 +9,7 @@
  * Both end the check as skipped (requirement.ts), with the structured reason in the run model
  * (`CheckResult.notSetUp`, `CheckResult.blockedBy`) and a `skipReason` that says it in words.
  */
-import type { NotSetUpCause } from '../../src/runner/model.js';
+import type { NotSetUpCause } from '../../src/runner/base/model.js';
 import { describeResponse } from './failure.js';
 import type { ApiResponse, Exchange } from './http.js';
 

@@ -3,7 +3,7 @@
  * processed in batches, "not necessarily ... at once"): a probe asked again at an interval until what
  * it reads holds, or until the time the target is allowed has passed.
  */
-import { sleep } from '../../src/target/retry.js';
+import { sleep } from '../../src/target/base/retry.js';
 import { interruptedRun, type CheckContext } from './requirement.js';
 
 /** Probes per allowed time: the interval is a fraction of it. */

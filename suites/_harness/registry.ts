@@ -2,7 +2,7 @@
  * The checks the suite files register (requirement()) and what ends a run (afterRun()): what the
  * suites' worker (worker.ts) runs. One registry per worker, so per run: every run starts its own.
  */
-import type { CheckMeta, CheckRunMeta, Uses } from '../../src/runner/model.js';
+import type { CheckMeta, CheckRunMeta, Uses } from '../../src/runner/base/model.js';
 
 export interface RegisteredCheck {
   check: CheckMeta;

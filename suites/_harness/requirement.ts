@@ -6,7 +6,15 @@
  */
 import { existsSync } from 'node:fs';
 import fc from 'fast-check';
-import { type CheckRunMeta, type Failure, INTERRUPTED_NOT_RUN, INTERRUPTED_STOPPED, type Level, type Sampled, SLOW_CHECK_MS } from '../../src/runner/model.js';
+import {
+  type CheckRunMeta,
+  type Failure,
+  INTERRUPTED_NOT_RUN,
+  INTERRUPTED_STOPPED,
+  type Level,
+  type Sampled,
+  SLOW_CHECK_MS,
+} from '../../src/runner/base/model.js';
 import { familyAbsence, type Profile } from '../../src/profile/index.js';
 import { selection } from '../../src/runner/select.js';
 import { matrixConfig, type RunConfig, type TargetRun } from './config.js';

@@ -2,7 +2,7 @@
  * Status checks: one request (after whatever set-up it needs) and the documented status.
  * Table-driven: each row is its own requirement with its own id.
  */
-import type { Level } from '../../src/runner/model.js';
+import type { Level } from '../../src/runner/base/model.js';
 import { expectStatus } from './failure.js';
 import type { ApiRequest } from './http.js';
 import { requirement, type CheckContext } from './requirement.js';

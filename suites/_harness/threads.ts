@@ -5,7 +5,7 @@
  * scheduler is its own (scheduler.ts).
  */
 import { parentPort } from 'node:worker_threads';
-import type { LockRequest, SharedToken, ThreadAnswer, ThreadAsk } from '../../src/runner/model.js';
+import type { LockRequest, SharedToken, ThreadAnswer, ThreadAsk } from '../../src/runner/base/model.js';
 import { forgetSessions, shareSessions, type SessionBroker } from '../../src/target/secrets.js';
 import { Scheduler, type Lock } from './scheduler.js';
 

@@ -9,7 +9,7 @@ import { baseUrlOf, familyOf, fillPath, operation, type OperationId, type Profil
 import { describeResponse, fail } from './failure.js';
 import type { ApiResponse } from './exchange.js';
 
-/** The path with its parameters filled in (src/profile/routes.ts, shared with the tool's own client). */
+/** The path with its parameters filled in (src/profile/base/routes.ts, shared with the tool's own client). */
 export const buildPath = fillPath;
 
 /** Bytes kept for the query parameters sent beside a generated one (`_limit`, `_offset`, `_sort`,

@@ -5,7 +5,7 @@
 import type { ContractName } from './contracts.js';
 import { validate } from './contracts.js';
 import type { ApiRequest, ApiResponse } from './exchange.js';
-import type { Profile } from '../../src/profile/types.js';
+import type { Profile } from '../../src/profile/base/types.js';
 import { excerpt } from './failure.js';
 
 export interface Violation {

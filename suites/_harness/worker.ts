@@ -8,7 +8,7 @@
  * `useTls` sets) is the run's own, also when one process makes several runs (the negative controls).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { SuitesCancel, SuitesMessage, SuitesWorkerData } from '../../src/runner/model.js';
+import type { SuitesCancel, SuitesMessage, SuitesWorkerData } from '../../src/runner/base/model.js';
 import { loadSuites } from './all-checks.js';
 import { provideMatrixConfig } from './config.js';
 import { endRun, registeredChecks } from './registry.js';

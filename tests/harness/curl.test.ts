@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { renderTokenPreamble } from '../../src/families/intapi/auth.js';
-import { renderCurl, shellQuote } from '../../src/target/curl.js';
+import { renderCurl, shellQuote } from '../../src/target/base/curl.js';
 
 describe('curl lines', () => {
   test('single-quoting survives any text through a real shell', () => {

@@ -1,6 +1,6 @@
-// honouring429 (src/target/retry.ts): shared by the suites' client and the session's log-in.
+// honouring429 (src/target/base/retry.ts): shared by the suites' client and the session's log-in.
 import { describe, expect, test, vi } from 'vitest';
-import { honouring429, MAX_ATTEMPTS_429, MAX_RETRY_AFTER_MS } from '../../src/target/retry.js';
+import { honouring429, MAX_ATTEMPTS_429, MAX_RETRY_AFTER_MS } from '../../src/target/base/retry.js';
 
 const answer = (statusCode: number, retryAfter?: string) => ({ statusCode, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } });
 

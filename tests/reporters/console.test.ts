@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatList, formatSummary } from '../../reporters/console.js';
 import { PREVIEW_CHARS } from '../../reporters/failure-block.js';
-import type { CheckResult } from '../../src/runner/model.js';
+import type { CheckResult } from '../../src/runner/base/model.js';
 import { baseRun, HOSTILE_RUN, MUST_FAILED, MUST_FAILED_BLOCK, ORDINARY_RUN, PASSED, redactSecret, SECRET, SKIPPED } from './run-results.js';
 
 const ANSI = /\u001b\[[0-9;]*m/g;

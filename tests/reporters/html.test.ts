@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../reporters/html.js';
 import { ChromiumUnavailableError, launchChromium, resolveChromium } from '../../src/browser/chromium.js';
-import type { CheckResult, RunResult } from '../../src/runner/model.js';
+import type { CheckResult, RunResult } from '../../src/runner/base/model.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { HOSTILE_RUN, MUST_FAILED, ORDINARY_RUN, PASSED, redactSecret, SECRET, SKIPPED } from './run-results.js';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
     [
       'run',
       '--faults',
-      'intapi.sort-ignored,player.tags-hidden-by-default',
+      'intapi.sort-ignored,intapi.player.tags-hidden-by-default',
       '--only',
       'intapi.v2.templates.list',
       '--only',
@@ -210,7 +210,7 @@ describe('renderHtml in Chromium', () => {
       'items ordered by _sort=id',
       'Counterexample (shrunk)',
       'curl -sS -i -X GET',
-      'lp-conformance run --faults intapi.sort-ignored,player.tags-hidden-by-default --runs 5',
+      'lp-conformance run --faults intapi.sort-ignored,intapi.player.tags-hidden-by-default --runs 5',
       '--only intapi.v2.templates.list.sort.ascending --seed 1 --path',
     ]) {
       expect(await block.getByText(text, { exact: false }).first().isVisible(), text).toBe(true);

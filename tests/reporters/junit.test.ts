@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { PREVIEW_CHARS } from '../../reporters/failure-block.js';
 import { renderJUnit, writeJUnit } from '../../reporters/junit.js';
-import { markInterrupted } from '../../src/runner/model.js';
+import { markInterrupted } from '../../src/runner/base/model.js';
 import {
   baseRun,
   HOSTILE_RUN,

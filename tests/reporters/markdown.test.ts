@@ -3,7 +3,7 @@
 // command line's --markdown and job summary: tests/reports.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../reporters/markdown.js';
-import type { CheckResult } from '../../src/runner/model.js';
+import type { CheckResult } from '../../src/runner/base/model.js';
 import { baseRun, MUST_FAILED, PASSED, redactSecret, SECRET, SHOULD_FAILED, SKIPPED } from './run-results.js';
 
 describe('renderMarkdown', () => {

@@ -3,7 +3,7 @@
  * an invariant check, advisory levels, and hostile content (markup, `]]>`, control characters,
  * unpaired surrogates, emoji, a 1 MB body, a secret that upstream redaction missed).
  */
-import type { CheckResult, RunResult } from '../../src/runner/model.js';
+import type { CheckResult, RunResult } from '../../src/runner/base/model.js';
 
 /** A secret value the run was given; the reporters' `redact` replaces it by its variable name. */
 export const SECRET = 'sk_live_9f8e7d6c5b4a';

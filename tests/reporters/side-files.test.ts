@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { formatFailureBlock, NO_PAINT, PREVIEW_CHARS } from '../../reporters/failure-block.js';
 import { fileNameOf, reproductionScript, writeSideFiles } from '../../reporters/side-files.js';
 import { makeCleaner } from '../../reporters/text.js';
-import { renderCurl } from '../../src/target/curl.js';
-import type { CheckResult } from '../../src/runner/model.js';
+import { renderCurl } from '../../src/target/base/curl.js';
+import type { CheckResult } from '../../src/runner/base/model.js';
 import { baseRun, MUST_FAILED, PASSED, redactSecret, SECRET } from './run-results.js';
 
 const BODY = `{"title":"it's a \\"quote\\" ${'x'.repeat(3000)}","emoji":"😀"}`;

@@ -1,7 +1,7 @@
 // The one verdict (reporters/verdict.ts): each check's mark, the counts (each check once), the
 // outcome, the exit code and the two lines every report prints, for the kinds of run there are.
 import { describe, expect, it } from 'vitest';
-import { INTERRUPTED_NOT_RUN, INTERRUPTED_STOPPED, markInterrupted, type CheckResult } from '../../src/runner/model.js';
+import { INTERRUPTED_NOT_RUN, INTERRUPTED_STOPPED, markInterrupted, type CheckResult } from '../../src/runner/base/model.js';
 import { markOf, verdictOf } from '../../reporters/verdict.js';
 import { baseRun, MAY_FAILED, MUST_FAILED, ORDINARY_RUN, PASSED, PROFILE_FAILED, SHOULD_FAILED, SKIPPED } from './run-results.js';
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createReferenceServer, seededIds } from '../../dist/reference-impl/index.js';
 import { loadProfile, withTarget } from '../../dist/src/profile/index.js';
-import { markInterrupted } from '../../dist/src/runner/model.js';
+import { markInterrupted } from '../../dist/src/runner/base/model.js';
 import { listChecks, runSuites } from '../../dist/src/runner/run.js';
 import { idMatcher } from '../../dist/src/runner/select.js';
 

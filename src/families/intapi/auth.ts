@@ -4,11 +4,11 @@
  * or the profile gives a token issued elsewhere. A refusal (400, 401, 403) is the caller's
  * configuration (CredentialsError); any other odd answer is the target's, for the checks to judge.
  */
-import { operation } from '../../profile/operation.js';
-import type { EnvRef, Profile } from '../../profile/types.js';
-import { shellQuote } from '../../target/curl.js';
-import { CredentialsError, NoTokenError } from '../../target/errors.js';
-import { answerLine, exchangeOnce, REFUSALS, sentLine } from '../../target/exchange.js';
+import { operation } from '../../profile/base/operation.js';
+import type { EnvRef, Profile } from '../../profile/base/types.js';
+import { shellQuote } from '../../target/base/curl.js';
+import { CredentialsError, NoTokenError } from '../../target/base/errors.js';
+import { answerLine, exchangeOnce, REFUSALS, sentLine } from '../../target/base/exchange.js';
 import type { AuthContext, FamilyAuth, Token } from '../family.js';
 
 /** The variable name under which a token from POST /authenticate is shown. */

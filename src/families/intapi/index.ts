@@ -1,5 +1,5 @@
 /** The Integration API (`x-api-version: 1|2`): what it registers with the core (src/families/family.ts). */
-import type { EnvRef } from '../../profile/types.js';
+import type { EnvRef } from '../../profile/base/types.js';
 import type { Family } from '../family.js';
 import { INTAPI_AUTH } from './auth.js';
 import { INTAPI_INVARIANTS } from './invariants.js';

@@ -14,7 +14,7 @@ import { SetupError } from '../family.js';
 import { isItem, type Item, itemsOf, mapLimit, ok, PartBuilder as Part, said } from '../init-part.js';
 import { oauthClientPart } from '../init-oauth.js';
 import { GROUP_FIELDS, RESOURCE_FIELDS, SUBMISSION_FIELDS, TEMPLATE_FIELDS, USER_FIELDS, DEFAULT_INTAPI_EXPECTATIONS } from './profile.js';
-import type { OperationId } from '../../profile/routes.js';
+import type { OperationId } from '../../profile/base/routes.js';
 
 /** Users whose enrollments are read: enough to find the records, bounded whatever the target holds. */
 const USERS_READ = 40;

@@ -7,13 +7,13 @@
  * operation tables (spec#integration-api-learning-resources-v1-and-v2 and the v2 tables) and its
  * Errors section; where the specification says "not shown", from the profile's expectations.
  */
-import { ProfileError } from '../../profile/errors.js';
-import type { OperationId } from '../../profile/routes.js';
-import type { Profile } from '../../profile/types.js';
+import { ProfileError } from '../../profile/base/errors.js';
+import type { OperationId } from '../../profile/base/routes.js';
+import type { Profile } from '../../profile/base/types.js';
 import { INTAPI_OPERATIONS } from './operations.js';
 
-import type { BuildOptions, ContractSchemas, Json, JsonObject } from '../../openapi/document.js';
-import { componentName, embedContracts, ref } from '../../openapi/document.js';
+import type { BuildOptions, ContractSchemas, Json, JsonObject } from '../../openapi/base/document.js';
+import { componentName, embedContracts, ref } from '../../openapi/base/document.js';
 
 const INTAPI_PREFIX = 'intapi/';
 

@@ -4,7 +4,7 @@
  * shown"; the resource paths are public facts). The part of an id before its last dot is the
  * collection it belongs to (the scheduler's lock key): `submissions.create` → `submissions`.
  */
-import { route } from '../../profile/routes.js';
+import { route } from '../../profile/base/routes.js';
 
 export const INTAPI_OPERATIONS = {
   'auth.authenticate': route('POST', '/authenticate'),
@@ -61,7 +61,7 @@ export const INTAPI_OPERATIONS = {
   'enrollments.enrollSession': route('POST', '/users/{userId}/enrollments/{courseId}/session/{sessionId}'),
 } as const;
 
-declare module '../../profile/routes.js' {
+declare module '../../profile/base/routes.js' {
   interface OperationTables {
     intapi: typeof INTAPI_OPERATIONS;
   }

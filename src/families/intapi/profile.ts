@@ -4,9 +4,9 @@
  * the top of `expectations`, and `mailbox`. The defaults are the reference server's behaviour
  * (fixtures/profiles/reference.yaml; tests/profile keeps the two equal).
  */
-import { oauthClientSchema, oauthFlowSchema } from '../../profile/oauth.js';
-import { closed } from '../../profile/schema-parts.js';
-import type { EnvRef, FamilyTarget, OAuthClientCredentials, OAuthFlowExpectations, Profile } from '../../profile/types.js';
+import { oauthClientSchema, oauthFlowSchema } from '../../profile/base/oauth.js';
+import { closed } from '../../profile/base/schema-parts.js';
+import type { EnvRef, FamilyTarget, OAuthClientCredentials, OAuthFlowExpectations, Profile } from '../../profile/base/types.js';
 import type { FamilyProfile, ProfileDocument } from '../family.js';
 
 /** Either the POST /authenticate body (username, password, privateKey) or a token issued elsewhere. */
@@ -165,7 +165,7 @@ export interface IntapiRecords {
   readonly ruleEnrollment?: RuleEnrollment;
 }
 
-declare module '../../profile/types.js' {
+declare module '../../profile/base/types.js' {
   interface FamilyTargets {
     readonly intapi: FamilyTarget;
   }

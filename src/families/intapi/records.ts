@@ -5,7 +5,7 @@
  * get template. Sessions have no read of their own, and a deleted course answers 404 by design
  * (spec#states-and-transitions): neither is tried.
  */
-import type { Profile } from '../../profile/types.js';
+import type { Profile } from '../../profile/base/types.js';
 import type { RecordRead } from '../family.js';
 
 const user = (field: string, id: string): RecordRead => ({ field, id, request: { op: 'users.get', params: { userId: id } } });

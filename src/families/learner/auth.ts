@@ -3,9 +3,9 @@
  * (`learner.auth.token`, the reference server's choice: `{username, password}` with the platform's
  * `x-api-key`, answered OAuth-style with `access_token`).
  */
-import { operation } from '../../profile/operation.js';
-import type { EnvRef, Profile } from '../../profile/types.js';
-import { ownCredentialsToken } from '../../target/exchange.js';
+import { operation } from '../../profile/base/operation.js';
+import type { EnvRef, Profile } from '../../profile/base/types.js';
+import { ownCredentialsToken } from '../../target/base/exchange.js';
 import type { FamilyAuth } from '../family.js';
 
 /** The variable under which a token from the learner API's token exchange is shown. */

@@ -6,9 +6,9 @@
  * token, 404 for an unknown identifier, 422 for one that is not a GUID, 400 for a query parameter that
  * fails validation.
  */
-import type { BuildOptions, ContractSchemas, JsonObject, OperationDescription } from '../../openapi/document.js';
-import { describedPaths, embedContracts, USERNAME_PASSWORD } from '../../openapi/document.js';
-import type { Profile } from '../../profile/types.js';
+import type { BuildOptions, ContractSchemas, JsonObject, OperationDescription } from '../../openapi/base/document.js';
+import { describedPaths, embedContracts, USERNAME_PASSWORD } from '../../openapi/base/document.js';
+import type { Profile } from '../../profile/base/types.js';
 import { LEARNER_OPERATIONS } from './operations.js';
 
 const PAGE: JsonObject[] = [

@@ -1,5 +1,5 @@
 /** The learner-facing API's operations under its base URL, and their default routes. */
-import { route } from '../../profile/routes.js';
+import { route } from '../../profile/base/routes.js';
 
 export const LEARNER_OPERATIONS = {
   // Learner-facing API (the specification's paths; the token exchange and the branding and progress
@@ -18,7 +18,7 @@ export const LEARNER_OPERATIONS = {
   'learner.progress.save': route('PUT', '/my-progress/{courseId}/lessons/{lessonId}'),
 } as const;
 
-declare module '../../profile/routes.js' {
+declare module '../../profile/base/routes.js' {
   interface OperationTables {
     learner: typeof LEARNER_OPERATIONS;
   }

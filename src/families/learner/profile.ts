@@ -2,8 +2,8 @@
  * The learner-facing API's part of a target profile: `families.learner` (default: the target URL +
  * /api/rest/v2, public-facts), `credentials.learner` and `expectations.learner`.
  */
-import { closed } from '../../profile/schema-parts.js';
-import type { FamilyCredentials, FamilyTarget } from '../../profile/types.js';
+import { closed } from '../../profile/base/schema-parts.js';
+import type { FamilyCredentials, FamilyTarget } from '../../profile/base/types.js';
 import type { FamilyProfile } from '../family.js';
 
 /** The learner API where the specification says "not shown". */
@@ -15,7 +15,7 @@ export interface LearnerExpectations {
   readonly completedSessions: 'present' | 'absent' | 'either';
 }
 
-declare module '../../profile/types.js' {
+declare module '../../profile/base/types.js' {
   interface FamilyTargets {
     readonly learner: FamilyTarget;
   }

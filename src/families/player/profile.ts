@@ -2,7 +2,7 @@
  * The course player's part of a target profile: `player` (its page and selectors, or `none`) and
  * `records.playerCourseId`.
  */
-import { closed } from '../../profile/schema-parts.js';
+import { closed } from '../../profile/base/schema-parts.js';
 import type { FamilyProfile, ProfileDocument } from '../family.js';
 
 /** CSS selectors of the course player page (defaults: the reference player's). */
@@ -31,7 +31,7 @@ export interface PlayerTarget {
   readonly defaultTheme: { readonly primaryColor: string; readonly backgroundColor: string };
 }
 
-declare module '../../profile/types.js' {
+declare module '../../profile/base/types.js' {
   interface Records {
     /** The course the player checks open (default: the first catalog course with lessons and tags). */
     readonly playerCourseId?: string;

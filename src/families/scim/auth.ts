@@ -3,9 +3,9 @@
  * one obtained by posting `{username, password}` to the token exchange (`scim.auth.token`), answered
  * `{token, scope, tokenExpiryDate}`.
  */
-import { operation } from '../../profile/operation.js';
-import type { EnvRef, Profile } from '../../profile/types.js';
-import { ownCredentialsToken } from '../../target/exchange.js';
+import { operation } from '../../profile/base/operation.js';
+import type { EnvRef, Profile } from '../../profile/base/types.js';
+import { ownCredentialsToken } from '../../target/base/exchange.js';
 import type { FamilyAuth } from '../family.js';
 
 /** The variable under which a token from SCIM's token exchange is shown. */

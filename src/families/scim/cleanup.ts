@@ -5,10 +5,10 @@
  * with a run marker.
  */
 import { request } from 'undici';
-import { operation } from '../../profile/operation.js';
-import type { OperationId } from '../../profile/routes.js';
-import { ANY_RUN_MARKER } from '../../runner/marker.js';
-import type { CleanupOutcome, JournalEntry } from '../../runner/model.js';
+import { operation } from '../../profile/base/operation.js';
+import type { OperationId } from '../../profile/base/routes.js';
+import { ANY_RUN_MARKER } from '../../runner/base/marker.js';
+import type { CleanupOutcome, JournalEntry } from '../../runner/base/model.js';
 import type { CleanupContext, FamilyCleanup } from '../family.js';
 
 const MEDIA_TYPE = 'application/scim+json';

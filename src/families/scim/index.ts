@@ -1,5 +1,5 @@
 /** SCIM 2.0 provisioning (RFC 7643/7644): what it registers with the core (src/families/family.ts). */
-import type { EnvRef } from '../../profile/types.js';
+import type { EnvRef } from '../../profile/base/types.js';
 import type { Family } from '../family.js';
 import { SCIM_AUTH } from './auth.js';
 import { SCIM_CLEANUP } from './cleanup.js';

@@ -6,9 +6,9 @@
  * (PUT 200), §3.5.2 (PATCH 200 with the resource or 204, as the profile says), §3.6 (DELETE 204), §3.12
  * (errors in the Error schema).
  */
-import type { BuildOptions, ContractSchemas, JsonObject, OperationDescription } from '../../openapi/document.js';
-import { describedPaths, embedContracts, USERNAME_PASSWORD } from '../../openapi/document.js';
-import type { Profile } from '../../profile/types.js';
+import type { BuildOptions, ContractSchemas, JsonObject, OperationDescription } from '../../openapi/base/document.js';
+import { describedPaths, embedContracts, USERNAME_PASSWORD } from '../../openapi/base/document.js';
+import type { Profile } from '../../profile/base/types.js';
 import { SCIM_OPERATIONS } from './operations.js';
 
 const MEDIA = 'application/scim+json';

@@ -1,5 +1,5 @@
 /** The SCIM 2.0 operations under the SCIM base URL, and their default routes. */
-import { route } from '../../profile/routes.js';
+import { route } from '../../profile/base/routes.js';
 
 export const SCIM_OPERATIONS = {
   // SCIM 2.0 (public-facts "Base addresses": /Users, /Groups, /Schemas under /scim/v2; RFC 7644 §3.2).
@@ -20,7 +20,7 @@ export const SCIM_OPERATIONS = {
   'scim.schemas.get': route('GET', '/Schemas/{id}'),
 } as const;
 
-declare module '../../profile/routes.js' {
+declare module '../../profile/base/routes.js' {
   interface OperationTables {
     scim: typeof SCIM_OPERATIONS;
   }

@@ -3,9 +3,9 @@
  * public-facts), `credentials.scim` and `expectations.scim`, where RFC 7643/7644 or the
  * specification leave a choice open (level PROFILE).
  */
-import { oauthFlowSchema } from '../../profile/oauth.js';
-import { closed } from '../../profile/schema-parts.js';
-import type { FamilyCredentials, FamilyTarget, OAuthFlowExpectations } from '../../profile/types.js';
+import { oauthFlowSchema } from '../../profile/base/oauth.js';
+import { closed } from '../../profile/base/schema-parts.js';
+import type { FamilyCredentials, FamilyTarget, OAuthFlowExpectations } from '../../profile/base/types.js';
 import type { FamilyProfile } from '../family.js';
 
 /** The SCIM endpoints specification rule 4 names as unsupported. */
@@ -79,7 +79,7 @@ export interface ScimFilterSupport {
   readonly valuePaths: boolean;
 }
 
-declare module '../../profile/types.js' {
+declare module '../../profile/base/types.js' {
   interface FamilyTargets {
     readonly scim: FamilyTarget;
   }

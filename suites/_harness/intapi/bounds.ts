@@ -11,7 +11,7 @@ import { aboveMax, belowMin, exactBoundValues, invalidFormat, outsideEnum, withi
 import { boundsOf, type ContractName, type FieldBounds } from '../contracts.js';
 import { describeResponse, expectRejected, expectStatus, expectSuccess, fail } from '../failure.js';
 import type { ApiResponse } from '../http.js';
-import type { Level } from '../../../src/runner/model.js';
+import type { Level } from '../../../src/runner/base/model.js';
 import { requirement, runOwnGuid, type CheckContext } from '../requirement.js';
 import type { Uses } from '../scheduler.js';
 

@@ -5,7 +5,7 @@
  * deployed server the profile names its Mailpit. Without a mailbox the mail checks are skipped.
  */
 import { request } from 'undici';
-import { sleep } from '../../../src/target/retry.js';
+import { sleep } from '../../../src/target/base/retry.js';
 import type { CheckContext } from '../requirement.js';
 
 export interface MailMessage {

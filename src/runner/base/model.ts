@@ -3,8 +3,8 @@
  * The runner builds it from what the suites' worker sends (SuitesMessage); reporters (JUnit, console) only read it.
  * It also holds the run configuration the runner hands the suites (RunConfig, MatrixConfig).
  */
-import type { OperationId } from '../profile/routes.js';
-import type { Profile } from '../profile/types.js';
+import type { OperationId } from '../../profile/base/routes.js';
+import type { Profile } from '../../profile/base/types.js';
 
 /** Checks in flight at once when --concurrency is not given. */
 export const DEFAULT_CONCURRENCY = 8;
@@ -227,6 +227,10 @@ export interface TlsConfig {
   /** No certificate was verified (`--insecure`): every report says so. */
   readonly insecure?: true;
 }
+
+/** The folder beside a report that holds its side files (the reporters write them; a merge of
+ * shards finds each shard's there). */
+export const SIDE_FOLDER = 'failures';
 
 /** The signals that stop a run early (Ctrl-C; a CI's cancel or time-out). */
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';

@@ -2,7 +2,7 @@
  * The pieces of an OpenAPI 3.1 document every family's part is made of (a family registers
  * `openapi`: src/families/family.ts).
  */
-import { ProfileError } from '../profile/errors.js';
+import { ProfileError } from '../../profile/base/errors.js';
 
 /** A contract as read from its YAML file, keyed by its name (`<family>/<name>`). */
 export type ContractSchemas = ReadonlyMap<string, Readonly<Record<string, unknown>>>;

@@ -8,7 +8,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'undici';
-import type { FamilyCredentials } from '../profile/types.js';
+import type { FamilyCredentials } from '../../profile/base/types.js';
 import { CredentialsError, NoTokenError, type ExchangeAnswer } from './errors.js';
 import { honouring429 } from './retry.js';
 

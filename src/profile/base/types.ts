@@ -3,7 +3,7 @@
  * YAML form is put together and fixtures/profiles/reference.yaml for an example.
  *
  * The core names no API family: each family adds its own parts to the interfaces below with
- * `declare module '…/src/profile/types.js' { interface Expectations { <name>: … } }` (TypeScript's
+ * `declare module '…/src/profile/base/types.js' { interface Expectations { <name>: … } }` (TypeScript's
  * declaration merging), in its folder under src/families/. A check then reads
  * `profile.expectations.<name>.<field>` fully typed, and the loader fills each part from the
  * family's registration (src/families/family.ts).
@@ -95,4 +95,3 @@ export interface Limits {
    * RFC 9110 §4.1's recommended minimum). */
   readonly maxUrlBytes: number;
 }
-

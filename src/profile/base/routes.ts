@@ -39,7 +39,7 @@ export function queryOf(query: Readonly<Record<string, string | number | boolean
 
 /**
  * The operation tables of the families, by family name: each family adds its own with
- * `declare module '…/src/profile/routes.js' { interface OperationTables { <name>: typeof TABLE } }`,
+ * `declare module '…/src/profile/base/routes.js' { interface OperationTables { <name>: typeof TABLE } }`,
  * so that an operation id is checked when the code compiles, and the core names no family.
  */
 
