@@ -40,7 +40,7 @@ beforeAll(async () => {
     [
       'run',
       '--faults',
-      'intapi.sort-ignored,intapi.player.tags-hidden-by-default',
+      'intapi.sort-ignored,player.tags-hidden-by-default',
       '--only',
       'intapi.v2.templates.list',
       '--only',
@@ -210,7 +210,7 @@ describe('renderHtml in Chromium', () => {
       'items ordered by _sort=id',
       'Counterexample (shrunk)',
       'curl -sS -i -X GET',
-      'lp-conformance run --faults intapi.sort-ignored,intapi.player.tags-hidden-by-default --runs 5',
+      'lp-conformance run --faults intapi.sort-ignored,player.tags-hidden-by-default --runs 5',
       '--only intapi.v2.templates.list.sort.ascending --seed 1 --path',
     ]) {
       expect(await block.getByText(text, { exact: false }).first().isVisible(), text).toBe(true);
