@@ -28,6 +28,9 @@ export interface CheckMeta {
   /** The check may wait long (for a target's batch): when its wait exceeds SLOW_CHECK_MS it runs only
    * in a run that includes slow checks (`--include-slow`), and is skipped, saying so, otherwise. */
   slow?: true;
+  /** Where the check is defined: `path:line` (from the package root) of the line holding its id, or
+   * of the table row that generates it (src/runner/source.ts). */
+  source?: string;
 }
 
 /**
@@ -434,6 +437,8 @@ export interface MatrixConfig {
 export interface CollectedCheck {
   check: CheckMeta;
   uses?: Uses;
+  /** The call sites that registered it, innermost first, as the suites' bundle runs (`file:line:column`). */
+  frames?: readonly string[];
 }
 
 /** What the runner gives the suites' worker (suites/_harness/worker.ts) when it starts it. */
