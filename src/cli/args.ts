@@ -288,8 +288,19 @@ export const CLEANUP = {
   },
 } as const satisfies CommandSpec;
 
+export const EXPLAIN = {
+  name: 'explain',
+  usage: '[--json] PATTERN…',
+  summary:
+    'what the checks a pattern selects (an id, a prefix or a glob, as --only) enforce: rule and anchor,\nthe line that defines them, and the faults that prove they can fail',
+  positionals: 'PATTERN…',
+  options: {
+    json: { type: 'boolean', help: 'write the entries as JSON' },
+  },
+} as const satisfies CommandSpec;
+
 /** Every command, in the order the help lists them. */
-export const COMMANDS: readonly CommandSpec[] = [INIT, RUN, BASELINE, MERGE, SERVE, OPENAPI, CLEANUP];
+export const COMMANDS: readonly CommandSpec[] = [INIT, RUN, BASELINE, MERGE, SERVE, OPENAPI, CLEANUP, EXPLAIN];
 
 // ---------------------------------------------------------------------------------------------
 // Help.

@@ -513,6 +513,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./merge.js')).mergeCommand(rest);
       case 'cleanup':
         return await cleanup(rest);
+      case 'explain':
+        return await (await import('./explain.js')).explainCommand(rest);
       case '--version':
       case '-v':
         process.stdout.write('lp-conformance 0.1.0\n');
