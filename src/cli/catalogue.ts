@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closest, distance } from 'fastest-levenshtein';
 import type { CheckMeta } from '../runner/model.js';
+import { idMatcher } from '../runner/select.js';
 import { packageRoot } from '../util/package-root.js';
 
 export interface FaultEntry {
@@ -118,4 +119,21 @@ export function faultsPage(entries: readonly FaultEntry[]): string {
     ...rows,
     '',
   ].join('\n');
+}
+
+/** `serve --list-faults [PATTERN…]`: each fault the patterns select (a prefix or a glob, as --only;
+ * every fault without one) on a line of its own: name, what it breaks, the checks it makes fail.
+ * Undefined when a pattern selects none. */
+export function faultLines(
+  patterns: readonly string[],
+  faults: Readonly<Record<string, { readonly family: string; readonly description: string }>>,
+  controls: ControlsFile = readControls(),
+): { lines: string[] } | { none: string; closest: string[] } {
+  const names = Object.keys(faults);
+  for (const pattern of patterns) if (!names.some(idMatcher([pattern]))) return { none: pattern, closest: closestIds(pattern, names) };
+  const selected = idMatcher(patterns);
+  const lines = catalogue([], faults, controls)
+    .faults.filter((f) => selected(f.name))
+    .map((f) => `${f.name}  ${f.description}${f.checks.length > 0 ? `  [fails: ${f.checks.join(', ')}]` : ''}`);
+  return { lines };
 }
