@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closest, distance } from 'fastest-levenshtein';
-import type { CheckMeta } from '../runner/model.js';
+import { catalogueAnchor, type CheckMeta } from '../runner/model.js';
 import { idMatcher } from '../runner/select.js';
 import { packageRoot } from '../util/package-root.js';
 
@@ -66,14 +66,7 @@ export function closestIds(pattern: string, ids: readonly string[], n = 3): stri
     .sort((a, b) => (a === best ? -1 : b === best ? 1 : 0));
 }
 
-/** The GitHub-style anchor of a check's row in docs/checks.md (its heading-less row id). */
-export const checkAnchor = (id: string): string => id.replace(/[^a-zA-Z0-9_-]/g, '-');
-
-/** A check's entry in the catalogue the package ships (docs/checks.md of the version that ran), as
- * a path from the package root: the package names no repository address to link to. */
-export function catalogueLink(id: string): string {
-  return `docs/checks.md#${checkAnchor(id)}`;
-}
+const checkAnchor = catalogueAnchor;
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

@@ -33,6 +33,13 @@ export interface CheckMeta {
   source?: string;
 }
 
+/** The anchor of a check's or a fault's row in the catalogue (docs/checks.md, docs/faults.md). */
+export const catalogueAnchor = (name: string): string => name.replace(/[^a-zA-Z0-9_-]/g, '-');
+
+/** A check's entry in the catalogue the package ships (its docs/checks.md, of the version that ran),
+ * as a path from the package root. */
+export const catalogueEntry = (id: string): string => `docs/checks.md#${catalogueAnchor(id)}`;
+
 /**
  * What a check does to shared state of its target server (`requirement(meta, body, uses)`): the
  * run's scheduler keeps apart the checks that would disturb each other (suites/_harness/scheduler.ts),
