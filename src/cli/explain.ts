@@ -61,7 +61,7 @@ export async function explainCommand(argv: string[]): Promise<number> {
   const { values, help, positionals } = parseCommand(EXPLAIN, argv);
   if (helpAsked(EXPLAIN, help)) return 0;
   if (positionals.length === 0)
-    throw new UsageError('explain needs a check id, prefix or glob: lp-conformance explain intapi.v2.submissions.create.title.above-max');
+    throw new UsageError('explain needs a check id, prefix or glob (as --only; lp-conformance run --list shows the ids)');
   const [{ listChecks }, { faultCatalogue }] = await Promise.all([import('../runner/run.js'), import('../../reference-impl/index.js')]);
   const checks = await listChecks();
   const ids = checks.map((c) => c.id);
