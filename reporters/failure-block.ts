@@ -8,7 +8,7 @@
  * curl of at most MAX_INLINE_CURL is shown whole; a longer one is written beside the report as a
  * script, and the block shows the command that runs it (what a reader pastes) and a preview.
  */
-import type { CheckResult, Failure } from '../src/runner/base/model.js';
+import { catalogueEntry, type CheckResult, type Failure } from '../src/runner/base/model.js';
 import { markOf, type Mark } from './verdict.js';
 import type { Cleaner } from './text.js';
 
@@ -153,6 +153,7 @@ export function formatFailureBlock(check: CheckResult, opts: ViewOptions & { pai
   const lines = [
     `${word}  ${paint.bold(`[${clean.line(check.id)}]`)}  ${clean.line(check.level)} · ${paint.dim(clean.line(check.spec))}`,
     `      ${clean.line(check.title)}`,
+    ...(check.source === undefined ? [] : [`  Defined:  ${paint.dim(`${clean.line(check.source)} (${catalogueEntry(check.id)})`)}`]),
     labelled('  Expected: ', view.expected, paint),
     labelled('  Received: ', view.received, paint),
   ];

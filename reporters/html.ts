@@ -15,7 +15,7 @@
  * run a script nor load anything.
  */
 import { createHash } from 'node:crypto';
-import { LEVELS, type CheckResult, type CheckStatus, type RunResult } from '../src/runner/base/model.js';
+import { catalogueEntry, LEVELS, type CheckResult, type CheckStatus, type RunResult } from '../src/runner/base/model.js';
 import { failureView, groupByArea, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
 import { markOf, resentText, verdictOf, type Mark } from './verdict.js';
@@ -275,7 +275,13 @@ function renderCheck(check: CheckResult, ctx: Ctx): string {
       const id = ctx.nextId();
       return `<div class="copyable"><pre id="${id}">${escapeHtml(text)}</pre><button type="button" class="copy" data-copy="${id}" aria-label="Copy the ${what}">Copy</button></div>`;
     };
-    const rows = [row('Expected', pre(v.expected)), row('Received', pre(v.received))];
+    const rows = [
+      ...(check.source === undefined
+        ? []
+        : [row('Defined', `<code>${line(check.source)}</code> (<a href="${escapeHtml(catalogueEntry(check.id))}">catalogue</a>)`)]),
+      row('Expected', pre(v.expected)),
+      row('Received', pre(v.received)),
+    ];
     if (v.counterexample !== undefined) rows.push(row('Counterexample (shrunk)', pre(v.counterexample)));
     if (v.reproduce !== undefined) rows.push(row('Reproduce', copyable(v.reproduce, 'reproduction')));
     if (v.request !== undefined) rows.push(row('Request', pre(v.request)));

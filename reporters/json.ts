@@ -13,7 +13,7 @@ import { attachmentsOf, type SideFileIndex } from './failure-block.js';
 import { verdictOf, type Verdict } from './verdict.js';
 
 /** The version of `reports/run.schema.json` this report follows: its `schemaVersion` const. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** What the JSON report holds of the verdict: everything the reports and the exit code agree on. */
 export type ReportVerdict = Pick<Verdict, 'outcome' | 'failOn' | 'exitCode' | 'headline' | 'tally' | 'caveats'> & { counts: Verdict['counts'] };

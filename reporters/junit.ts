@@ -23,7 +23,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import junit, { type Builder, type TestSuite } from 'junit-report-builder';
-import type { CheckResult, RunResult } from '../src/runner/base/model.js';
+import { catalogueEntry, type CheckResult, type RunResult } from '../src/runner/base/model.js';
 import { attachmentsOf, failureMessage, failureOf, formatFailureBlock, groupByArea, NO_PAINT, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
 import { markOf, verdictOf, type Verdict } from './verdict.js';
@@ -119,6 +119,8 @@ function completeSuite(suiteElement: XmlElement, checks: readonly CheckResult[],
     const testCase = testCases[index];
     if (!testCase) throw new Error(`junit: no <testcase> built for ${check.id}`);
     const out = [`[[PROPERTY|level=${clean.line(check.level)}]]`, `[[PROPERTY|spec=${clean.line(check.spec)}]]`];
+    // Where the check is defined and its catalogue entry, for a CI viewer to show beside a failure.
+    if (check.source !== undefined) out.push(`[[PROPERTY|source=${clean.line(check.source)}]]`, `[[PROPERTY|catalogue=${catalogueEntry(check.id)}]]`);
     const mark = markOf(check, strict);
     const files = side?.get(check.id);
     if (check.status === 'failed') {

@@ -5,7 +5,7 @@
  * (redacted, control characters made visible, bounded) and put in code spans or fenced blocks, so a
  * hostile body cannot inject Markdown or HTML into the page.
  */
-import type { CheckResult, RunResult } from '../src/runner/base/model.js';
+import { catalogueEntry, type CheckResult, type RunResult } from '../src/runner/base/model.js';
 import { failureView, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, oneLine, type Redact } from './text.js';
 import { markOf, verdictOf, type Mark } from './verdict.js';
@@ -73,6 +73,7 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
       '',
       clean.line(check.title),
       '',
+      ...(check.source === undefined ? [] : [`- Defined: ${code(clean.line(check.source))} ([catalogue](${catalogueEntry(check.id)}))`]),
       `- Expected: ${code(oneLine(v.expected))}`,
       `- Received: ${code(oneLine(v.received))}`,
       ...(v.counterexample !== undefined ? [`- Counterexample (shrunk): ${code(oneLine(v.counterexample))}`] : []),

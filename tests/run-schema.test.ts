@@ -26,6 +26,8 @@ const SCHEMA_DIGESTS: Record<number, string> = {
   2: 'e4ca2d98ac5057b03d2673a92b5c426e7006f07021028a3a3bfb30ed046cef7a',
   // Version 3: `waited.resent`, the safe requests sent again on a new connection after the target closed theirs.
   3: 'eea91f8504798ba5859377bfcb2519a2e559b9d420df8c4748c308165b1a69d4',
+  // Version 4: a check's `source`, the line of the package's sources that defines it.
+  4: 'be36006fc7da29cc4e6410becf7665f2d45869e47ab8a6f6d0fbef461cf63bb9',
 };
 
 describe('the schema changes only deliberately', () => {
@@ -89,6 +91,7 @@ const EVERY_FIELD: Complete<JsonReport> = {
       title: 'A title',
       area: 'intapi.v2.templates',
       slow: true,
+      source: 'suites/intapi/templates.check.ts:12',
       status: 'failed',
       durationMs: 3,
       requests: 4,

@@ -7,7 +7,7 @@ import { codePointLength } from './text.js';
  * The bounds rule engine: a request body is checked against a table of fields, each field yielding
  * rules of a kind. A rule has the id `<operation>.<field>.<kind>` (e.g.
  * `submissions.create.title.maxLength`), which is also how a fault switches exactly one rule off
- * (`intapi.skip-rule:<id>`) or makes a field's bounds exclusive (`intapi.exclusive-bound:<operation>.<field>`).
+ * (`<family>.skip-rule:<id>`) or makes a field's bounds exclusive (`<family>.exclusive-bound:<operation>.<field>`).
  * Messages start with the field's JSON path (docs/decisions/ "Errors").
  */
 export type RuleKind = 'required' | 'type' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'enum' | 'format' | 'notAccepted';

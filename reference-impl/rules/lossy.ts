@@ -3,7 +3,7 @@ import type { BodySpec, FieldSpec } from './bounds.js';
 import { formatInstant, parseDateTime } from './datetime.js';
 
 /**
- * Lossy storage (a fault family, `intapi.lossy-store:<operation>.<field>`): the server keeps a value that
+ * Lossy storage (a fault family, `<family>.lossy-store:<operation>.<field>`): the server keeps a value that
  * is valid for the field but not the one sent. The altered value follows from the field's row of
  * the bounds table, so it stays within the field's bounds:
  * - a date-time moves by one day (back by one day when that would pass 9999-12-31);

@@ -238,8 +238,9 @@ export const MERGE = {
 
 export const SERVE = {
   name: 'serve',
-  usage: '[options]',
+  usage: '[options] | --list-faults [PATTERN…]',
   summary: 'start the bundled reference server (a sandbox); it prints its credentials',
+  positionals: 'PATTERN…',
   options: {
     port: { type: 'integer', value: 'N', min: 0, max: 65535, help: 'port (default 8080; 0 = any free port)' },
     host: { type: 'string', value: 'HOST', help: 'interface (default 127.0.0.1)' },
@@ -259,7 +260,10 @@ export const SERVE = {
       max: 2 ** 31 - 1,
       help: "derive every seeded record's id from N, so that no profile knows them\n(default: the fixed ids the bundled profile names)",
     },
-    'list-faults': { type: 'boolean', help: 'list the fault names and exit' },
+    'list-faults': {
+      type: 'boolean',
+      help: 'list the faults (those PATTERN selects, as --only: a prefix or a glob) with what each breaks\nand the checks it makes fail, and exit',
+    },
     'list-variants': { type: 'boolean', help: 'list the variants, what each does, and exit' },
   },
 } as const satisfies CommandSpec;
@@ -310,8 +314,19 @@ export const CLEANUP = {
   },
 } as const satisfies CommandSpec;
 
+export const EXPLAIN = {
+  name: 'explain',
+  usage: '[--json] PATTERN…',
+  summary:
+    'what the checks a pattern selects (an id, a prefix or a glob, as --only) enforce: rule and anchor,\nthe line that defines them, and the faults that prove they can fail',
+  positionals: 'PATTERN…',
+  options: {
+    json: { type: 'boolean', help: 'write the entries as JSON' },
+  },
+} as const satisfies CommandSpec;
+
 /** Every command, in the order the help lists them. */
-export const COMMANDS: readonly CommandSpec[] = [INIT, RUN, BASELINE, MERGE, SERVE, OPENAPI, CLEANUP];
+export const COMMANDS: readonly CommandSpec[] = [INIT, RUN, BASELINE, MERGE, SERVE, OPENAPI, CLEANUP, EXPLAIN];
 
 // ---------------------------------------------------------------------------------------------
 // Help.

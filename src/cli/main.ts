@@ -122,13 +122,16 @@ async function cleanup(argv: string[]): Promise<number> {
 /** `lp-conformance serve`: the bundled reference server as a sandbox, with what its families start
  * beside it (a mail sink), printing every credential it accepts as export lines (and `--env FILE`). */
 async function serve(argv: string[]): Promise<number> {
-  const { values, help } = parseCommand(SERVE, argv);
+  const { values, help, positionals } = parseCommand(SERVE, argv);
   if (helpAsked(SERVE, help)) return 0;
   const reference = await referenceServer();
   if (values['list-faults']) {
-    process.stdout.write(`${reference.allFaults().join('\n')}\n`);
+    const listed = (await import('./catalogue.js')).faultLines(positionals, reference.faultCatalogue());
+    if ('none' in listed) throw new UsageError(`'${listed.none}' selects no fault; closest: ${listed.closest.join(', ')} (serve --list-faults lists them all)`);
+    process.stdout.write(`${listed.lines.join('\n')}\n`);
     return 0;
   }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0] ?? ''}': only --list-faults takes a pattern`);
   if (values['list-variants']) {
     process.stdout.write(
       `${Object.entries(reference.VARIANTS)
@@ -200,6 +203,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./merge.js')).mergeCommand(rest);
       case 'cleanup':
         return await cleanup(rest);
+      case 'explain':
+        return await (await import('./explain.js')).explainCommand(rest);
       case '--version':
       case '-v':
         process.stdout.write('lp-conformance 0.1.0\n');

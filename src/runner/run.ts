@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { InvariantMeta } from '../families/family.js';
 import { familyOfCheck, INVARIANTS } from '../families/registry.js';
+import { sourceOfFrames, sourceOfInvariant } from './source.js';
 import { familyAbsence } from '../profile/index.js';
 import type {
   CheckMeta,
@@ -227,11 +228,21 @@ export async function collectChecks(): Promise<CollectedCheck[]> {
   const cached = cacheFile(`collected-${collectionKey()}.json`);
   let checks = readCached<CollectedCheck[]>(cached);
   if (!checks) {
-    checks = await collectSuites();
+    checks = (await collectSuites()).map(({ frames, ...c }) => {
+      const source = frames ? sourceOfFrames(c.check.id, frames) : undefined;
+      return source === undefined ? c : { ...c, check: { ...c.check, source } };
+    });
     // A suite file that did not load (a check of its own) is not kept: the next run tries again.
     if (!checks.some((c) => c.check.spec === 'lpc#harness')) writeCached(cached, JSON.stringify(checks));
   }
-  return [...checks, ...INVARIANTS.map((inv) => ({ check: invariantCheck(inv) }))];
+  return [
+    ...checks,
+    ...INVARIANTS.map((inv) => {
+      const check = invariantCheck(inv);
+      const source = sourceOfInvariant(inv.id);
+      return { check: source === undefined ? check : { ...check, source } };
+    }),
+  ];
 }
 
 async function collectSuites(): Promise<CollectedCheck[]> {
@@ -247,8 +258,18 @@ export async function listChecks(): Promise<CheckMeta[]> {
   return (await collectChecks()).map((c) => c.check);
 }
 
+/** The check of a record, with its source location when the check failed somewhere (mapping the
+ * bundle's call sites reads its source map: a run whose checks all pass does not). */
+function checkOf(record: CheckRecord): CheckMeta {
+  const failed = record.error !== undefined || Object.values(record.results ?? {}).some((r) => r.failure !== undefined);
+  if (!failed || record.check.source !== undefined || !record.frames) return record.check;
+  const source = sourceOfFrames(record.check.id, record.frames);
+  if (source !== undefined) record.check = { ...record.check, source };
+  return record.check;
+}
+
 function resultOf(record: CheckRecord, target: MatrixTarget, interrupted: boolean): CheckResult | undefined {
-  const { check } = record;
+  const check = checkOf(record);
   const found = record.results?.[target.key];
   if (!found && interrupted) return { ...check, status: 'skipped', durationMs: 0, skipReason: INTERRUPTED_NOT_RUN };
   if (!found) {

@@ -7,6 +7,8 @@ import type { CheckMeta, CheckRunMeta, Uses } from '../../src/runner/base/model.
 export interface RegisteredCheck {
   check: CheckMeta;
   uses?: Uses;
+  /** Where it was registered: the call sites, innermost first (`file:line:column` as running). */
+  frames?: readonly string[];
   /** Runs the check against each target of the run that selects it; its results by target key.
    * `signal` aborts when the run is cancelled: the check's waiting runs start nothing. */
   run(signal: AbortSignal): Promise<Record<string, CheckRunMeta>>;

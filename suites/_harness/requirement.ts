@@ -458,6 +458,21 @@ async function runAgainst(
   return runMeta();
 }
 
+/** The call sites that led to a registration, innermost first, as the running code names them
+ * (`file:line:column` of the built bundle): the runner maps them to the suite's sources
+ * (src/runner/source.ts), so every check names the line that defines it. */
+function registrationFrames(): string[] {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 12;
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, requirement);
+  Error.stackTraceLimit = limit;
+  return (holder.stack ?? '')
+    .split('\n')
+    .slice(1)
+    .flatMap((line) => /\(?((?:file:\/\/)?[^\s()]+:\d+:\d+)\)?\s*$/.exec(line)?.[1] ?? []);
+}
+
 /**
  * Registers one check. `uses` declares what the check does to shared state (scheduler.ts): the
  * collections it writes or observes whole, and whether it asks for a new session token. The check
@@ -473,6 +488,7 @@ export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Pr
   register({
     check: { ...identity, area: areaOf(meta.id) },
     ...(uses ? { uses } : {}),
+    frames: registrationFrames(),
     run: async (signal) => {
       const matrix = matrixConfig();
       scheduler ??= checkScheduler(matrix.concurrency);

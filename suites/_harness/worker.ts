@@ -35,7 +35,7 @@ await loadSuites();
 process.on('unhandledRejection', (reason) => send({ type: 'stray-error', message: messageOf(reason) }));
 process.on('uncaughtException', (error) => send({ type: 'stray-error', message: messageOf(error) }));
 const checks = registeredChecks();
-send({ type: 'collected', checks: checks.map(({ check, uses }) => ({ check, ...(uses ? { uses } : {}) })) });
+send({ type: 'collected', checks: checks.map(({ check, uses, frames }) => ({ check, ...(uses ? { uses } : {}), ...(frames ? { frames } : {}) })) });
 
 if (!collectOnly) {
   const stop = new AbortController();

@@ -28,7 +28,17 @@ export interface CheckMeta {
   /** The check may wait long (for a target's batch): when its wait exceeds SLOW_CHECK_MS it runs only
    * in a run that includes slow checks (`--include-slow`), and is skipped, saying so, otherwise. */
   slow?: true;
+  /** Where the check is defined: `path:line` (from the package root) of the line holding its id, or
+   * of the table row that generates it (src/runner/source.ts). */
+  source?: string;
 }
+
+/** The anchor of a check's or a fault's row in the catalogue (docs/checks.md, docs/faults.md). */
+export const catalogueAnchor = (name: string): string => name.replace(/[^a-zA-Z0-9_-]/g, '-');
+
+/** A check's entry in the catalogue the package ships (its docs/checks.md, of the version that ran),
+ * as a path from the package root. */
+export const catalogueEntry = (id: string): string => `docs/checks.md#${catalogueAnchor(id)}`;
 
 /**
  * What a check does to shared state of its target server (`requirement(meta, body, uses)`): the
@@ -438,6 +448,8 @@ export interface MatrixConfig {
 export interface CollectedCheck {
   check: CheckMeta;
   uses?: Uses;
+  /** The call sites that registered it, innermost first, as the suites' bundle runs (`file:line:column`). */
+  frames?: readonly string[];
 }
 
 /** What the runner gives the suites' worker (suites/_harness/worker.ts) when it starts it. */
