@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SANDBOX } from '../reference-impl/index.js';
+import { createReferenceServer, SANDBOX, sandboxOptions } from '../reference-impl/index.js';
 import { loadProfile } from '../src/profile/index.js';
 import type { RunResult } from '../src/runner/base/model.js';
 import { PROXY_CREDENTIALS, PROXY_ENV, startProxied, type Proxied } from './support/proxy.js';
@@ -197,13 +197,39 @@ describe('init against a SCIM server built for identity providers (serve --varia
     try {
       const { file, text } = await init(idp.url, 'idp.yaml', SERVE_ENV);
       expect(text).toMatch(/# filters on userName: refused with 400 ne, co, sw, ew, pr, gt, ge, lt, le, or, not, value paths/);
+      // The attributes its eq takes: the four it filters on; title and emails.value are refused.
+      expect(text.replace(/\n\s*# /g, ' ')).toMatch(
+        /refused with 400: title eq, emails\.value eq, name\.familyName eq \(attributes: userName, externalId, displayName, active\)/,
+      );
       const scim = loadProfile(file).expectations.scim;
-      expect(scim.filter).toEqual({ operators: ['eq'], logical: ['and'], attributes: 'all', valuePaths: false });
+      expect(scim.filter).toEqual({ operators: ['eq'], logical: ['and'], attributes: ['userName', 'externalId', 'displayName', 'active'], valuePaths: false });
       expect(scim.sort).toBe(false);
       // The variant's page is 100; the seed holds more users than that.
       expect(scim.defaultCount).toBe(100);
     } finally {
       await idp.stop();
+    }
+  });
+});
+
+describe('init --probe-writes on a server holding less than one page', () => {
+  test('fills a page with users of its own to read the default page size, deletes them, and probes /Me with every method but DELETE', async () => {
+    const server = createReferenceServer({ ...sandboxOptions(SANDBOX), scimSeed: false, scimVariant: 'idp-minimal' });
+    const url = await server.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { file, text, stderr } = await init(url, 'small.yaml', SERVE_ENV, ['--probe-writes']);
+      const scim = loadProfile(file).expectations.scim;
+      expect(scim.defaultCount).toBe(100);
+      const said = text.replace(/\n\s*# /g, ' ');
+      expect(said).toMatch(/with 101 users of init's own added, a list without count held 100 of totalResults 101/);
+      expect(stderr).toMatch(/101 SCIM users named lpc-\S+page-…, to fill a page: 101 deleted/);
+      expect(said).toMatch(/POST \/Me answered 501, PUT \/Me answered 501, PATCH \/Me answered 501 \(DELETE \/Me never probed/);
+      expect(scim.unsupported).toContain('/Me');
+      // Nothing of init's is left.
+      const left = await fetch(`${url}/scim/v2/Users?count=1`, { headers: { authorization: `Bearer ${SANDBOX.scim.token}` } });
+      expect(((await left.json()) as { totalResults: number }).totalResults).toBe(0);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -31,8 +31,9 @@ export interface ProxyStats {
   loopDelayMs(): number;
 }
 
-/** Answers the request itself (and returns true), or leaves it to the target. `n` counts from 1. */
-export type Intercept = (req: IncomingMessage, res: ServerResponse, n: number) => boolean;
+/** Answers the request itself (and returns true), or leaves it to the target. `n` counts from 1;
+ * `body` is the request's body, read whole. */
+export type Intercept = (req: IncomingMessage, res: ServerResponse, n: number, body: string) => boolean;
 
 export interface Proxied {
   url: string;
@@ -71,7 +72,7 @@ export async function startProxied(options: { intercept?: Intercept; faults?: st
     const body: Buffer[] = [];
     req.on('data', (c: Buffer) => body.push(c));
     req.on('end', () => {
-      if (options.intercept?.(req, res, n)) {
+      if (options.intercept?.(req, res, n, Buffer.concat(body).toString('utf8'))) {
         stats.intercepted++;
         return;
       }

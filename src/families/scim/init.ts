@@ -1,10 +1,12 @@
 /**
  * SCIM's part of `lp-conformance init`: whether the target has a SCIM API at its base URL, and the
  * choices RFC 7644 and the specification leave open (expectations.scim), probed with reads: the
- * unsupported endpoints (specification rule 4) by GET, `/ServiceProviderConfig`'s own word where it
- * is served (RFC 7643 §5), `itemsPerPage` on a short last page, sorting. SCIM has no records in the
+ * unsupported endpoints (specification rule 4) by GET, `/Me` with the methods the checks send,
+ * `/ServiceProviderConfig`'s own word where it is served (RFC 7643 §5), `itemsPerPage` on a short last
+ * page, sorting, the filter's operators and the attributes they take. SCIM has no records in the
  * profile: its checks create and delete their own. PATCH's answers need a write (`--probe-writes`:
- * a user named with init's marker, deleted at once).
+ * a user named with init's marker, deleted at once), and so does the default page of a server that
+ * holds less than one (users of init's own, deleted at once).
  */
 import type { InitContext, InitPart, ToolAnswer, ToolRequest } from '../family.js';
 import { oauthClientPart, probeOAuthFlow } from '../init-oauth.js';
@@ -30,22 +32,43 @@ const nowhere = (a: ToolAnswer): boolean => a.status === 0 || a.status === 404;
  * 7644 §3.7 has a request carry them) and so comes from the endpoint. */
 const notServed = (a: ToolAnswer): boolean => !ok(a) && a.status !== 400;
 
+/**
+ * /Me with the methods the checks send to it (GET; POST, PUT, PATCH and DELETE when it is unsupported):
+ * a server may serve GET and answer 501 to the rest. GET always; with --probe-writes, POST, PUT and
+ * PATCH with bodies a served /Me refuses or leaves as it is (no user, an empty PatchOp). DELETE is
+ * never sent: a served DELETE /Me would delete the account init runs as. /Me counts as served when
+ * any method was served; the answer stands for the endpoint.
+ */
+async function probeMe(ctx: InitContext): Promise<{ answer: ToolAnswer; how: string }> {
+  const get = await ctx.send(at('GET', '/Me'));
+  if (!ctx.probeWrites) return { answer: get, how: `${said(get)} (POST, PUT, PATCH and DELETE /Me not probed without --probe-writes)` };
+  const others = [
+    await ctx.send(at('POST', '/Me', {})),
+    await ctx.send(at('PUT', '/Me', {})),
+    await ctx.send(at('PATCH', '/Me', { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [] })),
+  ];
+  const all = [get, ...others];
+  const served = all.find((a) => !notServed(a));
+  return { answer: served ?? get, how: `${all.map((a) => said(a)).join(', ')} (DELETE /Me never probed: it would delete init's own account)` };
+}
+
 async function probeEndpoints(ctx: InitContext, part: PartBuilder): Promise<void> {
   const { unsupportedStatus } = DEFAULT_SCIM_EXPECTATIONS;
   const gets: [Endpoint, string][] = [
     ['/ServiceProviderConfig', '/ServiceProviderConfig'],
     ['/ResourceTypes', '/ResourceTypes'],
-    ['/Me', '/Me'],
   ];
   const answers = new Map<Endpoint, ToolAnswer>();
   for (const [endpoint, path] of gets) answers.set(endpoint, await ctx.send(at('GET', path)));
+  const me = await probeMe(ctx);
   const spc = answers.get('/ServiceProviderConfig');
   const config = spc && ok(spc) && isItem(spc.json) ? spc.json : undefined;
   const supported = (feature: string): boolean | undefined => {
     const f = config?.[feature];
     return isItem(f) && typeof f.supported === 'boolean' ? f.supported : undefined;
   };
-  const hows: string[] = [...answers].map(([, a]) => said(a));
+  answers.set('/Me', me.answer);
+  const hows: string[] = [...[...answers].filter(([e]) => e !== '/Me').map(([, a]) => said(a)), me.how];
   // The POST endpoints: the configuration's word for /Bulk, a write otherwise (--probe-writes).
   if (ctx.probeWrites) {
     const bulk = at('POST', '/Bulk', { schemas: ['urn:ietf:params:scim:api:messages:2.0:BulkRequest'], Operations: [] });
@@ -87,6 +110,62 @@ async function probeEndpoints(ctx: InitContext, part: PartBuilder): Promise<void
   if (sort !== undefined) part.set(['expectations', 'scim', 'sort'], sort, `GET /ServiceProviderConfig says sort.supported ${sort}`);
 }
 
+/** The page sizes a server holding less than one page is filled up to, in turn, under --probe-writes. */
+const PAGE_FILLS = [21, 51, 101, 201] as const;
+
+/**
+ * The page size of a list without count (RFC 7644 §3.4.2.4 leaves it to the provider): a list
+ * without count that holds fewer than totalResults shows it. On a server holding less than one page,
+ * --probe-writes creates users named with init's marker, a few sizes in turn up to 201 users, until
+ * the page shows its size, and deletes them all.
+ */
+async function probeDefaultPage(ctx: InitContext, part: PartBuilder): Promise<void> {
+  const path = ['expectations', 'scim', 'defaultCount'];
+  const read = async (): Promise<{ a: ToolAnswer; shown: number; all: number | undefined }> => {
+    const a = await ctx.send(list({ startIndex: 1 }));
+    return { a, shown: resources(a).length, all: total(a) };
+  };
+  const paged = (r: { a: ToolAnswer; shown: number; all: number | undefined }): boolean => ok(r.a) && (r.all ?? 0) > r.shown && r.shown > 0;
+  let now = await read();
+  if (paged(now)) return part.set(path, now.shown, `a list without count held ${now.shown} of totalResults ${now.all}`);
+  if (!ok(now.a)) return part.keep(path, `not found: a list without count ${said(now.a)}`);
+  if (!ctx.probeWrites)
+    return part.keep(
+      path,
+      `not found: a list without count held all ${now.shown} of its users (a page shows its size only when there are more; init --probe-writes fills one)`,
+    );
+  const made: string[] = [];
+  const held = now.all ?? now.shown;
+  let refusal: string | undefined;
+  for (const size of PAGE_FILLS) {
+    while (held + made.length < size && refusal === undefined) {
+      const userName = `${ctx.marker}page-${made.length}@example.test`;
+      const res = await ctx.send({
+        op: 'scim.users.create',
+        json: {
+          schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+          userName,
+          name: { givenName: 'Init', familyName: 'Page' },
+          emails: [{ type: 'work', value: userName }],
+        },
+      });
+      const id = isItem(res.json) && typeof res.json.id === 'string' ? res.json.id : undefined;
+      if (ok(res) && id !== undefined) made.push(id);
+      else refusal = `creating a user to fill a page: ${said(res)}`;
+    }
+    now = await read();
+    if (paged(now) || refusal !== undefined) break;
+  }
+  let deleted = 0;
+  for (const id of made) if (ok(await ctx.send({ op: 'scim.users.delete', params: { id } }))) deleted++;
+  if (made.length > 0)
+    ctx.created(
+      `${made.length} SCIM users named ${ctx.marker}page-…, to fill a page: ${deleted} deleted${deleted < made.length ? ' (lp-conformance cleanup deletes the rest)' : ''}`,
+    );
+  if (paged(now)) part.set(path, now.shown, `with ${made.length} users of init's own added, a list without count held ${now.shown} of totalResults ${now.all}`);
+  else part.keep(path, `not found: ${refusal ?? `a list without count held all ${now.shown} of ${now.all ?? '?'} users, ${made.length} of them init's own`}`);
+}
+
 async function probeLists(ctx: InitContext, part: PartBuilder, users: number): Promise<void> {
   if (users < 1) {
     part.keep(['expectations', 'scim', 'itemsPerPage'], 'not probed: the server holds no user, and a page of them shows it');
@@ -118,15 +197,7 @@ async function probeLists(ctx: InitContext, part: PartBuilder, users: number): P
       else part.keep(['expectations', 'scim', 'sort'], `not found: sortBy=userName: ${up ? said(up) : ''}`);
     }
   }
-  const whole = await ctx.send(list({ startIndex: 1 }));
-  const shown = resources(whole).length;
-  if (ok(whole) && (total(whole) ?? 0) > shown && shown > 0)
-    part.set(['expectations', 'scim', 'defaultCount'], shown, `a list without count held ${shown} of totalResults ${total(whole)}`);
-  else
-    part.keep(
-      ['expectations', 'scim', 'defaultCount'],
-      `not found: a list without count ${ok(whole) ? `held all ${shown} of its users (a page shows its size only when there are more)` : said(whole)}`,
-    );
+  await probeDefaultPage(ctx, part);
   await probeFilter(ctx, part);
   const sub = await ctx.send(list({ sortBy: 'emails.type', startIndex: 1, count: 1 }));
   if (sub.status === 400 || sub.status === 200) part.set(['expectations', 'scim', 'sortSubAttributeStatus'], sub.status, `sortBy=emails.type: ${said(sub)}`);
@@ -136,6 +207,18 @@ async function probeLists(ctx: InitContext, part: PartBuilder, users: number): P
       `not found: sortBy=emails.type: ${said(sub)} (the profile takes 400, 200, or 0: not checked)`,
     );
 }
+
+/** The attributes the filter probe tries (top-level name, the path filtered, 'true' for a boolean),
+ * those the checks filter on. */
+const FILTER_ATTRIBUTES: readonly (readonly [string, string, 'string' | 'true'])[] = [
+  ['userName', 'userName', 'string'],
+  ['externalId', 'externalId', 'string'],
+  ['displayName', 'displayName', 'string'],
+  ['active', 'active', 'true'],
+  ['title', 'title', 'string'],
+  ['emails', 'emails.value', 'string'],
+  ['name', 'name.familyName', 'string'],
+];
 
 /** RFC 7644 §3.4.2.2 (Table 9): a server may refuse a filter it does not support with 400
  * invalidFilter. Each comparison operator, each logical operator and a value path, tried once on
@@ -163,13 +246,35 @@ async function probeFilter(ctx: InitContext, part: PartBuilder): Promise<void> {
   }
   const valuePaths = (await accepted(`emails[type eq "work" and value eq ${literal}]`)) === true;
   if (!valuePaths) refused.push('value paths');
-  const support: ScimFilterSupport = { operators, logical, attributes: 'all', valuePaths };
-  if (refused.length === 0) part.keep(['expectations', 'scim', 'filter'], 'every operator, logical operator and a value path were answered: the default (all)');
+  // The attributes each accepted operator takes (pr without a value, a boolean compared as one): an
+  // attribute is kept when every operator the server accepts on userName is accepted on it too.
+  const attributes: string[] = [];
+  const narrowed: string[] = [];
+  for (const [name, path, value] of FILTER_ATTRIBUTES) {
+    let takes = true;
+    for (const op of operators) {
+      if (value === 'true' && !['eq', 'ne', 'pr'].includes(op)) continue;
+      const yes = await accepted(op === 'pr' ? `${path} pr` : `${path} ${op} ${value === 'true' ? value : literal}`);
+      if (yes !== true) {
+        takes = false;
+        narrowed.push(`${path} ${op}`);
+        break;
+      }
+    }
+    if (takes) attributes.push(name);
+  }
+  const allAttributes = narrowed.length === 0;
+  const support: ScimFilterSupport = { operators, logical, attributes: allAttributes ? 'all' : attributes, valuePaths };
+  const onAttributes = allAttributes
+    ? `every accepted operator was accepted on ${FILTER_ATTRIBUTES.map(([, p]) => p).join(', ')} (attributes: all)`
+    : `refused with 400: ${narrowed.join(', ')} (attributes: ${attributes.join(', ') || 'none of those probed'})`;
+  if (refused.length === 0 && allAttributes)
+    part.keep(['expectations', 'scim', 'filter'], `every operator, logical operator and a value path were answered: the default (all); ${onAttributes}`);
   else
     part.set(
       ['expectations', 'scim', 'filter'],
       support,
-      `filters on userName: refused with 400 ${refused.join(', ')}; attributes not probed (all; narrow them if the server refuses some)`,
+      `${refused.length > 0 ? `filters on userName: refused with 400 ${refused.join(', ')}; ` : ''}${onAttributes}`,
     );
 }
 
