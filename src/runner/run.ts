@@ -289,20 +289,25 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     invariants: selection(t.only, t.skip),
   }));
   let records: CheckRecord[] = [];
-  const suites = startSuites(SUITES_WORKER(), { matrix, collectOnly: false }, (message) => {
-    if (message.type === 'collected') {
-      records = message.checks;
-      if (progress) expectChecks(progress, targets, perTarget, records);
-    } else if (message.type === 'result') {
-      const record = records[message.index];
-      if (!record) throw new Error(`the suites sent the result of a check they did not register (${message.index})`);
-      if (message.results) record.results = message.results;
-      if (message.error !== undefined) record.error = message.error;
-      progress?.checkDone(message.results);
-    } else if (message.type === 'stray-error') {
-      process.stderr.write(`lp-conformance: an error outside any check (the run goes on): ${message.message}\n`);
-    }
-  }, options.env);
+  const suites = startSuites(
+    SUITES_WORKER(),
+    { matrix, collectOnly: false },
+    (message) => {
+      if (message.type === 'collected') {
+        records = message.checks;
+        if (progress) expectChecks(progress, targets, perTarget, records);
+      } else if (message.type === 'result') {
+        const record = records[message.index];
+        if (!record) throw new Error(`the suites sent the result of a check they did not register (${message.index})`);
+        if (message.results) record.results = message.results;
+        if (message.error !== undefined) record.error = message.error;
+        progress?.checkDone(message.results);
+      } else if (message.type === 'stray-error') {
+        process.stderr.write(`lp-conformance: an error outside any check (the run goes on): ${message.message}\n`);
+      }
+    },
+    options.env,
+  );
   let cleanups: (CleanupReport | undefined)[] = [];
   // Ctrl-C, SIGTERM: no further check starts (each waiting one is skipped), and the records the run
   // created are still deleted.
