@@ -9,7 +9,7 @@ import { noteWrite } from './store/writes.js';
 import { buildApp, mountFamily } from './http/app.js';
 import type { Family, Headers, Operation } from './http/route.js';
 import { createIntapiFamily } from './intapi/index.js';
-import { createOAuthServer, mountOAuth, type OAuthClient, SANDBOX_OAUTH_CLIENT } from './http/oauth/server.js';
+import { createOAuthServer, mountOAuth, type OAuthBehaviour, type OAuthClient, type OAuthMount, SANDBOX_OAUTH_CLIENT } from './http/oauth/server.js';
 import { INTAPI_OAUTH_MOUNT } from './intapi/oauth.js';
 import { SCIM_OAUTH_MOUNT } from './scim/oauth.js';
 import type { EnrollmentMail } from './intapi/mail.js';
@@ -279,26 +279,16 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const send = options.mailer ?? mailer?.send;
   // A mail sent is a write, as a stored record is: what the mail checks read later.
   const mail = send && ((message: EnrollmentMail) => (noteWrite(), send(message)));
-  // The sandbox log-in of the OAuth flow signs in the user of the Integration API's credentials.
-  const oauth = createOAuthServer({
-    mount: INTAPI_OAUTH_MOUNT,
-    credentials,
-    accountId: store.principalUserId,
-    client: options.oauthClient ?? SANDBOX_OAUTH_CLIENT,
-    behaviour: behaviour.oauth,
-  });
+  // The sandbox log-in of each OAuth flow signs in the user of the Integration API's credentials (for
+  // SCIM's, the portal account its token exchange takes too).
+  const flow = (mount: OAuthMount, client: OAuthClient | undefined, rules: OAuthBehaviour) =>
+    createOAuthServer({ mount, credentials, accountId: store.principalUserId, client: client ?? SANDBOX_OAUTH_CLIENT, behaviour: rules });
+  const oauth = flow(INTAPI_OAUTH_MOUNT, options.oauthClient, behaviour.oauth);
   const intapiOAuth = {
     accessTokenAccount: (token: string, nowMs: number) => (behaviour.oauth.intapiAccepts === 'accepted' ? oauth.accessTokenAccount(token, nowMs) : undefined),
   };
   const family = createIntapiFamily({ ...(mail ? { mail } : {}), store, behaviour, credentials, clock, ids, oauth: intapiOAuth, ruleBatchMs });
-  // SCIM's flow: its log-in is the token exchange's (the portal account), signing in the same user.
-  const scimOAuth = createOAuthServer({
-    mount: SCIM_OAUTH_MOUNT,
-    credentials,
-    accountId: store.principalUserId,
-    client: options.scimOAuthClient ?? SANDBOX_OAUTH_CLIENT,
-    behaviour: scimBehaviour.oauth,
-  });
+  const scimOAuth = flow(SCIM_OAUTH_MOUNT, options.scimOAuthClient, scimBehaviour.oauth);
   const scimFamily = createScimFamily({
     oauth: scimOAuth,
     behaviour: scimBehaviour,

@@ -76,10 +76,12 @@ function invocations(file: string): string[][] {
 
 /** Environment variable names that carry credentials: those the bundled profile reads. */
 function credentialVariables(): string[] {
-  type Ref = { env: string };
-  const profile = parse(readFileSync(join(ROOT, 'fixtures/profiles/reference.yaml'), 'utf8')) as { credentials: Record<string, Ref | Record<string, Ref>> };
-  // The Integration API's variables, then each family's (credentials.scim, credentials.learner, …).
-  return Object.values(profile.credentials).flatMap((c) => (typeof c.env === 'string' ? [c.env] : Object.values(c as Record<string, Ref>).map((r) => r.env)));
+  type Refs = { env: string } | { [key: string]: Refs };
+  const profile = parse(readFileSync(join(ROOT, 'fixtures/profiles/reference.yaml'), 'utf8')) as { credentials: Record<string, Refs> };
+  // The Integration API's variables, then each family's (credentials.scim, credentials.learner, …), an
+  // OAuth client's within them (credentials.scim.oauth).
+  const envs = (c: Refs): string[] => (typeof c.env === 'string' ? [c.env] : Object.values(c as Record<string, Refs>).flatMap(envs));
+  return Object.values(profile.credentials).flatMap(envs);
 }
 
 /** Every string in the document, with its path. */
