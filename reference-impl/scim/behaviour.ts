@@ -197,6 +197,12 @@ export interface ScimBehaviour {
     valueFilter: 'honoured' | 'ignored';
     /** remove without path: 400 noTarget, or a no-op. */
     removeWithoutPath: 'no-target' | 'no-op';
+    /** An operation whose path is not a string (`"path": 7`): 400 invalidPath, or read as having no path. */
+    pathType: 'checked' | 'ignored';
+    /** A no-path add/replace whose value holds a complex attribute (`{"name": {…}}`): applied, or a server error. */
+    noPathComplex: 'applied' | 'server-error';
+    /** remove of a whole multi-valued attribute without a filter (`emails`): every value removed, or none. */
+    removeAllValues: 'removed' | 'kept';
     /** An unknown attribute in a path: 400 invalidPath, or ignored. */
     unknownPath: 'invalid-path' | 'ignored';
     /** Removing a required or read-only attribute, writing a read-only one: 400 mutability, or done. */
@@ -413,6 +419,9 @@ export function referenceScimBehaviour(): ScimBehaviour {
     },
     patch: {
       atomic: 'yes',
+      pathType: 'checked',
+      noPathComplex: 'applied',
+      removeAllValues: 'removed',
       opCase: 'insensitive',
       valueFilter: 'honoured',
       removeWithoutPath: 'no-target',

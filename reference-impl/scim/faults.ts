@@ -273,6 +273,18 @@ const SCIM_FAULT_TABLE = {
     apply: (b) => void (b.writes.memberValue = 'omitted'),
   },
   // PATCH
+  'scim.patch-path-type-ignored': {
+    description: 'An operation whose path is not a string (`"path": 7`) is read as having no path instead of 400 invalidPath.',
+    apply: (b) => void (b.patch.pathType = 'ignored'),
+  },
+  'scim.patch-no-path-complex-500': {
+    description: 'A no-path add or replace whose value holds a complex attribute (`{"name": {…}}`) answers 500 instead of applying it.',
+    apply: (b) => void (b.patch.noPathComplex = 'server-error'),
+  },
+  'scim.patch-remove-all-values-kept': {
+    description: 'remove of a whole multi-valued attribute without a filter (`emails`) answers success and leaves every value in place.',
+    apply: (b) => void (b.patch.removeAllValues = 'kept'),
+  },
   'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },
   'scim.patch-op-case-sensitive': {
     description: 'PATCH op names are lowercase only (`Replace` is 400).',

@@ -38,7 +38,8 @@ export function readPatchRequest(body: unknown, b: ScimBehaviour): PatchOperatio
     const raw = o.op;
     const op = typeof raw === 'string' ? (b.patch.opCase === 'insensitive' ? raw.toLowerCase() : raw) : undefined;
     if (op !== 'add' && op !== 'replace' && op !== 'remove') throw badRequest('invalidSyntax', `Operations[${i}].op must be add, replace or remove.`);
-    if (o.path !== undefined && o.path !== null && typeof o.path !== 'string') throw badRequest('invalidPath', `Operations[${i}].path must be a string.`);
+    if (o.path !== undefined && o.path !== null && typeof o.path !== 'string' && b.patch.pathType === 'checked')
+      throw badRequest('invalidPath', `Operations[${i}].path must be a string.`);
     const path = typeof o.path === 'string' ? o.path : undefined;
     if (op !== 'remove' && o.value === undefined && b.patch.value === 'required') throw badRequest('invalidValue', `Operations[${i}] (${op}) needs a value.`);
     // A lenient server skips an add or replace without a value: it changes nothing it was not asked to.
@@ -80,6 +81,7 @@ export class PatchApplier {
         // Entra ID names attributes by their paths here (`name.givenName`, an extension attribute's URN form).
         if (this.b.idp.dottedNames === 'rejected' && ext === undefined && (key.includes('.') || key.toLowerCase().startsWith('urn:')))
           throw badRequest('invalidPath', `'${key}' is not an attribute name.`);
+        if (ext === undefined && isJsonObject(v) && this.b.patch.noPathComplex === 'server-error') throw new TypeError(`no-path ${key} holds an object`);
         if (ext !== undefined && isJsonObject(v)) {
           for (const [k, sv] of Object.entries(v)) this.applyPath(data, op, `${ext.urn}:${k}`, sv);
         } else {
@@ -224,6 +226,7 @@ export class PatchApplier {
         else container[attr.name] = rest;
         return;
       }
+      if (attr.multiValued && this.b.patch.removeAllValues === 'kept') return;
       delete container[attr.name];
       return;
     }

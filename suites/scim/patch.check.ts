@@ -250,6 +250,73 @@ requirement(
 
 requirement(
   {
+    id: 'scim.patch.path-not-string',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'A PATCH operation whose path is a number, not a string, answers 400 (invalidPath or invalidSyntax)',
+  },
+  async (t) => {
+    // Section 3.5.2: "The "path" attribute value is a String containing an attribute path". A path
+    // of another type is no path at all, nor the absence of one (a no-path replace of the value).
+    const [attr = 'title'] = await textAttributes(t);
+    const user = await createUser(t, 'patch-path-type', { [attr]: 'Before' });
+    const operation = { op: 'replace', path: 7, value: { [attr]: 'After' } } as unknown as PatchOp;
+    expectBadRequest(await patchUser(t, user.id, [operation]), ['invalidPath', 'invalidSyntax'], 'for an operation whose path is the number 7');
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.no-path-complex-value',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.3',
+    title: 'A no-path replace whose value holds the complex name ({"name": {…}}) sets its sub-attributes',
+  },
+  async (t) => {
+    // Section 3.5.2.3: without a path "the target is assumed to be the resource itself", and the
+    // value holds the attributes to replace; a complex attribute among them is one of those.
+    await requireUserAttributes(t, ['name']);
+    const user = await createUser(t, 'patch-no-path-name', { name: { givenName: 'Before', familyName: 'Lpc' } });
+    const what = 'a no-path replace of name';
+    const res = await patchUser(t, user.id, [{ op: 'replace', value: { name: { givenName: 'After', familyName: 'Lpc' } } }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    const name = (resource.name ?? {}) as Json;
+    if (name.givenName !== 'After') fail(`name.givenName "After" after ${what}`, `name ${JSON.stringify(resource.name)}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.remove-multi-valued-all',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.2',
+    title: 'remove of emails without a filter removes every value of the attribute',
+  },
+  async (t) => {
+    // Section 3.5.2.2: "If the target location is a multi-valued attribute and no filter is
+    // specified, the attribute and all values are removed."
+    await requireUserAttributes(t, ['emails']);
+    // A target whose User requires emails (GET /Schemas) refuses the removal: 400 mutability, another rule.
+    const { schema } = await scimTargetOf(t);
+    if (schema.user.get('emails')?.required === true) t.skip("the target's User requires emails (GET /Schemas): removing them is refused");
+    const emails = [
+      { value: uniqueEmail(t, 'work'), type: 'work' },
+      { value: uniqueEmail(t, 'home'), type: 'home' },
+    ];
+    const user = await createUser(t, 'patch-remove-emails', { emails });
+    const what = 'remove of emails (no filter)';
+    const res = await patchUser(t, user.id, [{ op: 'remove', path: 'emails' }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    const left = resource.emails;
+    if (Array.isArray(left) ? left.length > 0 : left !== undefined && left !== null) fail(`no emails after ${what}`, `emails ${JSON.stringify(left)}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
     id: 'scim.patch.unknown-attribute-path',
     level: 'MUST',
     spec: 'rfc7644#section-3.5.2',

@@ -5,6 +5,9 @@ const scope = ['scim.patch.*', 'scim.invariant.*'];
 
 export const SCIM_PATCH_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.patch-not-atomic': { mustFail: ['scim.patch.atomic'], scope, runs: 5 },
+  'scim.patch-path-type-ignored': { mustFail: ['scim.patch.path-not-string'], scope, runs: 5 },
+  'scim.patch-no-path-complex-500': { mustFail: ['scim.patch.no-path-complex-value', 'scim.invariant.no-5xx'], mayFail: ['scim.patch.model'], scope, runs: 5 },
+  'scim.patch-remove-all-values-kept': { mustFail: ['scim.patch.remove-multi-valued-all'], mayFail: ['scim.patch.model'], scope, runs: 5 },
   'scim.patch-op-case-sensitive': { mustFail: ['scim.patch.op-case-insensitive'], scope, runs: 5 },
   // The model meets the ignored filter only in sequences with two email types and a filtered command.
   'scim.patch-value-filter-ignored': {

@@ -337,6 +337,22 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     },
     expected: [[true], [false]],
   },
+  'scim.patch-path-type-ignored': {
+    probe: async (h) => (await h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 7, value: { title: 'x' } }])).status,
+    expected: [400, 200],
+  },
+  'scim.patch-no-path-complex-500': {
+    probe: async (h) => (await h.patch(`/Users/${await created(h)}`, [{ op: 'replace', value: { name: { givenName: 'x' } } }])).status,
+    expected: [200, 500],
+  },
+  'scim.patch-remove-all-values-kept': {
+    probe: async (h) => {
+      const id = await created(h, { emails: [{ value: `${unique('e')}@example.com` }] });
+      await h.patch(`/Users/${id}`, [{ op: 'remove', path: 'emails' }]);
+      return (await h.get(`/Users/${id}`)).obj.emails === undefined;
+    },
+    expected: [true, false],
+  },
   'scim.patch-not-atomic': {
     probe: async (h) => {
       const id = await created(h, { title: 'before' });
