@@ -15,7 +15,7 @@ export class OAuthStorage {
   readonly #entries = new Map<string, Entry>();
 
   /**
-   * @param consumeCodes false under the fault `intapi.oauth-code-reusable`: consuming a code records
+   * @param consumeCodes false under the fault `<family>.oauth-code-reusable`: consuming a code records
    * nothing, so the code can be exchanged again.
    */
   constructor(readonly consumeCodes: boolean) {}

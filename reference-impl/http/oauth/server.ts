@@ -169,7 +169,7 @@ export function createOAuthServer(options: {
       },
     });
     if (behaviour.redirectUri === 'any') {
-      // The fault `intapi.oauth-any-redirect-uri`: every redirect URI counts as registered.
+      // The fault `<family>.oauth-any-redirect-uri`: every redirect URI counts as registered.
       (provider.Client.prototype as { redirectUriAllowed: () => boolean }).redirectUriAllowed = () => true;
     }
     const callback = provider.callback();
