@@ -3,11 +3,11 @@
 // that fails the run with a line saying so instead of leaving it waiting. Real worker threads, from
 // small scripts written here; the suites' own worker is what every run of the other tests starts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { SuitesMessage, ThreadAnswer } from '../src/runner/base/model.js';
-import { defaultWorkers, ThreadBroker } from '../src/runner/threads.js';
+import { ThreadBroker, workersOf } from '../src/runner/threads.js';
 import { startSuites } from '../src/runner/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lpc-worker-test-'));
@@ -139,9 +139,11 @@ describe('the runner of several worker threads (src/runner/threads.ts)', () => {
     expect([...a.got, ...b.got].map((g) => (g.type === 'group' ? g.group : -1)).sort()).toEqual([0, 1, 2]);
   });
 
-  test('by default one thread per core, at most four; one for checks one by one or a paced run', () => {
-    expect(defaultWorkers({ concurrency: 8 })).toBe(Math.min(4, availableParallelism()));
-    expect(defaultWorkers({ concurrency: 1 })).toBe(1);
-    expect(defaultWorkers({ concurrency: 8, maxRps: 10 })).toBe(1);
+  test('one thread unless more are asked for; one for checks one by one or a paced run', () => {
+    expect(workersOf({ concurrency: 8 })).toBe(1);
+    expect(workersOf({ concurrency: 8 }, 2)).toBe(2);
+    expect(workersOf({ concurrency: 1 }, 2)).toBe(1);
+    expect(workersOf({ concurrency: 1 })).toBe(1);
+    expect(workersOf({ concurrency: 8, maxRps: 10 })).toBe(1);
   });
 });

@@ -49,7 +49,7 @@ export interface RunOptions {
   runs?: number;
   /** Checks in flight at once (`--concurrency`, default 8). */
   concurrency?: number;
-  /** Worker threads the checks run in (`--workers`, default one per core, at most 4). */
+  /** Worker threads the checks run in (`--workers`, default 1). */
   workers?: number;
   /** Deadline of one exchange in milliseconds (`--timeout`, default 10000). */
   timeoutMs?: number;

@@ -36,7 +36,7 @@ import { packageRoot } from '../util/package-root.js';
 import { cleanUp, newRunId, readJournal } from './cleanup.js';
 import { Progress, type ProgressListener, type ProgressSink } from './progress.js';
 import { selection } from './select.js';
-import { defaultWorkers, ThreadBroker } from './threads.js';
+import { ThreadBroker, workersOf } from './threads.js';
 
 /** A run against one target: what its checks see (RunConfig), and how the run is driven. */
 export interface RunOptions extends RunConfig {
@@ -49,7 +49,7 @@ export interface RunOptions extends RunConfig {
   ids?: readonly string[];
   /** Checks in flight at once (default 8; 1 runs them one after the other, in registration order). */
   concurrency?: number;
-  /** Worker threads the checks run in (default: defaultWorkers, the cores there are). */
+  /** Worker threads the checks run in (default one; workersOf). */
   workers?: number;
   /** At most this many requests per second to the target. */
   maxRps?: number;
@@ -452,7 +452,7 @@ export async function runSuites(options: RunOptions): Promise<RunResult> {
     targets: [{ ...target, key: 'target' }],
     concurrency,
     ...(env ? { env } : {}),
-    workers: workers ?? defaultWorkers({ concurrency, ...(maxRps ? { maxRps } : {}) }),
+    workers: workersOf({ concurrency, ...(maxRps ? { maxRps } : {}) }, workers),
     ...(maxRps ? { maxRps } : {}),
     ...(tls ? { tls } : {}),
     ...(progress ? { progress } : {}),

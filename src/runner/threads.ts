@@ -11,18 +11,17 @@
  *   rotates the session (it holds the session key alone) hands the new one on, and every later
  *   grant tells the workers to forget the tokens they hold.
  */
-import { availableParallelism } from 'node:os';
 import { Scheduler } from '../util/scheduler.js';
 import type { SharedToken, ThreadAnswer, ThreadAsk } from './base/model.js';
 
-/** Worker threads of a run by default: one per core, at most this many (each loads every suite). */
-export const MAX_DEFAULT_WORKERS = 4;
-
-/** The default number of worker threads: the cores there are, at most MAX_DEFAULT_WORKERS; one for a
- * run of checks one by one (`--concurrency 1`: registration order) or paced to `--max-rps`. */
-export function defaultWorkers(run: { concurrency: number; maxRps?: number }): number {
+/** The number of worker threads of a run: the `requested`, by default one. Several (`--workers N`) share the scheduler and the
+ * session tokens; against the bundled server, which answers on the process's main thread, a second
+ * worker has not shortened a default run (the server's thread is the busy one), so more are asked
+ * for, not assumed. One always for a run of checks one by one (`--concurrency 1`: registration
+ * order) or paced to `--max-rps`. */
+export function workersOf(run: { concurrency: number; maxRps?: number }, requested?: number): number {
   if (run.concurrency === 1 || run.maxRps !== undefined) return 1;
-  return Math.max(1, Math.min(MAX_DEFAULT_WORKERS, availableParallelism(), run.concurrency));
+  return Math.max(1, Math.min(requested ?? 1, run.concurrency));
 }
 
 /** A token, or the word to make the token exchange. */
