@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadProfile } from '../src/profile/index.js';
 import type { RunResult } from '../src/runner/base/model.js';
 import { runCli } from './support/cli.js';
 import { startScimmy, type Scimmy } from './support/scimmy-server.js';
@@ -55,6 +56,8 @@ const DEVIATIONS: Readonly<Record<string, string>> = {
 let scimmy: Scimmy;
 let run: RunResult;
 let out = '';
+let profileText = '';
+let filterAttributes: unknown;
 beforeAll(async () => {
   scimmy = await startScimmy();
   const dir = mkdtempSync(join(tmpdir(), 'lpc-scimmy-'));
@@ -68,6 +71,8 @@ beforeAll(async () => {
   const profile = join(dir, 'scimmy.yaml');
   const init = await runCli(['init', '--target', scimmy.url, '--profile', start, '--probe-writes', '--out', profile], { env });
   expect(init.code, init.stderr).toBe(0);
+  profileText = readFileSync(profile, 'utf8');
+  filterAttributes = loadProfile(profile).expectations.scim.filter.attributes;
   const json = join(dir, 'run.json');
   const r = await runCli(
     ['run', '--target', scimmy.url, '--profile', profile, '--only', 'scim.*', '--seed', '1', '--runs', '10', '--no-progress', '--json', json],
@@ -92,6 +97,13 @@ describe('the SCIM checks against SCIMMY, with the profile init wrote', () => {
 
   test('every check it could set up ran: none ended not set up', () => {
     expect(run.checks.filter((c) => c.notSetUp !== undefined).map((c) => c.id)).toEqual([]);
+  });
+
+  test('init keeps an attribute whose filter SCIMMY fails on (400 invalidValue) but does not refuse (400 invalidFilter)', () => {
+    expect(filterAttributes, profileText).toBe('all');
+    expect(profileText.replace(/\n\s*# /g, ' ')).toMatch(
+      /not a refusal \(400 invalidFilter\): emails\.value eq answered 400 invalidValue; name\.familyName eq answered 400 invalidValue/,
+    );
   });
 
   test('a check that needs a broken rule ends blocked by the check that failed on it', () => {
