@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadProfile } from '../src/profile/index.js';
 import type { RunResult } from '../src/runner/base/model.js';
 import { runCli } from './support/cli.js';
 import { startScimmy, type Scimmy } from './support/scimmy-server.js';
@@ -23,7 +24,16 @@ const DEVIATIONS: Readonly<Record<string, string>> = {
   'scim.filter.boolean-ordering-rejected': '`active gt true` is answered, not 400 invalidFilter (RFC 7644 §3.4.2.2)',
   'scim.filter.urn-qualified-attribute': 'an attribute named by its schema URN matches nothing',
   'scim.filter.not-negates-group': '`not (a or b)` selects a and b',
-  'scim.filter.multi-valued-any-value': "a filter on emails.value answers 400 when some user has no emails ('Cannot convert undefined or null to object')",
+  'scim.filter.cut-short-rejected':
+    'a filter ending after `and` (no operand, outside the ABNF of RFC 7644 §3.4.2.2) is answered 200 as if the `and` were not there, not 400 invalidFilter',
+  'scim.filter.boolean-substring-rejected':
+    '`active co true` is answered 200, not 400 invalidFilter: a boolean has no substrings to compare (a SHOULD: advisory)',
+  'scim.filter.complex-whole-rejected':
+    '`name eq "Alice"` (a complex attribute as a whole) is answered 200 matching nothing, not 400 invalidFilter (a SHOULD: advisory)',
+  // init keeps emails and name.familyName filterable: that 400 says invalidValue, not the
+  // invalidFilter that refuses an unsupported attribute (RFC 7644 §3.4.2.2, Table 9).
+  'scim.filter.multi-valued-any-value':
+    "a filter on emails.value answers 400 invalidValue when some user has no emails ('Cannot convert undefined or null to object')",
   'scim.filter.public-facts-example': 'the same: its filter reads emails',
   'scim.groups.filter-members-value': 'the same for members.value',
   // Under seed 1 the first failing draw is `EMAILS.value sw …` (the 400 above); others meet
@@ -46,6 +56,8 @@ const DEVIATIONS: Readonly<Record<string, string>> = {
 let scimmy: Scimmy;
 let run: RunResult;
 let out = '';
+let profileText = '';
+let filterAttributes: unknown;
 beforeAll(async () => {
   scimmy = await startScimmy();
   const dir = mkdtempSync(join(tmpdir(), 'lpc-scimmy-'));
@@ -59,6 +71,8 @@ beforeAll(async () => {
   const profile = join(dir, 'scimmy.yaml');
   const init = await runCli(['init', '--target', scimmy.url, '--profile', start, '--probe-writes', '--out', profile], { env });
   expect(init.code, init.stderr).toBe(0);
+  profileText = readFileSync(profile, 'utf8');
+  filterAttributes = loadProfile(profile).expectations.scim.filter.attributes;
   const json = join(dir, 'run.json');
   const r = await runCli(
     ['run', '--target', scimmy.url, '--profile', profile, '--only', 'scim.*', '--seed', '1', '--runs', '10', '--no-progress', '--json', json],
@@ -83,6 +97,13 @@ describe('the SCIM checks against SCIMMY, with the profile init wrote', () => {
 
   test('every check it could set up ran: none ended not set up', () => {
     expect(run.checks.filter((c) => c.notSetUp !== undefined).map((c) => c.id)).toEqual([]);
+  });
+
+  test('init keeps an attribute whose filter SCIMMY fails on (400 invalidValue) but does not refuse (400 invalidFilter)', () => {
+    expect(filterAttributes, profileText).toBe('all');
+    expect(profileText.replace(/\n\s*# /g, ' ')).toMatch(
+      /not a refusal \(400 invalidFilter\): emails\.value eq answered 400 invalidValue; name\.familyName eq answered 400 invalidValue/,
+    );
   });
 
   test('a check that needs a broken rule ends blocked by the check that failed on it', () => {

@@ -16,7 +16,7 @@ export const SCIM_FILTER_CONTROLS: Readonly<Record<string, Control>> = {
     mustFail: ['scim.filter.external-id-case-exact', 'scim.filter.id-case-exact'],
     scope: SCOPE,
   },
-  'scim.filter-malformed-ignored': { mustFail: ['scim.filter.malformed-rejected'], scope: SCOPE },
+  'scim.filter-malformed-ignored': { mustFail: ['scim.filter.malformed-rejected', 'scim.filter.cut-short-rejected'], scope: SCOPE },
   'scim.filter-boolean-ordering-accepted': { mustFail: ['scim.filter.boolean-ordering-rejected'], scope: SCOPE },
   'scim.filter-boolean-substring-accepted': { mustFail: ['scim.filter.boolean-substring-rejected'], scope: SCOPE },
   'scim.filter-complex-whole-accepted': { mustFail: ['scim.filter.complex-whole-rejected'], scope: SCOPE },

@@ -225,10 +225,21 @@ const FILTER_ATTRIBUTES: readonly (readonly [string, string, 'string' | 'true'])
  * userName (a literal no user has: the answers' content does not matter, only whether refused). */
 async function probeFilter(ctx: InitContext, part: PartBuilder): Promise<void> {
   const literal = '"lpc-init-probe-none"';
+  const answers = new Map<string, ToolAnswer>();
   const accepted = async (filter: string): Promise<boolean | undefined> => {
     const a = await ctx.send(list({ filter, startIndex: 1, count: 1 }));
+    answers.set(filter, a);
     if (ok(a)) return true;
     return a.status === 400 ? false : undefined;
+  };
+  // Table 9: a filter whose attribute and comparison the server does not support is refused with
+  // 400 invalidFilter (or a bare 400). A 400 naming another scimType (invalidValue, say) is the
+  // server failing on a filter it took, not a refusal: the attribute stays, so its checks run and
+  // report that answer instead of being skipped.
+  const refusal = (filter: string): boolean => {
+    const a = answers.get(filter);
+    const scimType = isItem(a?.json) ? a.json.scimType : undefined;
+    return a?.status === 400 && (scimType === undefined || scimType === 'invalidFilter');
   };
   const operators: ScimFilterSupport['operators'][number][] = [];
   const refused: string[] = [];
@@ -247,34 +258,42 @@ async function probeFilter(ctx: InitContext, part: PartBuilder): Promise<void> {
   const valuePaths = (await accepted(`emails[type eq "work" and value eq ${literal}]`)) === true;
   if (!valuePaths) refused.push('value paths');
   // The attributes each accepted operator takes (pr without a value, a boolean compared as one): an
-  // attribute is kept when every operator the server accepts on userName is accepted on it too.
+  // attribute is kept unless the server refuses (400 invalidFilter) an operator it accepts on userName.
   const attributes: string[] = [];
   const narrowed: string[] = [];
+  const failing: string[] = [];
   for (const [name, path, value] of FILTER_ATTRIBUTES) {
     let takes = true;
     for (const op of operators) {
       if (value === 'true' && !['eq', 'ne', 'pr'].includes(op)) continue;
-      const yes = await accepted(op === 'pr' ? `${path} pr` : `${path} ${op} ${value === 'true' ? value : literal}`);
-      if (yes !== true) {
+      const filter = op === 'pr' ? `${path} pr` : `${path} ${op} ${value === 'true' ? value : literal}`;
+      if ((await accepted(filter)) === true) continue;
+      if (refusal(filter)) {
         takes = false;
         narrowed.push(`${path} ${op}`);
         break;
       }
+      const a = answers.get(filter);
+      const scimType = isItem(a?.json) && typeof a.json.scimType === 'string' ? ` ${a.json.scimType}` : '';
+      failing.push(`${path} ${op} answered ${a?.status ?? 0}${scimType}`);
+      break;
     }
     if (takes) attributes.push(name);
   }
   const allAttributes = narrowed.length === 0;
+  const notRefused = failing.length > 0 ? `; kept, the answer not a refusal (400 invalidFilter): ${failing.join('; ')}` : '';
   const support: ScimFilterSupport = { operators, logical, attributes: allAttributes ? 'all' : attributes, valuePaths };
   const onAttributes = allAttributes
     ? `every accepted operator was accepted on ${FILTER_ATTRIBUTES.map(([, p]) => p).join(', ')} (attributes: all)`
     : `refused with 400: ${narrowed.join(', ')} (attributes: ${attributes.join(', ') || 'none of those probed'})`;
+  const onAttributesSaid = `${onAttributes}${notRefused}`;
   if (refused.length === 0 && allAttributes)
-    part.keep(['expectations', 'scim', 'filter'], `every operator, logical operator and a value path were answered: the default (all); ${onAttributes}`);
+    part.keep(['expectations', 'scim', 'filter'], `every operator, logical operator and a value path were answered: the default (all); ${onAttributesSaid}`);
   else
     part.set(
       ['expectations', 'scim', 'filter'],
       support,
-      `${refused.length > 0 ? `filters on userName: refused with 400 ${refused.join(', ')}; ` : ''}${onAttributes}`,
+      `${refused.length > 0 ? `filters on userName: refused with 400 ${refused.join(', ')}; ` : ''}${onAttributesSaid}`,
     );
 }
 
