@@ -42,17 +42,42 @@ function sourceOf(frame) {
 const RULES = [
   ['module loading', true, (s) => /^node:internal\/modules|^node:internal\/deps\/cjs-module-lexer/.test(s)],
   ['Chromium (browser driver)', true, (s) => /playwright-core|@sparticuz/.test(s)],
-  ['contract compilation', true, (s, f) => (/node_modules\/ajv\/dist\/(compile|core|vocabularies)/.test(s) && !/^validate/.test(f)) || /suites\/_harness\/contracts\.ts/.test(s) && /compile|load|schema/i.test(f)],
+  [
+    'contract compilation',
+    true,
+    (s, f) =>
+      (/node_modules\/ajv\/dist\/(compile|core|vocabularies)/.test(s) && !/^validate/.test(f)) ||
+      (/suites\/_harness\/contracts\.ts/.test(s) && /compile|load|schema/i.test(f)),
+  ],
   ['suite loading (registration)', true, (s, f) => /suites\/_harness\/(all-checks|registry|config)\.ts/.test(s) && !/run/i.test(f)],
   ['curl strings and --record', false, (s, f) => /src\/target\/(curl|secrets)\.ts/.test(s) || (/suites\/_harness\/http\.ts/.test(s) && /curl|record/i.test(f))],
   ['digests (--compare)', false, (s, f) => /suites\/_harness\/http\.ts/.test(s) && /digest|guids|listed/i.test(f)],
-  ['contract validation', false, (s, f) => /^validate\d*$/.test(f) && s === '' || /suites\/_harness\/(contracts|violations)\.ts|ajv\/dist\/runtime|ajv-formats|fast-uri/.test(s)],
+  [
+    'contract validation',
+    false,
+    (s, f) => (/^validate\d*$/.test(f) && s === '') || /suites\/_harness\/(contracts|violations)\.ts|ajv\/dist\/runtime|ajv-formats|fast-uri/.test(s),
+  ],
   ['invariants', false, (s) => /suites\/_harness\/(.*\/)?invariants\.ts|src\/families\/.*\/invariants\.ts/.test(s)],
   ['response parsing (JSON)', false, (s, f) => s === '' && f === 'parse'],
-  ['HTTP transport (undici, sockets)', false, (s) => /node_modules\/undici|^node:(net|internal\/stream|internal\/streams|stream|events|internal\/async_hooks|internal\/timers|timers|internal\/process\/task_queues)|suites\/_harness\/connection\.ts/.test(s)],
+  [
+    'HTTP transport (undici, sockets)',
+    false,
+    (s) =>
+      /node_modules\/undici|^node:(net|internal\/stream|internal\/streams|stream|events|internal\/async_hooks|internal\/timers|timers|internal\/process\/task_queues)|suites\/_harness\/connection\.ts/.test(
+        s,
+      ),
+  ],
   ['request building and the client', false, (s) => /suites\/_harness\/(http|url-budget|exchange)\.ts|src\/profile\/|src\/target\//.test(s)],
-  ['generation (fast-check)', false, (s) => /node_modules\/(fast-check|pure-rand)|suites\/_harness\/(.*\/)?generators\.ts|suites\/_harness\/.*\/(models|arbitraries)/.test(s)],
-  ['scheduling and bookkeeping', false, (s) => /suites\/_harness\/(scheduler|requirement|coverage|records|journal|budget|outcomes|failure|poll|order|marker|worker)\.ts/.test(s)],
+  [
+    'generation (fast-check)',
+    false,
+    (s) => /node_modules\/(fast-check|pure-rand)|suites\/_harness\/(.*\/)?generators\.ts|suites\/_harness\/.*\/(models|arbitraries)/.test(s),
+  ],
+  [
+    'scheduling and bookkeeping',
+    false,
+    (s) => /suites\/_harness\/(scheduler|requirement|coverage|records|journal|budget|outcomes|failure|poll|order|marker|worker)\.ts/.test(s),
+  ],
   ['check bodies (judging answers)', false, (s) => /^suites\/|^src\//.test(s)],
 ];
 

@@ -162,7 +162,11 @@ async function delayingProxy(backend) {
 
 /** A figure: `met` is undefined for a figure without a target. */
 const figure = (id, label, value, unit, target, met, note) => ({ id, label, value, unit, target: target ?? null, met: met ?? null, ...(note ? { note } : {}) });
-const exitNote = (...runs) => runs.filter((r) => r.code !== 0).map((r) => `${r.name} exited ${r.code}`).join('; ') || undefined;
+const exitNote = (...runs) =>
+  runs
+    .filter((r) => r.code !== 0)
+    .map((r) => `${r.name} exited ${r.code}`)
+    .join('; ') || undefined;
 
 /** The default run, its CPU measured: user + system time of every thread of this process. */
 async function measuredRun(name, extra) {
@@ -176,7 +180,9 @@ const GROUPS = {
   async default() {
     const run = await measuredRun('default', []);
     const busy = run.cpuSeconds / run.wall;
-    console.log(`  default run: exit ${run.code}, ${run.checks} checks, ${run.requests} requests in ${fmt(run.wall)} s, CPU ${fmt(run.cpuSeconds)} s (${fmt(busy, 2)} cores busy)`);
+    console.log(
+      `  default run: exit ${run.code}, ${run.checks} checks, ${run.requests} requests in ${fmt(run.wall)} s, CPU ${fmt(run.cpuSeconds)} s (${fmt(busy, 2)} cores busy)`,
+    );
     const ok = run.code === 0;
     return [
       figure('default.wall', 'default run wall', Number(fmt(run.wall)), 's', '≤ 6 s, exit 0', ok && run.wall <= 6, exitNote(run)),
@@ -219,7 +225,9 @@ const GROUPS = {
     const one = await measuredRun('one-process', []);
     const two = await measuredRun('two-shards', ['--jobs', '2']);
     const ratio = one.wall / two.wall;
-    console.log(`  one process: exit ${one.code}, ${one.checks} checks in ${fmt(one.wall)} s; 2 shards at once and their merge: exit ${two.code}, ${two.checks} checks in ${fmt(two.wall)} s`);
+    console.log(
+      `  one process: exit ${one.code}, ${one.checks} checks in ${fmt(one.wall)} s; 2 shards at once and their merge: exit ${two.code}, ${two.checks} checks in ${fmt(two.wall)} s`,
+    );
     const ok = one.code === 0 && two.code === 0 && one.checks === two.checks;
     const note = exitNote(one, two) ?? (one.checks !== two.checks ? `${one.checks} checks against ${two.checks}` : undefined);
     return [figure('shard.ratio', '--jobs 2 against one process', ok ? Number(fmt(ratio, 2)) : null, '', '≥ 0.8, same checks', ok && ratio >= 0.8, note)];
@@ -233,7 +241,9 @@ const GROUPS = {
     await server.close();
     const ideal = (run.requests * DELAY_MS) / 1000 / CONCURRENCY;
     const times = run.wall / ideal;
-    console.log(`  latency run: exit ${run.code}, ${run.checks} checks, ${run.requests} requests in ${fmt(run.wall)} s through a proxy delaying every answer ${DELAY_MS} ms (ideal ${fmt(ideal)} s)`);
+    console.log(
+      `  latency run: exit ${run.code}, ${run.checks} checks, ${run.requests} requests in ${fmt(run.wall)} s through a proxy delaying every answer ${DELAY_MS} ms (ideal ${fmt(ideal)} s)`,
+    );
     return [
       figure('latency.wall', 'latency run wall', Number(fmt(run.wall)), 's', '≤ 120 s, exit 0', run.code === 0 && run.wall <= 120, exitNote(run)),
       figure('latency.ideal', 'latency run over ideal', Number(fmt(times, 2)), '×', '≤ 1.2', times <= 1.2),

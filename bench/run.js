@@ -72,9 +72,16 @@ for (const group of groups) {
 }
 
 const show = (f) => (f.value === null ? '—' : `${f.value}${f.unit ? ` ${f.unit}` : ''}`);
-const rows = [['figure', 'value', 'target', 'met'], ...figures.map((f) => [f.label, show(f), f.target ?? '(none)', f.met === null ? '' : f.met ? 'met' : 'NOT MET'])];
+const rows = [
+  ['figure', 'value', 'target', 'met'],
+  ...figures.map((f) => [f.label, show(f), f.target ?? '(none)', f.met === null ? '' : f.met ? 'met' : 'NOT MET']),
+];
 const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-const line = (r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
+const line = (r) =>
+  r
+    .map((cell, c) => cell.padEnd(widths[c]))
+    .join('  ')
+    .trimEnd();
 console.log(`\n${line(rows[0])}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.slice(1).map(line).join('\n')}`);
 for (const f of figures.filter((f) => f.note)) console.log(`  ${f.label}: ${f.note}`);
 

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { GENERATED_PAGES } from '../src/docs/index.js';
-import { headingSlugs } from './support/anchors.js';
+import { linkTargets } from './support/anchors.js';
 import { ROOT } from './support/cli.js';
 
 function walk(dir: string, keep: (name: string) => boolean): string[] {
@@ -82,8 +82,8 @@ describe('the links of the docs', () => {
           broken.push(`${file}: ${target} (no ${relative(ROOT, to)})`);
           continue;
         }
-        if (anchor && to.endsWith('.md') && !headingSlugs(readFileSync(to, 'utf8')).has(anchor)) {
-          broken.push(`${file}: ${target} (no heading #${anchor} in ${relative(ROOT, to)})`);
+        if (anchor && to.endsWith('.md') && !linkTargets(readFileSync(to, 'utf8')).has(anchor)) {
+          broken.push(`${file}: ${target} (no heading or anchor #${anchor} in ${relative(ROOT, to)})`);
         }
       }
     }

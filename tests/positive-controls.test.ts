@@ -22,12 +22,13 @@ const SEED = 11;
 
 let found: Record<string, Found> = {};
 
-/** The expectations of the README's example profile of a server meant for Entra ID (the block that
- * names it), as a profile file; its addresses and token variable are the example's, not the bundled server's. */
+/** The expectations of the documented example profile of a server meant for Entra ID (the block of
+ * docs/scim.md that names it), as a profile file; its addresses and token variable are the example's,
+ * not the bundled server's. */
 function readmeEntraProfile(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const block = /```yaml\nname: my-app-for-entra\n[\s\S]*?\n(expectations:\n[\s\S]*?)```/.exec(readme)?.[1];
-  if (block === undefined) throw new Error('README.md has no example profile named my-app-for-entra with expectations');
+  const page = readFileSync(join(ROOT, 'docs/scim.md'), 'utf8');
+  const block = /```yaml\nname: my-app-for-entra\n[\s\S]*?\n(expectations:\n[\s\S]*?)```/.exec(page)?.[1];
+  if (block === undefined) throw new Error('docs/scim.md has no example profile named my-app-for-entra with expectations');
   const file = join(mkdtempSync(join(tmpdir(), 'lpc-readme-')), 'entra.yaml');
   writeFileSync(file, `name: readme-entra\n${block}`);
   return file;
@@ -56,7 +57,7 @@ beforeAll(async () => {
       runs: RUNS,
       only: ['scim.*'],
     },
-    // The README's profile for a server meant for Entra ID, against the variant that is one: its
+    // The documented profile (docs/scim.md) for a server meant for Entra ID, against the variant that is one: its
     // groups and identity-provider checks pass (the other areas are the variant's own profile's).
     {
       key: 'readme-entra',
@@ -113,7 +114,7 @@ describe('every SCIM check passes on every kind of server the RFC allows, with t
     expect(r.skipped.filter((s) => s.notSetUp || s.blockedBy).map((s) => `${s.id}: ${s.reason ?? ''}`)).toEqual([]);
   });
 
-  test("the README's profile for a server meant for Entra ID passes on a server built for it: Entra's checks run, Okta's are skipped", () => {
+  test("the documented profile for a server meant for Entra ID passes on a server built for it: Entra's checks run, Okta's are skipped", () => {
     const r = found['readme-entra'];
     if (!r) throw new Error('no result for readme-entra');
     expect(r.failed).toEqual([]);

@@ -318,7 +318,7 @@ describe('the sandbox', () => {
 
   test("the README's block, pasted, then a run against serve: no check skipped for want of a credential, and the progress total is the summary's", async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const block = /## The reference server as a sandbox\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    const block = /## The sandbox\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block, 'the README has the sandbox block').toBeDefined();
     const port = await new Promise<number>((done) => {
       const probe = createHttpServer().listen(0, '127.0.0.1', () => {

@@ -148,7 +148,7 @@ const RUN_OPTIONS = {
     value: 'N',
     min: 1,
     max: 64,
-    help: 'worker threads the checks run in, sharing the run\'s --concurrency and locks (default 1;\nalways 1 with --concurrency 1 or --max-rps)',
+    help: "worker threads the checks run in, sharing the run's --concurrency and locks (default 1;\nalways 1 with --concurrency 1 or --max-rps)",
   },
   'max-rps': {
     type: 'integer',

@@ -60,8 +60,7 @@ function text(e: Explained): string {
 export async function explainCommand(argv: string[]): Promise<number> {
   const { values, help, positionals } = parseCommand(EXPLAIN, argv);
   if (helpAsked(EXPLAIN, help)) return 0;
-  if (positionals.length === 0)
-    throw new UsageError('explain needs a check id, prefix or glob (as --only; lp-conformance run --list shows the ids)');
+  if (positionals.length === 0) throw new UsageError('explain needs a check id, prefix or glob (as --only; lp-conformance run --list shows the ids)');
   const [{ listChecks }, { faultCatalogue }] = await Promise.all([import('../runner/run.js'), import('../../reference-impl/index.js')]);
   const checks = await listChecks();
   const ids = checks.map((c) => c.id);

@@ -172,10 +172,15 @@ function startWorkers(
 ): { done: Promise<void>; cancel: () => void } {
   const broker = count > 1 ? new ThreadBroker(data.matrix.concurrency) : undefined;
   const workers = Array.from({ length: count }, (_, index) =>
-    startSuites(SUITES_WORKER(), { ...data, ...(broker ? { threads: { index, count } } : {}) }, (message, reply) => {
-      if (broker && isThreadAsk(message)) broker.handle(index, message, reply);
-      else onMessage(message);
-    }, env),
+    startSuites(
+      SUITES_WORKER(),
+      { ...data, ...(broker ? { threads: { index, count } } : {}) },
+      (message, reply) => {
+        if (broker && isThreadAsk(message)) broker.handle(index, message, reply);
+        else onMessage(message);
+      },
+      env,
+    ),
   );
   const done = Promise.all(
     workers.map((w, index) =>
@@ -362,21 +367,26 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   }));
   let records: CheckRecord[] | undefined;
   // Every worker registers the same checks and says so first: the first to say it is heard.
-  const suites = startWorkers({ matrix, collectOnly: false }, options.workers ?? 1, (message) => {
-    if (message.type === 'collected') {
-      if (records) return;
-      records = message.checks;
-      if (progress) expectChecks(progress, targets, perTarget, records);
-    } else if (message.type === 'result') {
-      const record = records?.[message.index];
-      if (!record) throw new Error(`the suites sent the result of a check they did not register (${message.index})`);
-      if (message.results) record.results = message.results;
-      if (message.error !== undefined) record.error = message.error;
-      progress?.checkDone(message.results);
-    } else if (message.type === 'stray-error') {
-      process.stderr.write(`lp-conformance: an error outside any check (the run goes on): ${message.message}\n`);
-    }
-  }, options.env);
+  const suites = startWorkers(
+    { matrix, collectOnly: false },
+    options.workers ?? 1,
+    (message) => {
+      if (message.type === 'collected') {
+        if (records) return;
+        records = message.checks;
+        if (progress) expectChecks(progress, targets, perTarget, records);
+      } else if (message.type === 'result') {
+        const record = records?.[message.index];
+        if (!record) throw new Error(`the suites sent the result of a check they did not register (${message.index})`);
+        if (message.results) record.results = message.results;
+        if (message.error !== undefined) record.error = message.error;
+        progress?.checkDone(message.results);
+      } else if (message.type === 'stray-error') {
+        process.stderr.write(`lp-conformance: an error outside any check (the run goes on): ${message.message}\n`);
+      }
+    },
+    options.env,
+  );
   let cleanups: (CleanupReport | undefined)[] = [];
   // Ctrl-C, SIGTERM: no further check starts (each waiting one is skipped), and the records the run
   // created are still deleted.

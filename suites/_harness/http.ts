@@ -373,7 +373,14 @@ export class Client {
   private recordRequest(p: Prepared): void {
     if (!this.options.record) return;
     const kase = this.caseId !== undefined ? { case: this.caseId } : {};
-    this.record({ check: this.recorder.checkId, ...kase, method: p.method, path: p.pathAndQuery, headers: p.headers, ...(p.body !== undefined ? { body: p.body } : {}) });
+    this.record({
+      check: this.recorder.checkId,
+      ...kase,
+      method: p.method,
+      path: p.pathAndQuery,
+      headers: p.headers,
+      ...(p.body !== undefined ? { body: p.body } : {}),
+    });
   }
 
   /** The request sent and its whole answer: not sent to a target taken as down; a 429 waited out

@@ -20,6 +20,24 @@ export const SPEC_DOCUMENTS = { spec: 'learning-platform-apis', 'public-facts': 
 /** The tool's own anchors: not in any document, allowed by name. */
 export const TOOL_ANCHORS: ReadonlySet<string> = new Set(['lpc#harness', 'lpc#compare']);
 
+/** What a link's `#fragment` may name in a Markdown text: its headings' slugs, and the explicit HTML
+ * anchors (`<a id="…"></a>`, as the generated tables put in their rows) outside code fences. */
+export function linkTargets(markdown: string): Set<string> {
+  const targets = headingSlugs(markdown);
+  let fence: string | undefined;
+  for (const line of markdown.split(/\r?\n/)) {
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (f?.[1]) {
+      if (fence === undefined) fence = f[1][0];
+      else if (f[1][0] === fence) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    for (const m of line.matchAll(/<a\s+(?:[^>]*\s)?(?:id|name)="([^"]+)"/g)) if (m[1]) targets.add(m[1]);
+  }
+  return targets;
+}
+
 /** GitHub-style slugs of every heading of a Markdown text, in order, duplicates numbered (`-1`, `-2`). */
 export function headingSlugs(markdown: string): Set<string> {
   const slugger = new GithubSlugger();
