@@ -16,6 +16,14 @@ interface ScimVariant {
   readonly apply: (b: ScimBehaviour) => void;
 }
 
+/** The full-featured server's choices, which rfc-letter builds on. */
+function fullFeatured(b: ScimBehaviour): void {
+  Object.assign(b.endpoints, { discovery: 'served', search: 'served', me: 'served' });
+  b.paging.defaultCount = 50;
+  b.etag.supported = true;
+  b.bulk.supported = true;
+}
+
 const VARIANTS = {
   'idp-minimal': {
     description:
@@ -47,12 +55,7 @@ const VARIANTS = {
       'GET, PUT and PATCH /Me (a service account); a default page of 50; PATCH answers 200 with the resource; ' +
       'resource versions (ETag, meta.version, If-Match, If-None-Match); POST /Bulk (at most 10 operations, 64 KiB).',
     profile: 'scim-full-featured',
-    apply: (b) => {
-      Object.assign(b.endpoints, { discovery: 'served', search: 'served', me: 'served' });
-      b.paging.defaultCount = 50;
-      b.etag.supported = true;
-      b.bulk.supported = true;
-    },
+    apply: (b) => fullFeatured(b),
   },
   'rfc-letter': {
     description:
@@ -62,10 +65,7 @@ const VARIANTS = {
       'and an add or replace without a value is skipped (rfc7644#section-3.5.2 binds the client, not the server, to these).',
     profile: 'scim-rfc-letter',
     apply: (b) => {
-      Object.assign(b.endpoints, { discovery: 'served', search: 'served', me: 'served' });
-      b.paging.defaultCount = 50;
-      b.etag.supported = true;
-      b.bulk.supported = true;
+      fullFeatured(b);
       b.bulk.statusForm = 'object';
       b.declares.schemaSchema = 'listed';
       b.patch.schemas = 'unchecked';
