@@ -6,7 +6,7 @@
  *
  * The schema is changed deliberately, never by drift: a field the model gains is a field the schema
  * gains, and every change to the schema bumps SCHEMA_VERSION (tests/run-schema.test.ts holds both
- * to it).
+ * to it; the packed-package test in fixtures/package-consumer/ asserts it as a consumer would).
  */
 import type { RunResult } from '../src/runner/base/model.js';
 import { attachmentsOf, type SideFileIndex } from './failure-block.js';
