@@ -4,7 +4,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig([
-  // fixtures/architecture: a tree made to break the import rules (tests/architecture.test.ts), never built.
+  // fixtures/architecture: a tree made to break the import rules (tests/repo/architecture.test.ts), never built.
   // fixtures/package-consumer: a user's project, type-checked against the installed package (tests/package/).
   globalIgnores(['dist/', 'node_modules/', 'reports/', 'coverage/', 'fixtures/architecture/', 'fixtures/package-consumer/', '**/.stryker-tmp/']),
   {

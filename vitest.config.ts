@@ -10,20 +10,20 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * has no cache at all. Measured on 2 cores; a file missing here only starts later.
  */
 const LONGEST_FIRST = [
-  'tests/negative-controls.test.ts',
-  'tests/cli.test.ts',
-  'tests/static.test.ts',
-  'tests/init.test.ts',
-  'tests/rate-limits.test.ts',
-  'tests/budget.test.ts',
-  'tests/soak.test.ts',
-  'tests/gate.test.ts',
-  'tests/reports.test.ts',
-  'tests/replay.test.ts',
-  'tests/hostile-target.test.ts',
-  'tests/ci-examples.test.ts',
-  'tests/coverage.test.ts',
-  'tests/positive-controls.test.ts',
+  'tests/controls/negative.test.ts',
+  'tests/cli/cli.test.ts',
+  'tests/repo/static.test.ts',
+  'tests/cli/init.test.ts',
+  'tests/run/rate-limits.test.ts',
+  'tests/run/budget.test.ts',
+  'tests/run/soak.test.ts',
+  'tests/cli/gate.test.ts',
+  'tests/cli/reports.test.ts',
+  'tests/cli/replay.test.ts',
+  'tests/run/hostile-target.test.ts',
+  'tests/cli/ci-examples.test.ts',
+  'tests/run/coverage.test.ts',
+  'tests/controls/positive.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
@@ -38,19 +38,20 @@ class LongestFirst extends BaseSequencer {
 }
 
 /**
- * Files that test modules in the test's own process (the harness, the profile, the reference server,
- * the reporters, the runner's parts; three of them also start a command line): they share one module
+ * The pool is decided by folder: tests/<layer>/<family>/, each layer's folder either in process or
+ * end to end.
+ *
+ * In process: the folders whose files test modules in the test's own process (the harness, the
+ * profile, the reference server, the reporters, the runner's and the target client's parts, the
+ * repository's own rules; a few also start a command line or a tool as a child). They share one module
  * graph per worker thread instead of a new process and a new import of the reference server per file
  * (much less CPU than a process per file). None of them changes process-wide state another could
  * see: no environment variable, global or module mock; fake timers are put back after each test.
+ *
+ * End to end, every other folder (tests/cli, tests/run, tests/controls, tests/catalogue,
+ * tests/library): command lines, served targets, whole conformance runs.
  */
-const IN_PROCESS = [
-  'tests/harness/**/*.test.ts',
-  'tests/profile/**/*.test.ts',
-  'tests/reference-impl/**/*.test.ts',
-  'tests/reporters/**/*.test.ts',
-  'tests/{architecture,build,cache,controls-messages,dead-code,docs,runner-progress,runner-worker,tool-client}.test.ts',
-];
+const IN_PROCESS = ['harness', 'profile', 'reference-impl', 'reporters', 'repo', 'runner', 'target'].map((layer) => `tests/${layer}/**/*.test.ts`);
 
 /** Run by their own script: `npm run test:package` (vitest.package.config.ts). */
 const APART = ['tests/package/**'];

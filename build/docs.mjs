@@ -1,6 +1,6 @@
 // `npm run docs`: writes the pages of docs/ that are made from the code (src/docs/index.ts lists
 // them), from the compiled sources (`npm run build` first). `--check` writes nothing and exits 1
-// naming each page that differs from what the code gives (tests/docs.test.ts does the same in
+// naming each page that differs from what the code gives (tests/repo/docs.test.ts does the same in
 // `npm test`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -5,7 +5,7 @@
  * are named as the report's own copies (side-files.ts).
  *
  * The schema is changed deliberately, never by drift: a field the model gains is a field the schema
- * gains, and every change to the schema bumps SCHEMA_VERSION (tests/run-schema.test.ts holds both
+ * gains, and every change to the schema bumps SCHEMA_VERSION (tests/cli/run-schema.test.ts holds both
  * to it; the packed-package test in fixtures/package-consumer/ asserts it as a consumer would).
  */
 import type { RunResult } from '../src/runner/base/model.js';

@@ -2,7 +2,7 @@
  * The Integration API operations the reference server serves, by operation id (docs/decisions/intapi/reference-choices.md
  * "Choices where the specification is silent", the path table), with the identifiers of their
  * paths. The fault catalogue generates its per-operation faults from this list;
- * tests/reference-impl/faults.test.ts checks it against the routes the family registers.
+ * tests/reference-impl/intapi/faults.test.ts checks it against the routes the family registers.
  */
 export interface CatalogueEntry {
   readonly id: string;

@@ -3,7 +3,7 @@ import type { ScimBehaviour } from './behaviour.js';
 /**
  * Variants of the SCIM reference server: legitimate configurations, not faults. Each makes the
  * choices RFC 7643/7644 leave to a service provider the way one kind of real server makes them, so
- * that the suite can be proven on it (the positive controls, tests/positive-controls.test.ts: every
+ * that the suite can be proven on it (the positive controls, tests/controls/positive.test.ts: every
  * SCIM check passes against each variant with the profile that declares it, fixtures/profiles/scim-*.yaml).
  * A variant patches entries of ScimBehaviour, as a fault does; faults still apply on top of it.
  * To add one: a new entry here (and, when a choice is not yet in ScimBehaviour, that entry there and

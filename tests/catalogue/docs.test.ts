@@ -10,7 +10,7 @@ import { catalogue, checksPage, type ControlsFile, faultsPage } from '../../src/
 import { listChecks } from '../../src/runner/run.js';
 import { idMatcher } from '../../src/runner/select.js';
 import { ROOT, runCli } from '../support/cli.js';
-import { controlFor } from '../negative-controls.expectations.js';
+import { controlFor } from '../controls/expectations.js';
 
 const WRITE = process.env.LPC_WRITE_DOCS === '1';
 

@@ -1,7 +1,7 @@
 // Negative-control expectations of the URL-length faults: a target that refuses request
 // targets over 4096 bytes, where RFC 9110 recommends accepting 8000 (the default URL budget). Each
 // family's probe of the budget and its URL invariant fail; the scope is those two.
-import type { Control } from '../negative-controls.expectations.js';
+import type { Control } from './expectations.js';
 
 export const URL_CONTROLS: Readonly<Record<string, Control>> = {
   'intapi.url-limit-4k': {

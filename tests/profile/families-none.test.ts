@@ -1,6 +1,6 @@
 // `families.<name>: none`: a profile says the target has no such API (what `lp-conformance init`
 // writes when it finds none). The family keeps its place under the target, marked absent, so that
-// the run skips its checks saying so (tests/init.test.ts runs them).
+// the run skips its checks saying so (tests/cli/init.test.ts runs them).
 import { describe, expect, it } from 'vitest';
 import { familyAbsence, parseProfile, ProfileError, withTarget } from '../../src/profile/index.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSeededStore, SANDBOX, sandboxOptions, seededIds, type Store } from '../../reference-impl/index.js';
 import { cloneJson, type JsonObject } from '../../reference-impl/rules/json.js';
 import { seedEvaluations } from '../../reference-impl/intapi/evaluations/seed.js';
-import { ADMIN, type Harness, type Json, send, startServer } from './_support.js';
+import { ADMIN, type Harness, type Json, send, startServer } from './intapi/_support.js';
 
 /** Every GUID in the store's records (every table, enrollments, sessions, rules, groups, evaluations). */
 function guidsOf(store: Store): Set<string> {

@@ -2,7 +2,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../reference-impl/index.js';
-import { expectErrorBody, type Harness, startServer, VALID_SUBMISSION } from './_support.js';
+import { expectErrorBody, type Harness, startServer, VALID_SUBMISSION } from './intapi/_support.js';
 
 let h: Harness;
 let bank: string;

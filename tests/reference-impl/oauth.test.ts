@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SANDBOX_OAUTH_CLIENT } from '../../reference-impl/index.js';
 import { authorizeRequest, exchange, oauthTokens, obtainCode, tokenRequest } from './_oauth.js';
-import { type Harness, startServer } from './_support.js';
+import { type Harness, startServer } from './intapi/_support.js';
 
 describe('OAuth 2.0 authorization-code flow', () => {
   let h: Harness;

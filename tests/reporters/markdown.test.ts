@@ -1,6 +1,6 @@
 // The Markdown summary (--markdown, $GITHUB_STEP_SUMMARY): verdict, counts per area, every failure
 // with what a reader needs, no secret, and nothing from the target that could inject Markdown. (The
-// command line's --markdown and job summary: tests/reports.test.ts.)
+// command line's --markdown and job summary: tests/cli/reports.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../reporters/markdown.js';
 import type { CheckResult } from '../../src/runner/base/model.js';

@@ -2,7 +2,7 @@
 // fail beside the ones its fault must break (its mayFail, within what its sweep runs). Each is a
 // (fault, check) pair; docs/decisions/core/negative-controls.md "Negative controls" gives the figures per family.
 import { idMatcher } from '../../src/runner/select.js';
-import type { Control } from '../negative-controls.expectations.js';
+import type { Control } from '../controls/expectations.js';
 
 export type Family = 'intapi' | 'scim' | 'learner';
 

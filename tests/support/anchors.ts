@@ -62,8 +62,8 @@ export function anchorIndexText(document: string, markdown: string): string {
   return [
     `# Anchors of ${document}.md: the GitHub-style slug of every heading, in order, one per line`,
     '# (github-slugger, as tests/support/anchors.ts headingSlugs computes them). Anchors resolve against',
-    '# this file; tests/anchors.test.ts compares it with the document when ../shared/spec (or $LPC_SPEC_DIR)',
-    '# is there. After the document changes: LPC_SPEC_DIR=<folder> npx vitest run tests/anchors.test.ts -u',
+    '# this file; tests/catalogue/anchors.test.ts compares it with the document when ../shared/spec (or $LPC_SPEC_DIR)',
+    '# is there. After the document changes: LPC_SPEC_DIR=<folder> npx vitest run tests/catalogue/anchors.test.ts -u',
     ...headingSlugs(markdown),
     '',
   ].join('\n');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The negative controls' run (tests/negative-controls.test.ts): one reference server per fault, all
+// The negative controls' run (tests/controls/negative.test.ts): one reference server per fault, all
 // in this process, and ONE conformance run over all of them (the runner's matrix: every target's
 // checks scheduled together, --concurrency at a time). Cheaper by far than a process and a run's
 // start per fault, and it keeps both proofs: each target is a fault with its own seed, runs and
@@ -7,7 +7,7 @@
 //   node tests/support/controls-run.mjs PLAN.json RESULT.json
 // PLAN: { concurrency, targets: [{ key, fault?, variant?, profile?, scimSeed?, seed, runs, only? }] }; targets of one
 // fault (and SCIM variant) share its server; a target without a fault gets a server without one (a
-// control of the controls, or with a variant a positive control: tests/positive-controls.test.ts);
+// control of the controls, or with a variant a positive control: tests/controls/positive.test.ts);
 // `profile` is a profile file (default: the reference profile); `scimSeed` gives the server its 2,500
 // SCIM users (others' data the checks must not depend on).
 // A target with `traced: true` (an Integration API fault's sweep) runs only the checks of its `only`

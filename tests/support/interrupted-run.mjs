@@ -2,7 +2,7 @@
 // An interrupted run, as the command line makes one: the Integration API's template-list checks against
 // a bundled server, one at a time, stopped (as Ctrl-C or a CI's cancel stops a run) once the first
 // request has gone out; the run model marked with markInterrupted over the run's selection, what the
-// command line hands its reporters. Used by tests/run-schema.test.ts.
+// command line hands its reporters. Used by tests/cli/run-schema.test.ts.
 //   node tests/support/interrupted-run.mjs OUT.json SIGINT|SIGTERM
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';

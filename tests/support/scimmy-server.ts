@@ -1,4 +1,4 @@
-// A SCIM server nobody here wrote, for tests/scimmy.test.ts: SCIMMY (the packages scimmy and
+// A SCIM server nobody here wrote, for tests/run/scim/scimmy.test.ts: SCIMMY (the packages scimmy and
 // scimmy-routers, MIT: filters, PATCH, lists, sorting, discovery, /Me and /Bulk) on express. SCIMMY
 // leaves storage to its user through three handlers (ingress: create and replace, egress: read and
 // list, degress: delete); the in-memory store below is ours, written as a user of SCIMMY would, and

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The typecheck and the linter of `npm test` (tests/static.test.ts) over ONE TypeScript program:
+// The typecheck and the linter of `npm test` (tests/repo/static.test.ts) over ONE TypeScript program:
 // `tsc -p tsconfig.json --noEmit` and `eslint .` each build the whole program and its type checker,
 // which costs the same work twice. Here TypeScript's API builds it once from tsconfig.json, reports
 // its diagnostics as tsc does, and ESLint's API lints with it (typescript-eslint's

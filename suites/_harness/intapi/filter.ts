@@ -271,7 +271,7 @@ function scalarOf(value: unknown, type: FieldType): Scalar | undefined {
 }
 
 /** parseDateTime's answers, kept: a sort compares each record n log n times, and parsing in every
- * comparison was a large share of a run's CPU against pages of 1000 (tests/budget.test.ts). Bounded: cleared when full. */
+ * comparison was a large share of a run's CPU against pages of 1000 (tests/run/budget.test.ts). Bounded: cleared when full. */
 const INSTANTS = new Map<string, number | undefined>();
 function instantOf(text: string): number | undefined {
   if (INSTANTS.has(text)) return INSTANTS.get(text);

@@ -1,5 +1,5 @@
 // The learner API and course player of the reference server, over real HTTP (undici) on loopback.
-import { type Answer, type JsonRecord, send } from '../_support.js';
+import { type Answer, type JsonRecord, send } from '../intapi/_support.js';
 import { createReferenceServer, LEARNER_SEED_IDS, type ReferenceServerOptions, SANDBOX_CREDENTIALS, SANDBOX_LEARNERS } from '../../../reference-impl/index.js';
 
 export const API = '/api/rest/v2';

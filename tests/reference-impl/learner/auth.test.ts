@@ -3,7 +3,7 @@
 // clock, and the learner error body on every refusal.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, SANDBOX_LEARNERS } from '../../../reference-impl/index.js';
-import { send } from '../_support.js';
+import { send } from '../intapi/_support.js';
 import { API, expectLearnerError, KEY, type LearnerHarness, names, startLearner, testClock } from './_learner.js';
 
 const clock = testClock();

@@ -3,7 +3,7 @@
 // category, the HAL envelope and its links, and the list parameters.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LEARNER_SEED_IDS } from '../../../reference-impl/index.js';
-import type { JsonRecord } from '../_support.js';
+import type { JsonRecord } from '../intapi/_support.js';
 import { API, embedded, expectLearnerError, ids, type LearnerHarness, names, nextHref, startLearner, UNKNOWN, walk } from './_learner.js';
 
 let h: LearnerHarness;

@@ -10,7 +10,7 @@ import ajvFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { LEARNER_SEED_IDS, SANDBOX_LEARNERS } from '../../../reference-impl/index.js';
-import { type Answer, type JsonRecord, send } from '../_support.js';
+import { type Answer, type JsonRecord, send } from '../intapi/_support.js';
 import { ROOT } from '../../support/cli.js';
 import { loadAnchorTargets, resolves } from '../../support/anchors.js';
 import { API, embedded, KEY, type LearnerHarness, nextHref, startLearner, UNKNOWN, walk } from './_learner.js';

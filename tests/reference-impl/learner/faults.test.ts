@@ -13,7 +13,7 @@ import {
   listIntapiFaults,
   SANDBOX_LEARNERS,
 } from '../../../reference-impl/index.js';
-import { type JsonRecord, send } from '../_support.js';
+import { type JsonRecord, send } from '../intapi/_support.js';
 import { API, configOf, embedded, KEY, type LearnerHarness, nextHref, playerPath, startLearner, testClock, UNKNOWN, walk } from './_learner.js';
 
 interface Probed extends LearnerHarness {

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LEARNER_SEED_IDS } from '../../../reference-impl/index.js';
-import { send } from '../_support.js';
+import { send } from '../intapi/_support.js';
 import { API, expectLearnerError, KEY, type LearnerHarness, startLearner } from './_learner.js';
 
 let h: LearnerHarness;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { Script } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, LEARNER_SEED_IDS, SANDBOX_CREDENTIALS, SANDBOX_LEARNERS } from '../../../reference-impl/index.js';
-import { send } from '../_support.js';
+import { send } from '../intapi/_support.js';
 import { API, configOf, expectLearnerError, type LearnerHarness, playerPath, startLearner, UNKNOWN } from './_learner.js';
 
 const COURSE = LEARNER_SEED_IDS.playerCourse;

@@ -1,7 +1,7 @@
 // Branding and lesson progress, what the course player reads and writes with the learner token.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LEARNER_SEED_IDS, learnerCourseId } from '../../../reference-impl/index.js';
-import type { JsonRecord } from '../_support.js';
+import type { JsonRecord } from '../intapi/_support.js';
 import { expectLearnerError, type LearnerHarness, names, startLearner, testClock, UNKNOWN } from './_learner.js';
 
 const clock = testClock();

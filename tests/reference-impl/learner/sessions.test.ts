@@ -2,7 +2,7 @@
 // future sessions, multi-session courses, courses with none), includeCompletedSessions on every
 // operation, counts that agree with the lists, get-by-id, and completion moving with the clock.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { JsonRecord } from '../_support.js';
+import type { JsonRecord } from '../intapi/_support.js';
 import { embedded, expectLearnerError, ids, type LearnerHarness, names, startLearner, testClock, UNKNOWN, walk } from './_learner.js';
 
 const clock = testClock();

@@ -1,7 +1,7 @@
 // A SCIM client for the reference server's tests: real HTTP (as ../_support.ts), a token from the
 // token exchange, application/scim+json bodies.
 import { createReferenceServer, type ReferenceServerOptions, SANDBOX_CREDENTIALS } from '../../../reference-impl/index.js';
-import { type Answer, type JsonRecord, send } from '../_support.js';
+import { type Answer, type JsonRecord, send } from '../intapi/_support.js';
 
 export const USER_URN = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const GROUP_URN = 'urn:ietf:params:scim:schemas:core:2.0:Group';

@@ -2,7 +2,7 @@
 // authentication, content types, error bodies and the unsupported endpoints.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SANDBOX_CREDENTIALS, scimSeedUserId, seededIds } from '../../../reference-impl/index.js';
-import { send } from '../_support.js';
+import { send } from '../intapi/_support.js';
 import { expectScimError, GROUP_URN, type ScimHarness, SCIM_TYPE, startScim, unique, USER_URN } from './_scim.js';
 
 const N = { givenName: 'g' };

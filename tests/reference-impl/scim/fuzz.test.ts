@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scimSeedUserId } from '../../../reference-impl/index.js';
-import type { Answer } from '../_support.js';
+import type { Answer } from '../intapi/_support.js';
 import { ENTERPRISE_URN, ERROR_URN, GROUP_URN, PATCH_URN, q, type ScimHarness, SCIM_TYPE, startScim, USER_URN } from './_scim.js';
 
 let h: ScimHarness;

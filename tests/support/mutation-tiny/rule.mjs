@@ -1,4 +1,4 @@
-// A tiny rule for the mutation command's own test (tests/mutation.test.ts): at most 100 items.
+// A tiny rule for the mutation command's own test (tests/run/mutation.test.ts): at most 100 items.
 let calls = 0;
 
 export function withinLimit(count) {

@@ -1,0 +1,35 @@
+// Negative-control expectations of the SCIM faults the patch checks detect (see tests/controls/expectations.ts).
+import type { Control } from '../expectations.js';
+
+const scope = ['scim.patch.*', 'scim.invariant.*'];
+
+export const SCIM_PATCH_CONTROLS: Readonly<Record<string, Control>> = {
+  'scim.patch-not-atomic': { mustFail: ['scim.patch.atomic'], scope, runs: 5 },
+  'scim.patch-path-type-ignored': { mustFail: ['scim.patch.path-not-string'], scope, runs: 5 },
+  'scim.patch-no-path-complex-500': { mustFail: ['scim.patch.no-path-complex-value', 'scim.invariant.no-5xx'], mayFail: ['scim.patch.model'], scope, runs: 5 },
+  'scim.patch-remove-all-values-kept': { mustFail: ['scim.patch.remove-multi-valued-all'], mayFail: ['scim.patch.model'], scope, runs: 5 },
+  'scim.patch-op-case-sensitive': { mustFail: ['scim.patch.op-case-insensitive'], scope, runs: 5 },
+  // The model meets the ignored filter only in sequences with two email types and a filtered command.
+  'scim.patch-value-filter-ignored': {
+    mustFail: ['scim.patch.model', 'scim.patch.replace-unmatched-filter', 'scim.patch.remove-unmatched-filter', 'scim.patch.add-unmatched-filter'],
+    scope,
+    runs: 60,
+  },
+  'scim.patch-remove-without-path-ok': { mustFail: ['scim.patch.remove-without-path'], scope, runs: 5 },
+  'scim.patch-unknown-path-ignored': { mustFail: ['scim.patch.unknown-attribute-path'], scope, runs: 5 },
+  'scim.patch-mutability-unchecked': { mustFail: ['scim.patch.remove-required-mutability', 'scim.patch.read-only-mutability'], scope, runs: 5 },
+  'scim.patch-add-replaces-values': { mustFail: ['scim.patch.model'], scope, runs: 40 },
+  'scim.patch-no-path-rejected': { mustFail: ['scim.patch.model', 'scim.patch.no-path-complex-value'], scope, runs: 40 },
+  'scim.patch-schemas-unchecked': { mustFail: ['scim.patch.schemas-required'], scope, runs: 5 },
+  'scim.patch-empty-operations-ok': { mustFail: ['scim.patch.empty-operations'], scope, runs: 5 },
+  'scim.patch-value-optional': { mustFail: ['scim.patch.add-without-value'], scope, runs: 5 },
+  'scim.patch-malformed-path-ignored': { mustFail: ['scim.patch.malformed-path'], scope, runs: 5 },
+  'scim.patch-always-204': { mustFail: ['scim.patch.attributes-200'], scope, runs: 25 },
+  // Every successful PATCH answers an empty 200: success-answer's rule; each other check that reads
+  // the PATCH answer ends blocked by it.
+  'scim.patch-empty-200': { mustFail: ['scim.patch.success-answer'], scope, runs: 5 },
+  'scim.patch-no-op-touches-last-modified': { mustFail: ['scim.patch.identical-add-keeps-last-modified'], scope, runs: 5 },
+  'scim.patch-complex-replace-overwrites': { mustFail: ['scim.patch.model'], scope, runs: 40 },
+  'scim.patch-primary-not-cleared': { mustFail: ['scim.patch.primary-clears-others'], scope, runs: 5 },
+  'scim.user-groups-omitted': { mustFail: ['scim.patch.member-groups-derived'], scope, runs: 5 },
+};
