@@ -268,22 +268,6 @@ function caseExactOf(type: Attr, b: ScimBehaviour['filter'], isUserName: boolean
 
 const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
-/**
- * `s.toLowerCase()`, remembered: a filtered list compares the same stored strings of every record
- * on every request, and a lookup of the same string is cheaper than lowering (and allocating) it
- * again. Bounded: cleared when it holds many strings.
- */
-const lowered = new Map<string, string>();
-function lowerCase(s: string): string {
-  let low = lowered.get(s);
-  if (low === undefined) {
-    if (lowered.size >= 100_000) lowered.clear();
-    low = s.toLowerCase();
-    lowered.set(s, low);
-  }
-  return low;
-}
-
 function comparison(target: Target, op: CompareOp, literal: Literal, b: ScimBehaviour['filter'], isUserName: boolean): (v: JsonValue) => boolean {
   const { type } = target;
   if (target.complexWhole && b.complexWhole === 'no-match') return () => false;
@@ -310,7 +294,7 @@ function comparison(target: Target, op: CompareOp, literal: Literal, b: ScimBeha
     return (v) => typeof v === 'string' && order(Date.parse(v) - instant);
   }
   const exact = caseExactOf(type, b, isUserName);
-  const norm = (s: string): string => (exact ? s : lowerCase(s));
+  const norm = (s: string): string => (exact ? s : s.toLowerCase());
   const lit = norm(literal);
   return (v) => {
     if (typeof v !== 'string') return false;
