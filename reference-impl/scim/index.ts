@@ -127,15 +127,23 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
     return keys;
   };
 
+  /** The stored users' folded userNames in the users' order, each refreshed when its record or
+   * data is no longer the one it was read from: a write compares identities, not a lookup per user. */
+  const userNames = { records: [] as ScimRecord[], datas: [] as JsonObject[], keys: [] as (string | undefined)[] };
   const checkUniqueUserName = (data: JsonObject, self: string | undefined): void => {
     const userName = data.userName;
     if (typeof userName !== 'string') return;
     const key = fold(userName);
+    const { records, datas, keys } = userNames;
+    let i = 0;
     for (const user of store().users.values()) {
-      if (user.id === self || (user.deleted && b.writes.deletedUserName === 'free')) continue;
-      if (comparedOf(user.data).userName === key) {
-        throw new ScimError(b.writes.conflictStatus, `userName ${userName} is already taken.`, 'uniqueness');
+      if (records[i] !== user || datas[i] !== user.data) {
+        records[i] = user;
+        datas[i] = user.data;
+        keys[i] = comparedOf(user.data).userName;
       }
+      if (keys[i++] !== key || user.id === self || (user.deleted && b.writes.deletedUserName === 'free')) continue;
+      throw new ScimError(b.writes.conflictStatus, `userName ${userName} is already taken.`, 'uniqueness');
     }
   };
 
@@ -223,7 +231,8 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           }
           // Filter and sort over the attributes they read; whole representations for the page only.
           const reads = new Set([...(filter?.reads ?? []), ...(sorter?.reads ?? [])]);
-          let matches = records.map((record) => ({ record, view: fullView(schema, record, ctx, reads) }));
+          const narrowed = filter?.narrow === undefined ? records : records.filter((record) => filter.narrow?.(record.data));
+          let matches = narrowed.map((record) => ({ record, view: fullView(schema, record, ctx, reads) }));
           if (filter !== undefined) matches = matches.filter((m) => filter.apply(m.view));
           if (filter !== undefined && matches.length === 0 && b.filter.noMatch === 'not-found') throw scimNotFound('No resource matches the filter.');
           if (sorter !== undefined) matches.sort((x, y) => sorter.apply(x.view, y.view));

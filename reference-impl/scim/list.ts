@@ -18,8 +18,35 @@ export interface ViewReader<F> {
   readonly reads: ReadonlySet<string>;
 }
 
+/**
+ * A list's filter; with `narrow`, a predicate over a record's stored `data` that every record the
+ * filter matches passes (the filter's leftmost conjunct, where it reads one stored attribute), so
+ * that a list builds views for the records that pass it only.
+ */
+export interface ListFilter extends ViewReader<Predicate> {
+  readonly narrow?: Predicate;
+}
+
+/** The attributes of a view that are not the stored data's own (computed, or left out of views). */
+const COMPUTED = new Set(['id', 'schemas', 'meta', 'members', 'groups', 'password']);
+
+/**
+ * The filter's leftmost conjunct (`a` of `a and b`, of `(a and c) and b`, of `a` alone) when it is a comparison
+ * or a presence test reading one top-level attribute the views copy from the stored data as it is:
+ * then it gives on the data what it gives on the view, and the filter, which evaluates it first on
+ * every record, matches no record it rejects. Compiled by the same code as the filter's own.
+ */
+function narrowing(schema: ResourceSchema, node: FilterNode, b: ScimBehaviour['filter']): Predicate | undefined {
+  let leaf = node;
+  while (leaf.kind === 'and') leaf = leaf.left;
+  if (leaf.kind !== 'compare' && leaf.kind !== 'present') return undefined;
+  const reads = [...topLevelReads(schema, leaf)];
+  if (reads.length !== 1 || COMPUTED.has(reads[0] as string)) return undefined;
+  return compileFilter(schema, leaf, b);
+}
+
 /** The filter parameter as a predicate; undefined = no filter. */
-export function filterOf(schema: ResourceSchema, text: string | undefined, b: ScimBehaviour): ViewReader<Predicate> | undefined {
+export function filterOf(schema: ResourceSchema, text: string | undefined, b: ScimBehaviour): ListFilter | undefined {
   if (text === undefined) return undefined;
   let node;
   try {
@@ -29,7 +56,9 @@ export function filterOf(schema: ResourceSchema, text: string | undefined, b: Sc
     throw error;
   }
   checkSupported(node, b.filter.support);
-  return { apply: compileFilter(schema, node, b.filter), reads: topLevelReads(schema, node) };
+  const apply = compileFilter(schema, node, b.filter);
+  const narrow = narrowing(schema, node, b.filter);
+  return { apply, reads: topLevelReads(schema, node), ...(narrow !== undefined ? { narrow } : {}) };
 }
 
 const within = (list: 'all' | readonly string[], word: string): boolean => list === 'all' || list.includes(word.toLowerCase());

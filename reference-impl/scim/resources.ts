@@ -144,9 +144,27 @@ export interface ViewContext {
   readonly groupsOf: () => ReadonlyMap<string, readonly ScimRecord[]>;
 }
 
+/**
+ * userId → the groups it is a direct member of, in the groups' stored order. Kept per store and
+ * rebuilt only when a group changed: a group's `data` is replaced whole by every write, and its
+ * `members` replaced (never changed in place) when a deletion drops a member, so the group record,
+ * its `data`, its `members` and its `deleted` flag, compared in order, tell whether the index still
+ * holds (a pass over the groups instead of over every membership on each request).
+ */
+interface MembershipCache {
+  readonly stamps: unknown[];
+  readonly index: Map<string, ScimRecord[]>;
+}
+const memberships = new WeakMap<ScimStore, MembershipCache>();
+
 export function membershipIndex(store: ScimStore): Map<string, ScimRecord[]> {
+  const cached = memberships.get(store);
+  if (cached !== undefined && stampsHold(store, cached.stamps)) return cached.index;
+  const stamps: unknown[] = [];
   const index = new Map<string, ScimRecord[]>();
-  for (const group of store.liveGroups()) {
+  for (const group of store.groups.values()) {
+    stamps.push(group, group.data, group.data.members, group.deleted);
+    if (group.deleted) continue;
     const members = group.data.members;
     if (!Array.isArray(members)) continue;
     for (const m of members) {
@@ -156,7 +174,18 @@ export function membershipIndex(store: ScimStore): Map<string, ScimRecord[]> {
       index.set(m.value, list);
     }
   }
+  memberships.set(store, { stamps, index });
   return index;
+}
+
+function stampsHold(store: ScimStore, stamps: readonly unknown[]): boolean {
+  if (stamps.length !== store.groups.size * 4) return false;
+  let i = 0;
+  for (const group of store.groups.values()) {
+    if (stamps[i] !== group || stamps[i + 1] !== group.data || stamps[i + 2] !== group.data.members || stamps[i + 3] !== group.deleted) return false;
+    i += 4;
+  }
+  return true;
 }
 
 /**
@@ -165,9 +194,10 @@ export function membershipIndex(store: ScimStore): Map<string, ScimRecord[]> {
  * list over thousands of users builds whole representations for its page alone.
  */
 export function fullView(schema: ResourceSchema, record: ScimRecord, ctx: ViewContext, only?: ReadonlySet<string>): JsonObject {
+  if (only !== undefined && !only.has('members') && !only.has('groups') && !only.has('meta')) return partialView(schema, record, ctx, only);
   const wanted = (key: string): boolean => only === undefined || only.has(key);
-  const schemas = (): JsonValue[] => [schema.urn, ...[...schema.extensions.values()].filter((e) => record.data[e.urn] !== undefined).map((e) => e.urn)];
-  const view: JsonObject = ctx.b.writes.resourceSchemas === 'present' && wanted('schemas') ? { schemas: schemas(), id: record.id } : { id: record.id };
+  const view: JsonObject =
+    ctx.b.writes.resourceSchemas === 'present' && wanted('schemas') ? { schemas: schemasOf(schema, record), id: record.id } : { id: record.id };
   // The record's attributes in stored order; of a partial view, just the ones asked for.
   const keys = only === undefined ? Object.keys(record.data) : [...only].filter((key) => Object.hasOwn(record.data, key));
   for (const key of keys) {
@@ -205,6 +235,29 @@ export function fullView(schema: ResourceSchema, record: ScimRecord, ctx: ViewCo
   };
   if (ctx.b.writes.metaLocation === 'present') meta.location = `${ctx.baseUrl}${schema.endpoint}/${record.id}`;
   view.meta = meta;
+  return view;
+}
+
+const schemasOf = (schema: ResourceSchema, record: ScimRecord): JsonValue[] => {
+  const urns: JsonValue[] = [schema.urn];
+  for (const e of schema.extensions.values()) if (record.data[e.urn] !== undefined) urns.push(e.urn);
+  return urns;
+};
+
+/**
+ * The partial view of a list's filter and sort when they read none of the attributes computed from
+ * other records or the request (members, groups, meta): built for every record of the collection
+ * on every filtered list, so without the closures and copies of the general path. The same view as
+ * fullView's general path would build (attributes in the order of `only`).
+ */
+function partialView(schema: ResourceSchema, record: ScimRecord, ctx: ViewContext, only: ReadonlySet<string>): JsonObject {
+  const data = record.data;
+  const view: JsonObject =
+    ctx.b.writes.resourceSchemas === 'present' && only.has('schemas') ? { schemas: schemasOf(schema, record), id: record.id } : { id: record.id };
+  for (const key of only) {
+    if (!Object.hasOwn(data, key) || (key === 'password' && ctx.b.projection.password === 'never')) continue;
+    view[key] = data[key] as JsonValue;
+  }
   return view;
 }
 

@@ -20,10 +20,17 @@ export class ScimStore {
 
   /** The live (not deleted) users, in creation order. */
   liveUsers(): ScimRecord[] {
-    return [...this.users.values()].filter((r) => !r.deleted);
+    return live(this.users);
   }
 
   liveGroups(): ScimRecord[] {
-    return [...this.groups.values()].filter((r) => !r.deleted);
+    return live(this.groups);
   }
+}
+
+/** One pass, no intermediate copy: every list request calls it over the whole collection. */
+function live(table: ReadonlyMap<string, ScimRecord>): ScimRecord[] {
+  const out: ScimRecord[] = [];
+  for (const r of table.values()) if (!r.deleted) out.push(r);
+  return out;
 }
