@@ -17,6 +17,9 @@ export interface SummaryOptions {
   redact?: Redact;
   /** The files written beside the JUnit report (reproductions too long to show, attachments). */
   side?: SideFileIndex;
+  /** In full (default): every area's counts, every skipped check's id. Short: the slowest areas instead
+   * of the table, three ids per reason of skipping (`--verbose` and the reports have them all). */
+  verbose?: boolean;
 }
 
 /** A terminal page, not a report: bodies are cut sooner than in JUnit. */
@@ -39,7 +42,9 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   const clean = makeCleaner({ redact: opts.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
   const verdict = verdictOf(result, { strict });
   const caveats = verdict.caveats.map((caveat) => paint.warn(`! ${caveat}`));
-  const sections = [[header(result, clean), ...caveats].join('\n'), levelTable(result.checks, { clean, paint, strict })];
+  const verbose = opts.verbose ?? true;
+  const counts = verbose ? levelTable(result.checks, { clean, paint, strict }) : slowestAreas(result.checks, clean);
+  const sections = [[header(result, clean), ...caveats].join('\n'), counts];
 
   // Checks refused their fixture are listed once per cause: one refusal of the target,
   // however many checks it kept from running; the other skipped checks once per reason.
@@ -48,7 +53,7 @@ export function formatSummary(result: RunResult, opts: SummaryOptions): string {
   if (skipped.length > 0 || notSetUp.size > 0) {
     sections.push(
       [
-        ...(skipped.length > 0 ? [skippedLines(skipped, clean, paint)] : []),
+        ...(skipped.length > 0 ? [skippedLines(skipped, clean, paint, verbose)] : []),
         ...[...notSetUp].map(
           ([key, checks]) =>
             `${paint.warn('NOT SET UP')}  ${clean.line(key)} (${clean.line(checks[0]?.notSetUp?.answer ?? '')}): ${plural(checks.length, 'check')}: ` +
@@ -91,7 +96,7 @@ const SKIPPED_IDS_SHOWN = 3;
  * one reason): `SKIP  [<id>]  <reason>` for a reason of one check, `SKIP  23 checks  <reason>: <id>,
  * <id>, <id> and 20 more` for several.
  */
-function skippedLines(skipped: readonly CheckResult[], clean: Cleaner, paint: Paint): string {
+function skippedLines(skipped: readonly CheckResult[], clean: Cleaner, paint: Paint, verbose: boolean): string {
   const byReason = new Map<string, string[]>();
   for (const check of skipped) {
     const reason = clean.line(skipText(check));
@@ -100,8 +105,9 @@ function skippedLines(skipped: readonly CheckResult[], clean: Cleaner, paint: Pa
   return [...byReason]
     .map(([reason, ids]) => {
       if (ids.length === 1) return `${paint.dim('SKIP')}  [${ids[0] ?? ''}]  ${reason}`;
-      const shown = ids.slice(0, SKIPPED_IDS_SHOWN).join(', ');
-      const more = ids.length > SKIPPED_IDS_SHOWN ? ` and ${ids.length - SKIPPED_IDS_SHOWN} more` : '';
+      const count = verbose ? ids.length : SKIPPED_IDS_SHOWN;
+      const shown = ids.slice(0, count).join(', ');
+      const more = ids.length > count ? ` and ${ids.length - count} more (every one: the reports, or --verbose)` : '';
       return `${paint.dim('SKIP')}  ${ids.length} checks  ${reason}: ${shown}${more}`;
     })
     .join('\n');
@@ -185,6 +191,19 @@ function levelTable(checks: readonly CheckResult[], ctx: { clean: Cleaner; paint
       return [title, ...lines].join('\n');
     })
     .join('\n');
+}
+
+/** Areas shown in the short summary, slowest first. */
+const SLOWEST_AREAS = 3;
+
+/** `Slowest areas: <area> 12.3s, <area> 8.1s, <area> 2.0s (every area's counts: --verbose or the reports)`. */
+function slowestAreas(checks: readonly CheckResult[], clean: Cleaner): string {
+  const byArea = new Map<string, number>();
+  for (const check of checks) byArea.set(check.area, (byArea.get(check.area) ?? 0) + Math.max(0, check.durationMs));
+  const slowest = [...byArea].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_AREAS);
+  if (slowest.length === 0) return '';
+  const areas = slowest.map(([area, ms]) => `${clean.line(area)} ${(ms / 1000).toFixed(1)}s`);
+  return `Slowest areas: ${areas.join(', ')} (${plural(byArea.size, 'area')}; every area's counts: --verbose or the reports)`;
 }
 
 /** `lp-conformance: 412 checks, 409 passed, 2 failed, 0 advisory, 1 skipped in 8.4s (15123 requests)`: the

@@ -86,7 +86,13 @@ details { margin: .25rem 0; } summary { cursor: pointer; }
 .spec, .ms { font-size: .8rem; opacity: .7; overflow-wrap: anywhere; }
 .failure { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .3rem .75rem; margin: .5rem 0 .2rem; }
 .failure dt { font-weight: 600; } .failure dd { margin: 0; }
-.copyable { display: flex; gap: .4rem; align-items: flex-start; } .copyable pre { flex: 1; }
+.copyable { display: flex; gap: .4rem; align-items: flex-start; } .copyable pre { flex: 1; min-width: 0; }
+pre.cmd { overflow-wrap: normal; overflow-x: auto; } pre.cmd .w { white-space: nowrap; }
+.table-scroll { max-width: 100%; overflow-x: auto; }
+@media (max-width: 640px) {
+  body { padding: .75rem .75rem 2rem; }
+  .failure { grid-template-columns: minmax(0, 1fr); gap: .1rem; } .failure dd { margin-bottom: .3rem; }
+}
 button.copy { font: inherit; font-size: .8rem; padding: .1rem .5rem; cursor: pointer; }
 figure { margin: 0 0 .5rem; } figure img { max-width: 100%; border: 1px solid var(--line); } figcaption { font-size: .8rem; opacity: .75; }
 .reason { margin: .3rem 0 0; }
@@ -187,7 +193,7 @@ export function renderHtml(result: RunResult, options: HtmlOptions = {}): string
   const areaRow = ([area, checks]: [string, CheckResult[]]): string =>
     `<tr><td>${line(area)}</td>${AREA_COLUMNS.map(([, marks]) => `<td>${checks.filter((c) => marks.includes(markOf(c, strict))).length}</td>`).join('')}</tr>`;
   const areaTable = (rows: [string, CheckResult[]][], id: string): string =>
-    `<table class="areas" id="${id}"><thead><tr><th>area</th>${AREA_COLUMNS.map(([name]) => `<th>${name}</th>`).join('')}</tr></thead><tbody>${rows.map(areaRow).join('')}</tbody></table>`;
+    `<div class="table-scroll"><table class="areas" id="${id}"><thead><tr><th>area</th>${AREA_COLUMNS.map(([name]) => `<th>${name}</th>`).join('')}</tr></thead><tbody>${rows.map(areaRow).join('')}</tbody></table></div>`;
   const withFailures = grouped.filter(([, checks]) => checks.some((c) => c.status === 'failed'));
 
   const radios = (name: string, values: readonly string[], checked: string): string =>
@@ -273,7 +279,7 @@ function renderCheck(check: CheckResult, ctx: Ctx): string {
     const pre = (text: string): string => `<pre>${escapeHtml(text)}</pre>`;
     const copyable = (text: string, what: string): string => {
       const id = ctx.nextId();
-      return `<div class="copyable"><pre id="${id}">${escapeHtml(text)}</pre><button type="button" class="copy" data-copy="${id}" aria-label="Copy the ${what}">Copy</button></div>`;
+      return `<div class="copyable"><pre class="cmd" id="${id}">${commandHtml(text)}</pre><button type="button" class="copy" data-copy="${id}" aria-label="Copy the ${what}">Copy</button></div>`;
     };
     const rows = [
       ...(check.source === undefined
@@ -284,7 +290,7 @@ function renderCheck(check: CheckResult, ctx: Ctx): string {
     ];
     if (v.counterexample !== undefined) rows.push(row('Counterexample (shrunk)', pre(v.counterexample)));
     if (v.reproduce !== undefined) rows.push(row('Reproduce', copyable(v.reproduce, 'reproduction')));
-    if (v.request !== undefined) rows.push(row('Request', pre(v.request)));
+    if (v.request !== undefined) rows.push(row('Request', `<pre class="cmd">${commandHtml(v.request)}</pre>`));
     rows.push(row('Replay', copyable(v.replay, 'replay command')));
     if (v.known !== undefined) rows.push(row('Known', pre(v.known)));
     if (v.attachments.length > 0) {
@@ -301,6 +307,15 @@ function renderCheck(check: CheckResult, ctx: Ctx): string {
   }
   parts.push('</article>');
   return parts.join('\n');
+}
+
+/** A command (a curl, a replay line) that wraps only between its words: each word unbroken (a word
+ * wider than the page scrolls inside its block), its text as it is, for the copy button. */
+function commandHtml(text: string): string {
+  return text
+    .split(/(\s+)/)
+    .map((part) => (part === '' || /^\s+$/.test(part) ? part : `<span class="w">${escapeHtml(part)}</span>`))
+    .join('');
 }
 
 function seconds(ms: number): string {

@@ -1,7 +1,7 @@
 /**
  * Run model -> a Markdown summary, for `--markdown FILE` and, when `$GITHUB_STEP_SUMMARY` is set, the
- * GitHub Actions job summary: the verdict, a table of counts per area, and each failure with its
- * expected/received, counterexample, curl and replay line. Everything from the target is cleaned
+ * GitHub Actions job summary: the verdict, each failure with its expected/received, counterexample,
+ * curl and replay line, then a table of counts per area (what the reader fixes comes first). Everything from the target is cleaned
  * (redacted, control characters made visible, bounded) and put in code spans or fenced blocks, so a
  * hostile body cannot inject Markdown or HTML into the page.
  */
@@ -49,21 +49,29 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
     '',
     ...verdict.caveats.flatMap((caveat) => [`> **Caveat:** ${caveat}`, '']),
     `${verdict.tally} in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests); seed ${result.seed}, profile ${code(clean.line(result.profileName))}${sharded ? `; ${sharded}` : ''}.`,
-    '',
-    '| area | passed | failed | advisory | known | skipped |',
-    '|---|---:|---:|---:|---:|---:|',
+    ...failureLines(result, clean, options),
   ];
-  const areas = [...new Set(result.checks.map((c) => c.area))];
-  for (const area of areas) {
+  const unfinished = result.checks.filter((c) => markOf(c, strict) === 'INTERRUPTED');
+  if (unfinished.length > 0) {
+    lines.push('', `### INTERRUPTED: ${unfinished.length} checks did not finish`, '', ...unfinished.map((c) => `- ${code(c.id)}: ${clean.line(skipText(c))}`));
+  }
+  // The counts per area after what the reader fixes.
+  lines.push('', '### Counts per area', '', '| area | passed | failed | advisory | known | skipped |', '|---|---:|---:|---:|---:|---:|');
+  for (const area of new Set(result.checks.map((c) => c.area))) {
     const checks = result.checks.filter((c) => c.area === area);
     lines.push(
       `| ${cell(clean.line(area))} | ${marks(checks, 'PASS')} | ${marks(checks, 'FAIL')} | ${marks(checks, 'WARN')} | ${marks(checks, 'KNOWN')} | ${marks(checks, 'SKIP', 'INTERRUPTED')} |`,
     );
   }
-  // Failures that fail the run first, then the advisory and the known ones.
+  return `${lines.join('\n')}\n`;
+}
+
+/** `### Failures`: those that fail the run first, then the advisory and the known ones; none: nothing. */
+function failureLines(result: RunResult, clean: ReturnType<typeof makeCleaner>, options: MarkdownOptions): string[] {
+  const strict = options.strict ?? false;
   const failed = result.checks.filter((c) => c.status === 'failed');
   const ordered = [...failed.filter((c) => markOf(c, strict) === 'FAIL'), ...failed.filter((c) => markOf(c, strict) !== 'FAIL')];
-  if (ordered.length > 0) lines.push('', '### Failures');
+  const lines = ordered.length > 0 ? ['', '### Failures'] : [];
   for (const check of ordered) {
     const side = options.side?.get(check.id);
     const v = failureView(check, { clean, strict, ...(side ? { side } : {}) });
@@ -84,9 +92,5 @@ export function renderMarkdown(result: RunResult, options: MarkdownOptions = {})
       ...v.attachments.map((a) => `- Attached: ${code(oneLine(a.path))}`),
     );
   }
-  const unfinished = result.checks.filter((c) => markOf(c, strict) === 'INTERRUPTED');
-  if (unfinished.length > 0) {
-    lines.push('', `### INTERRUPTED: ${unfinished.length} checks did not finish`, '', ...unfinished.map((c) => `- ${code(c.id)}: ${clean.line(skipText(c))}`));
-  }
-  return `${lines.join('\n')}\n`;
+  return lines;
 }

@@ -7,8 +7,8 @@
  * that makes a run model (a merge of shards).
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import type { RunResult } from '../src/runner/base/model.js';
+import { dirname, join, resolve } from 'node:path';
+import { SIDE_FOLDER, type RunResult } from '../src/runner/base/model.js';
 import { formatSummary } from './console.js';
 import type { SideFileIndex } from './failure-block.js';
 import { renderHtml } from './html.js';
@@ -36,36 +36,83 @@ export interface WriteOptions {
   color?: boolean;
   /** Where paths in the reports are named from (default: the process's working directory). */
   cwd?: string;
+  /** The console summary in full (every area's counts, every skipped check); default true. */
+  verbose?: boolean;
 }
 
-export function writeReports(result: RunResult, files: ReportFiles, options: WriteOptions = {}): { summary: string; verdict: Verdict } {
+/** A report written, or one that could not be: its kind (`JUnit report`), its file, and why it failed. */
+export interface ReportWritten {
+  readonly kind: string;
+  readonly path: string;
+  readonly error?: string;
+}
+
+export interface WriteOutcome {
+  summary: string;
+  verdict: Verdict;
+  /** Every report and side-file folder, in the order written; those that failed carry `error`. */
+  reports: ReportWritten[];
+}
+
+export function writeReports(result: RunResult, files: ReportFiles, options: WriteOptions = {}): WriteOutcome {
   const { strict = false, redact } = options;
+  const reports: ReportWritten[] = [];
   const side = new Map<string, SideFileIndex>();
-  // One set of side files per folder: reports in the same folder name the same files.
+  // One set of side files per folder: reports in the same folder name the same files. A folder that
+  // cannot take them leaves its reports without them (each report is still written).
   const sideOf = (file: string): SideFileIndex => {
     const dir = dirname(resolve(file));
     let index = side.get(dir);
-    if (!index) side.set(dir, (index = writeSideFiles(result, dir, { strict, ...(redact ? { redact } : {}), ...(options.cwd ? { cwd: options.cwd } : {}) })));
+    if (!index) {
+      index = new Map();
+      try {
+        index = writeSideFiles(result, dir, { strict, ...(redact ? { redact } : {}), ...(options.cwd ? { cwd: options.cwd } : {}) });
+        if (hasFiles(index)) reports.push({ kind: 'Side files', path: join(dir, SIDE_FOLDER) });
+      } catch (error) {
+        reports.push({ kind: 'Side files', path: join(dir, SIDE_FOLDER), error: reasonOf(error) });
+      }
+      side.set(dir, index);
+    }
     return index;
   };
-  const write = (file: string, render: (index: SideFileIndex) => string): void => {
+  // Each report on its own: one that cannot be written loses neither the others nor the summary.
+  const write = (kind: string, file: string, render: (index: SideFileIndex) => string): void => {
     const path = resolve(file);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, render(sideOf(path)));
+    try {
+      const text = render(sideOf(path));
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+      reports.push({ kind, path });
+    } catch (error) {
+      reports.push({ kind, path, error: reasonOf(error) });
+    }
   };
   const common = { strict, ...(redact ? { redact } : {}) };
-  if (files.junit !== undefined) write(files.junit, (index) => renderJUnit(result, { ...common, side: index }));
-  if (files.json !== undefined) write(files.json, (index) => renderJson(result, { strict, side: index }));
-  if (files.markdown !== undefined) write(files.markdown, (index) => renderMarkdown(result, { ...common, side: index }));
+  if (files.junit !== undefined) write('JUnit report', files.junit, (index) => renderJUnit(result, { ...common, side: index }));
+  if (files.json !== undefined) write('JSON report', files.json, (index) => renderJson(result, { strict, side: index }));
+  if (files.markdown !== undefined) write('Markdown report', files.markdown, (index) => renderMarkdown(result, { ...common, side: index }));
   // The console summary and the job summary name the side files of the JUnit report's folder, else
   // those of the first other report's; with no report at all there are none.
   const first = files.junit ?? files.json ?? files.markdown ?? files.html;
   const beside = first === undefined ? {} : { side: sideOf(first) };
   if (files.stepSummary !== undefined) {
     // Beside the Markdown report when there is one, else the JUnit report's.
-    appendFileSync(files.stepSummary, renderMarkdown(result, { ...common, ...(files.markdown !== undefined ? { side: sideOf(files.markdown) } : beside) }));
+    const stepSummary = resolve(files.stepSummary);
+    try {
+      appendFileSync(stepSummary, renderMarkdown(result, { ...common, ...(files.markdown !== undefined ? { side: sideOf(files.markdown) } : beside) }));
+    } catch (error) {
+      reports.push({ kind: 'Job summary', path: stepSummary, error: reasonOf(error) });
+    }
   }
-  if (files.html !== undefined) write(files.html, (index) => renderHtml(result, { ...common, side: index }));
-  const summary = formatSummary(result, { ...common, color: options.color ?? false, ...beside });
-  return { summary, verdict: verdictOf(result, { strict }) };
+  if (files.html !== undefined) write('HTML report', files.html, (index) => renderHtml(result, { ...common, side: index }));
+  const summary = formatSummary(result, { ...common, color: options.color ?? false, verbose: options.verbose ?? true, ...beside });
+  return { summary, verdict: verdictOf(result, { strict }), reports };
+}
+
+function hasFiles(index: SideFileIndex): boolean {
+  return [...index.values()].some((f) => f.script !== undefined || f.text !== undefined || f.attachments.length > 0);
+}
+
+function reasonOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message?.split('\n')[0] ?? String(error);
 }

@@ -14,10 +14,13 @@
  *   names the option and what it accepts;
  * - `--help` (or `-h`) anywhere asks for the command's help.
  */
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { distance } from 'fastest-levenshtein';
 import { FAMILIES } from '../profile/index.js';
+import { closestName } from '../util/closest.js';
+import { tool } from './invocation.js';
+
+export { closestName };
 
 /** A problem with how the tool was called or configured: exit 2 with this one line. */
 export class UsageError extends Error {}
@@ -33,7 +36,7 @@ export interface OptionSpec {
   readonly max?: number;
   /** The values a string may take. */
   readonly choices?: readonly string[];
-  /** A file the command writes: its folder is made and the file tried before the command starts. */
+  /** A file the command writes: tried (created and removed, with any folder it needs) before the command starts. */
   readonly output?: true;
   /** The help text: the first line beside the option, further lines below it. */
   readonly help: string;
@@ -85,6 +88,7 @@ const SCALE = {
   max: 2_000_000,
   help: "bundled server: N users, resources and submissions (default: the seed's)",
 } as const;
+const SEED = { type: 'integer', value: 'N', min: -(2 ** 31), max: 2 ** 31 - 1, help: 'run seed (default: random, printed)' } as const;
 const TLS = {
   ca: {
     type: 'string',
@@ -107,7 +111,7 @@ const RUN_OPTIONS = {
     output: true,
     help: 'write every request (check, case, method, url, headers, body; secrets as ${VAR}) as JSON lines',
   },
-  seed: { type: 'integer', value: 'N', min: -(2 ** 31), max: 2 ** 31 - 1, help: 'run seed (default: random, printed)' },
+  seed: SEED,
   runs: { type: 'integer', value: 'N', min: 1, max: 1_000_000, help: 'property runs per check (default 100)' },
   only: { type: 'string', value: 'PATTERN', multiple: true, help: 'check-id prefix or glob; repeatable or comma-separated' },
   skip: {
@@ -164,6 +168,14 @@ const RUN_OPTIONS = {
     type: 'string',
     value: 'NAME',
     help: "the bundled server as another kind of real server (serve --list-variants), judged\nwith that variant's expectations for its family (fixtures/profiles/<family>-<variant>.yaml)",
+  },
+  'keep-serving': {
+    type: 'boolean',
+    help: "bundled server: after the run, keep it up on its port until Ctrl-C (SIGINT or SIGTERM),\nand print the export lines with which the failures' curls paste as printed",
+  },
+  verbose: {
+    type: 'boolean',
+    help: 'the console summary in full: the counts of every area and every skipped check\n(default: a short summary; the reports always hold it all)',
   },
   'no-color': { type: 'boolean', help: 'no ANSI colours in the console summary' },
   'no-progress': { type: 'boolean', help: 'no progress on stderr (default: a live line on a terminal, else a line every 10 s)' },
@@ -232,6 +244,7 @@ export const MERGE = {
     markdown: RUN_OPTIONS.markdown,
     html: RUN_OPTIONS.html,
     'no-color': RUN_OPTIONS['no-color'],
+    verbose: RUN_OPTIONS.verbose,
   },
   notes: EXIT_CODES,
 } as const satisfies CommandSpec;
@@ -253,6 +266,10 @@ export const SERVE = {
     faults: { ...FAULTS, help: 'faults to enable, comma-separated (see --list-faults)' },
     scale: { ...SCALE, help: 'N users, resources and submissions (default: the seed data only)' },
     variant: { type: 'string', value: 'NAME', help: 'another kind of real server (a legitimate configuration, not a fault)' },
+    seed: {
+      ...SEED,
+      help: "the ids of the records it creates follow N, as a run's bundled server's do with run --seed N\n(a bundled run with failures prints the serve line that repeats its server)",
+    },
     'id-seed': {
       type: 'integer',
       value: 'N',
@@ -381,26 +398,15 @@ export function toolHelp(): string {
 // ---------------------------------------------------------------------------------------------
 // Parsing.
 
-/** The option of `names` closest to `given` (a typo's edit distance, or a prefix of one), if any is close. */
-export function closestName(given: string, names: readonly string[]): string | undefined {
-  const prefixed = names.filter((n) => given.length >= 3 && n.startsWith(given));
-  if (prefixed.length === 1) return prefixed[0];
-  let best: { name: string; d: number } | undefined;
-  for (const name of names) {
-    const d = distance(given, name);
-    if (!best || d < best.d) best = { name, d };
-  }
-  return best && best.d <= Math.max(2, Math.floor(given.length / 3)) ? best.name : undefined;
-}
-
 function unknownOption(command: CommandSpec, flag: string): UsageError {
   const name = flag.replace(/^-+/, '');
   const here = `lp-conformance ${command.name}`;
-  if (!flag.startsWith('--')) return new UsageError(`unknown option '${flag}' for ${here}: options start with -- (${here} --help lists them)`);
+  const hint = `${tool()} ${command.name} --help`;
+  if (!flag.startsWith('--')) return new UsageError(`unknown option '${flag}' for ${here}: options start with -- (${hint} lists them)`);
   const elsewhere = COMMANDS.find((c) => c !== command && name in c.options);
-  if (elsewhere) return new UsageError(`--${name} is an option of lp-conformance ${elsewhere.name}, not of ${command.name} (${here} --help lists its own)`);
+  if (elsewhere) return new UsageError(`--${name} is an option of lp-conformance ${elsewhere.name}, not of ${command.name} (${hint} lists its own)`);
   const near = closestName(name, [...Object.keys(command.options), 'help']);
-  return new UsageError(`unknown option '--${name}' for ${here}${near ? `; did you mean --${near}?` : ''} (${here} --help lists them)`);
+  return new UsageError(`unknown option '--${name}' for ${here}${near ? `; did you mean --${near}?` : ''} (${hint} lists them)`);
 }
 
 function integerOf(name: string, spec: OptionSpec, text: string): number {
@@ -432,7 +438,7 @@ export function parseCommand<C extends CommandSpec>(
     }
     if (!arg.startsWith('-') || arg === '-' || arg === '--') {
       throw new UsageError(
-        `unexpected argument '${arg}' for lp-conformance ${command.name}: every value follows its option (lp-conformance ${command.name} --help)`,
+        `unexpected argument '${arg}' for lp-conformance ${command.name}: every value follows its option (${tool()} ${command.name} --help)`,
       );
     }
     const eq = arg.indexOf('=');
@@ -488,25 +494,35 @@ export function checkOutputs(
   for (const [flag, file] of [...given, ...extra]) checkWritable(flag, file);
 }
 
+/**
+ * Tried by opening it: an existing file for writing (not truncated), a new one by creating it (and the
+ * folders it needs), then removing what was made. Write permission alone says nothing to root, for whom
+ * /sys or /proc still refuse a new file.
+ */
 function checkWritable(flag: string, file: string): void {
   const path = resolve(file);
   const problem = (why: string) => new UsageError(`${flag} ${file}: ${why}`);
+  const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
   if (existsSync(path)) {
     if (statSync(path).isDirectory()) throw problem('is a folder; give a file name');
     try {
-      accessSync(path, constants.W_OK);
+      closeSync(openSync(path, 'r+'));
     } catch (error) {
-      throw problem(`cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw problem(`cannot be written (${code(error)})`);
     }
     return;
   }
-  // The nearest folder that exists must be a folder we may write in (the rest is made when written).
   let dir = dirname(path);
   while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
   if (!statSync(dir).isDirectory()) throw problem(`${dir} is a file, not a folder`);
+  let made: string | undefined;
   try {
-    accessSync(dir, constants.W_OK);
+    made = mkdirSync(dirname(path), { recursive: true });
+    closeSync(openSync(path, 'wx'));
+    rmSync(path);
   } catch (error) {
-    throw problem(`its folder ${dir} cannot be written in (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw problem(`cannot be written (${code(error)})`);
+  } finally {
+    if (made !== undefined) rmSync(made, { recursive: true, force: true });
   }
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { idMatcher } from '../runner/select.js';
 import { packageRoot } from '../util/package-root.js';
 import { EXPLAIN, helpAsked, parseCommand, UsageError } from './args.js';
+import { tool } from './invocation.js';
 import { catalogue, type CheckEntry, closestIds, readControls } from './catalogue.js';
 
 /** The heading or section an anchor names, from the indexes shipped in fixtures/ (the specification's
@@ -51,8 +52,8 @@ function text(e: Explained): string {
     `  defined: ${e.source ?? 'unknown'}`,
     ...(e.faults.length === 0
       ? ['  faults:  none known (no negative control names this check)']
-      : ['  faults that prove it can fail (lp-conformance serve --faults NAME):', ...e.faults.map((f) => `    ${f}  ${e.faultDescriptions[f] ?? ''}`)]),
-    `  run it:  lp-conformance run --only ${e.id}`,
+      : [`  faults that prove it can fail (${tool()} serve --faults NAME):`, ...e.faults.map((f) => `    ${f}  ${e.faultDescriptions[f] ?? ''}`)]),
+    `  run it:  ${tool()} run --only ${e.id}`,
   ];
   return lines.join('\n');
 }
@@ -60,13 +61,13 @@ function text(e: Explained): string {
 export async function explainCommand(argv: string[]): Promise<number> {
   const { values, help, positionals } = parseCommand(EXPLAIN, argv);
   if (helpAsked(EXPLAIN, help)) return 0;
-  if (positionals.length === 0) throw new UsageError('explain needs a check id, prefix or glob (as --only; lp-conformance run --list shows the ids)');
+  if (positionals.length === 0) throw new UsageError('explain needs a check id, prefix or glob (as --only; ${tool()} run --list shows the ids)');
   const [{ listChecks }, { faultCatalogue }] = await Promise.all([import('../runner/run.js'), import('../../reference-impl/index.js')]);
   const checks = await listChecks();
   const ids = checks.map((c) => c.id);
   for (const pattern of positionals) {
     if (!ids.some(idMatcher([pattern]))) {
-      throw new UsageError(`'${pattern}' selects no check; closest: ${closestIds(pattern, ids).join(', ')} (lp-conformance run --list shows them all)`);
+      throw new UsageError(`'${pattern}' selects no check; closest: ${closestIds(pattern, ids).join(', ')} (${tool()} run --list shows them all)`);
     }
   }
   const faults = faultCatalogue();

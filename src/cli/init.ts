@@ -20,6 +20,7 @@ import { CredentialsError, MissingCredentialsError } from '../target/base/errors
 import { createSecrets } from '../target/secrets.js';
 import { tlsConfigOf, useTls } from '../target/tls.js';
 import { checkOutputs, helpAsked, INIT, parseCommand } from './args.js';
+import { tool } from './invocation.js';
 
 /** The profile init starts from without `--profile`: every default, no record. */
 const DEFAULTS = 'name: init\n';
@@ -130,7 +131,7 @@ export async function initCommand(argv: string[]): Promise<number> {
     `Target profile of ${target}, written by \`lp-conformance init\` on ${new Date().toISOString().slice(0, 19)}Z.`,
     'Each value says how init found it. What init could not find is commented out with the reason: the checks that need it are skipped, naming it; fill it in to run them. Expectations init did not probe are commented out with their default, which applies.',
     'Run it:',
-    `  lp-conformance run --target ${target} --profile ${values.out ?? 'FILE'} --check-profile`,
+    `  ${tool()} run --target ${target} --profile ${values.out ?? 'FILE'} --check-profile`,
     created.length === 0
       ? `init sent ${sent}: reads only (GET), and the token exchanges.`
       : `init sent ${sent}, writes included (--probe-writes); it created: ${created.join('; ')}.`,

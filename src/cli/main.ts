@@ -14,6 +14,7 @@ import { tlsConfigOf, useTls } from '../target/tls.js';
 import { sandboxEnvironment, sandboxOfEnvironment, startBundled, type BundledServer } from '../runner/bundled.js';
 import { BASELINE, checkOutputs, CLEANUP, closestName, COMMANDS, commandHelp, helpAsked, parseCommand, RUN, SERVE, toolHelp, UsageError } from './args.js';
 import { checkUrlsGiven, reachFamilies } from './preflight.js';
+import { tool } from './invocation.js';
 import { setupMistake } from './mistakes.js';
 import { faultsOf, runStages, variantOf, type RunHost, type RunValues } from './run.js';
 
@@ -62,6 +63,20 @@ function signalInterrupts(keep: boolean): RunHost['interrupts'] {
   };
 }
 
+/** Resolves at Ctrl-C or SIGTERM: either signal stops a server kept up; the other's listener goes
+ * too (a process that serves again listens anew). */
+function untilStopped(): Promise<void> {
+  return new Promise<void>((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
 /** `lp-conformance run` and `baseline`: the options parsed, then the run's stages (run.ts) with the
  * process's environment, stdout, stderr and signals. */
 async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise<number> {
@@ -79,6 +94,7 @@ async function run(argv: string[], command: 'run' | 'baseline' = 'run'): Promise
     junitByDefault: true,
     stepSummary: process.env.GITHUB_STEP_SUMMARY || undefined,
     interrupts: signalInterrupts(values.keep === true),
+    untilStopped,
   });
   return outcome.exitCode;
 }
@@ -127,7 +143,8 @@ async function serve(argv: string[]): Promise<number> {
   const reference = await referenceServer();
   if (values['list-faults']) {
     const listed = (await import('./catalogue.js')).faultLines(positionals, reference.faultCatalogue());
-    if ('none' in listed) throw new UsageError(`'${listed.none}' selects no fault; closest: ${listed.closest.join(', ')} (serve --list-faults lists them all)`);
+    if ('none' in listed)
+      throw new UsageError(`'${listed.none}' selects no fault; closest: ${listed.closest.join(', ')} (${tool()} serve --list-faults lists them all)`);
     process.stdout.write(`${listed.lines.join('\n')}\n`);
     return 0;
   }
@@ -158,6 +175,8 @@ async function serve(argv: string[]): Promise<number> {
         scale: values.scale ?? 0,
         ...(variant ? reference.variantOptions(variant) : {}),
         ...(values['id-seed'] === undefined ? {} : { idSeed: values['id-seed'] }),
+        // The ids of new records as a run's bundled server makes them with the same --seed.
+        ...(values.seed === undefined ? {} : { ids: reference.seededIds(values.seed) }),
       },
       listen: { port, host },
     });
@@ -170,16 +189,8 @@ async function serve(argv: string[]): Promise<number> {
   const env = { ...sandboxEnvironment(profile, sandbox), ...server.env };
   if (values.env !== undefined) writeEnvFile(values.env, server.url, env);
   process.stdout.write(sandboxText(server.url, env, server.says, values.env));
-  await new Promise<void>((done) => {
-    // Either signal stops it; the other's listener goes too (a process that serves again listens anew).
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      void server.close().then(done);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await untilStopped();
+  await server.close();
   // The file says how to reach a server that no longer listens: it goes with it.
   if (values.env !== undefined) rmSync(values.env, { force: true });
   return 0;
@@ -226,7 +237,7 @@ export async function main(argv: string[]): Promise<number> {
           COMMANDS.map((c) => c.name),
         );
         throw new UsageError(
-          `unknown command '${command}'${near ? `; did you mean ${near}?` : ''} (${COMMANDS.map((c) => c.name).join(', ')}; lp-conformance --help shows them)`,
+          `unknown command '${command}'${near ? `; did you mean ${near}?` : ''} (${COMMANDS.map((c) => c.name).join(', ')}; ${tool()} --help shows them)`,
         );
       }
     }

@@ -19,5 +19,5 @@ export async function mergeCommand(argv: string[]): Promise<number> {
   const { result, strict } = mergeShards(positionals.map((file) => readShardReport(file)));
   const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
   process.stdout.write(`lp-conformance merge: ${result.shards?.length ?? 0} shards, ${result.checks.length} checks\n`);
-  return writeRunReports(result, values, { strict, color });
+  return writeRunReports(result, values, { strict, color, verbose: values.verbose === true });
 }

@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import type { RunResult } from '../runner/base/model.js';
+import { UsageError } from './args.js';
 
 /** Where the reports go: `--junit` (default reports/junit.xml), `--json`, `--markdown`, `--html`. */
 export interface ReportOptions {
@@ -13,6 +14,8 @@ export interface ReportOptions {
   json?: string | undefined;
   markdown?: string | undefined;
   html?: string | undefined;
+  /** `--record FILE`, written by the run: named with the reports. */
+  record?: string | undefined;
 }
 
 /** Where the console summary is printed. */
@@ -28,20 +31,27 @@ export interface ReportWriting {
   junitByDefault?: boolean;
   /** A file the Markdown summary is appended to (default: $GITHUB_STEP_SUMMARY, when set). */
   stepSummary?: string | undefined;
+  /** The console summary in full (`--verbose`): every area's counts, every skipped check. */
+  verbose?: boolean;
   /** Where the summary goes (default stdout); null prints nothing. */
   print?: Printer | null;
 }
 
+/** A report that could not be written after the run: exit 2 with this one line, once the summary
+ * and the other reports are out. */
+export class ReportWriteError extends UsageError {}
+
 /** Writes every report asked for (JUnit always, unless `junitByDefault` is false), prints the
- * summary; the exit code of the verdict. */
+ * summary and one line per report written; the exit code of the verdict. A report that cannot be
+ * written is a ReportWriteError once the rest is done. */
 export async function writeRunReports(result: RunResult, files: ReportOptions, options: ReportWriting): Promise<number> {
   const junitGiven = files.junit ?? ((options.junitByDefault ?? true) ? 'reports/junit.xml' : undefined);
   const stepSummary = 'stepSummary' in options ? options.stepSummary : process.env.GITHUB_STEP_SUMMARY || undefined;
   const print = options.print === undefined ? process.stdout : options.print;
-  const common = { strict: options.strict, color: options.color, ...(options.redact ? { redact: options.redact } : {}) };
+  const common = { strict: options.strict, color: options.color, verbose: options.verbose ?? false, ...(options.redact ? { redact: options.redact } : {}) };
   const junit = junitGiven === undefined ? undefined : resolve(junitGiven);
   const { writeReports } = await import('../../reporters/write.js');
-  const { summary, verdict } = writeReports(
+  const { summary, verdict, reports } = writeReports(
     result,
     {
       ...(junit !== undefined ? { junit } : {}),
@@ -53,6 +63,23 @@ export async function writeRunReports(result: RunResult, files: ReportOptions, o
     },
     common,
   );
-  print?.write(`${summary}\n${junit !== undefined ? `JUnit report: ${junit}\n` : ''}`);
+  const written = [
+    ...(files.record !== undefined ? [{ kind: 'Request record', path: resolve(files.record) }] : []),
+    ...reports.filter((r) => r.error === undefined),
+  ];
+  print?.write(`${summary}\n${written.map((r) => `${r.kind}: ${r.path}\n`).join('')}`);
+  const failed = reports.filter((r) => r.error !== undefined);
+  if (failed[0]) {
+    const more =
+      failed.length > 1
+        ? `; nor ${failed
+            .slice(1)
+            .map((r) => `the ${r.kind} ${r.path}`)
+            .join(', ')}`
+        : '';
+    throw new ReportWriteError(
+      `the ${failed[0].kind} ${failed[0].path} could not be written (${failed[0].error ?? ''})${more}; the summary and the other reports were`,
+    );
+  }
   return verdict.exitCode;
 }

@@ -14,15 +14,16 @@ import { constants as osConstants, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { familyAbsence, loadProfile, parseProfile, redactor, resolveSecrets, withTarget, withVariantExpectations, type Profile } from '../profile/index.js';
 import { applyBaseline, loadBaseline, writeBaseline, type Baseline } from '../runner/baseline.js';
-import { sandboxEnvironment, startBundled, type BundledServer, type Sandbox } from '../runner/bundled.js';
+import { sandboxEnvironment, sandboxOfEnvironment, startBundled, type BundledServer, type Sandbox } from '../runner/bundled.js';
 import type { CompareServer } from '../runner/compare.js';
 import { newRunId } from '../runner/base/marker.js';
 import { DEFAULT_CONCURRENCY, type RunResult, type TlsConfig } from '../runner/base/model.js';
 import type { ProgressListener, ProgressSink } from '../runner/progress.js';
 import { selection, selectsFamily } from '../runner/select.js';
 import { tlsConfigOf, useTls } from '../target/tls.js';
-import { BASELINE, checkOutputs, REPLAYED, RUN, splitList, UsageError, type Values } from './args.js';
+import { BASELINE, checkOutputs, closestName, REPLAYED, RUN, splitList, UsageError, type Values } from './args.js';
 import { checkUrlsGiven, preflight, SetupError } from './preflight.js';
+import { tool } from './invocation.js';
 import type { Printer } from './reports.js';
 
 /*
@@ -61,6 +62,9 @@ export interface RunHost {
   readonly interrupts: (stop: (reason: Interrupt) => void) => () => void;
   /** Set-up is abandoned when this aborts before the checks are sent (the library's AbortSignal). */
   readonly signal?: AbortSignal;
+  /** `--keep-serving`: resolves when the bundled server, kept up after the run, is to stop (Ctrl-C);
+   * absent: the host keeps no server up (the library's). */
+  readonly untilStopped?: () => Promise<void>;
 }
 
 /** What a run ends with: its exit code and, unless it only listed the checks, its run model. */
@@ -87,9 +91,15 @@ export async function variantOf(value: string | undefined): Promise<string | und
 export async function faultsOf(values: string[] | undefined): Promise<string[]> {
   const faults = splitList(values);
   if (faults.length === 0) return faults;
-  const known = new Set((await referenceServer()).allFaults());
+  const names = (await referenceServer()).allFaults();
+  const known = new Set(names);
   const unknown = faults.find((f) => !known.has(f));
-  if (unknown) throw new UsageError(`unknown fault '${unknown}' (lp-conformance serve --list-faults lists them)`);
+  if (unknown) {
+    // A name given without its family's prefix is matched against the names without theirs too.
+    const bare = new Map(names.map((n) => [n.slice(n.indexOf('.') + 1), n]));
+    const near = closestName(unknown, names) ?? bare.get(closestName(unknown, [...bare.keys()]) ?? '');
+    throw new UsageError(`unknown fault '${unknown}'${near ? `; did you mean ${near}?` : ''} (${tool()} serve --list-faults lists them)`);
+  }
   return faults;
 }
 
@@ -97,7 +107,7 @@ export async function faultsOf(values: string[] | undefined): Promise<string[]> 
  * suite, one for a selection (`--only`), a replay, a `--scale`d server or checks run one by one. */
 async function jobsOf(
   value: number | undefined,
-  run: { bundled: boolean; sharded: boolean; only: string[]; concurrency: number; scale: number; oneCheck: boolean; compare: boolean },
+  run: { bundled: boolean; sharded: boolean; only: string[]; concurrency: number; scale: number; oneCheck: boolean; compare: boolean; keepServing: boolean },
 ): Promise<number> {
   if (value !== undefined) {
     if (value > 1 && !run.bundled)
@@ -106,7 +116,7 @@ async function jobsOf(
     if (value > 1 && (run.compare || run.oneCheck)) throw new UsageError('--jobs does not combine with --compare, --path or --replay-path');
     return value;
   }
-  if (!run.bundled || run.sharded || run.compare || run.oneCheck || run.only.length > 0 || run.scale > 0 || run.concurrency === 1) return 1;
+  if (!run.bundled || run.sharded || run.compare || run.oneCheck || run.keepServing || run.only.length > 0 || run.scale > 0 || run.concurrency === 1) return 1;
   return (await import('./parallel.js')).defaultJobs();
 }
 
@@ -146,7 +156,7 @@ async function shardOptions(values: { shard?: string; 'shard-plan'?: string }, b
 type Sharding = NonNullable<Awaited<ReturnType<typeof shardOptions>>>;
 type Shard = Awaited<ReturnType<Sharding['select']>>;
 
-/** The replay line's start: `lp-conformance run` and the options it repeats (REPLAYED), each as
+/** The replay line's start: `lp-conformance run` (as invocation.ts prints it) and the options it repeats (REPLAYED), each as
  * the option table spells it and as given (a list as one comma-separated value). */
 export function replayBaseOf(values: Readonly<Record<string, unknown>>): string {
   const options = REPLAYED.flatMap((name) => {
@@ -156,7 +166,7 @@ export function replayBaseOf(values: Readonly<Record<string, unknown>>): string 
     const text = Array.isArray(value) ? splitList(value as string[]).join(',') : String(value);
     return text === '' ? [] : [`--${name} ${text}`];
   });
-  return ['lp-conformance run', ...options].join(' ');
+  return [`${tool()} run`, ...options].join(' ');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,11 +200,13 @@ interface Plan extends Selected {
   readonly selects: (family: string) => boolean;
   readonly jobs: number;
   readonly baseline: Baseline | undefined;
+  /** `--keep-serving`: the bundled server stays up after the run until the host says stop. */
+  readonly keepServing: boolean;
 }
 
 function profileOf(values: RunValues, host: RunHost): Profile {
   if (host.profileDocument === undefined) return loadProfile(values.profile);
-  return parseProfile(JSON.stringify(host.profileDocument), values.profile ?? '(profile object)');
+  return parseProfile(JSON.stringify(host.profileDocument), values.profile ?? '(profile object)', { positions: false });
 }
 
 async function selectionOf(values: RunValues, host: RunHost): Promise<Selected> {
@@ -215,7 +227,7 @@ async function listStage(s: Selected): Promise<number> {
   const shard = s.sharding ? await s.sharding.select(s.profile, s.only, s.skip) : undefined;
   const selected = selection(s.only, s.skip);
   const checks = (await listChecks()).filter((c) => (shard ? shard.ids.includes(c.id) : selected(c.id)));
-  if (checks.length === 0) throw new UsageError(`${patternsText(s.only, s.skip)} no check (lp-conformance run --list shows them all)`);
+  if (checks.length === 0) throw new UsageError(`${patternsText(s.only, s.skip)} no check (${tool()} run --list shows them all)`);
   s.host.stdout?.write(`${formatList(checks)}\n`);
   return 0;
 }
@@ -275,6 +287,16 @@ function aimedProfile(values: RunValues, profile: Profile, bundled: boolean, sel
   return profile;
 }
 
+/** `--keep-serving`: a bundled run, in this process, by a host that can wait for Ctrl-C. */
+function keepServingOf(values: RunValues, host: RunHost, bundled: boolean): boolean {
+  if (values['keep-serving'] !== true) return false;
+  if (!bundled) throw new UsageError('--keep-serving keeps the bundled reference server up: no --target/--profile');
+  if (!host.untilStopped) throw new UsageError('--keep-serving is for the command line, which waits for Ctrl-C');
+  if ((values.jobs ?? 1) > 1) throw new UsageError('--keep-serving keeps one bundled server up: no --jobs above 1');
+  if (values.compare !== undefined) throw new UsageError('--keep-serving does not combine with --compare');
+  return true;
+}
+
 function checkCompare(values: RunValues): void {
   if (values['compare-profile'] !== undefined && values.compare === undefined) throw new UsageError('--compare-profile needs --compare');
   if (values.compare !== undefined && values.compare !== 'bundled' && !/^https?:\/\/[^/?#\s]+/.test(values.compare)) {
@@ -312,11 +334,12 @@ async function validate(s: Selected): Promise<Plan> {
     scale: server.scale,
     oneCheck: values.path !== undefined || values['replay-path'] !== undefined || values['run-id'] !== undefined,
     compare: values.compare !== undefined,
+    keepServing: values['keep-serving'] === true,
   });
   // A baseline is configuration: read and checked before any server is contacted.
   const baseline =
     values.baseline === undefined ? undefined : loadBaseline(resolve(values.baseline), new Set((await (await runner()).listChecks()).map((c) => c.id)));
-  return { ...s, profile, tls, ...settings, ...server, shard, selects, jobs, baseline };
+  return { ...s, profile, tls, ...settings, ...server, shard, selects, jobs, baseline, keepServing: keepServingOf(values, host, bundled) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -330,6 +353,8 @@ interface Setup {
   readonly env: NodeJS.ProcessEnv;
   readonly comparing: CompareServer | undefined;
   readonly compare: typeof import('../runner/compare.js') | undefined;
+  /** The bundled server: where it listens, and the variables (with their values) that reach it. */
+  readonly served: { readonly url: string; readonly env: Readonly<Record<string, string>> } | undefined;
   close(): Promise<void>;
 }
 
@@ -386,7 +411,12 @@ function warner(host: RunHost): (line: string) => void {
 async function build(plan: Plan): Promise<Setup> {
   const { host, values, selects, timeoutMs } = plan;
   const reference = plan.bundled ? await referenceServer() : undefined;
-  const sandbox = reference?.freshSandbox();
+  // A server kept up for pasted curls accepts what `serve` accepts (the documented sandbox, or this
+  // shell's values of its variables): the export lines it prints hold no fresh secret.
+  const sandbox =
+    plan.keepServing && reference
+      ? sandboxOfEnvironment(plan.profile, resolveSecrets(plan.profile, host.env).values, reference.SANDBOX)
+      : reference?.freshSandbox();
   const env = sandbox ? { ...host.env, ...sandboxEnvironment(plan.profile, sandbox) } : host.env;
   const warn = warner(host);
   const servers: { close(): Promise<void> }[] = [];
@@ -407,7 +437,8 @@ async function build(plan: Plan): Promise<Setup> {
     const { compare, comparing } = await startCompare(plan, profile, env, sandbox, warn);
     if (comparing) servers.push(comparing);
     stillWanted(host);
-    return { profile, env, compare, comparing, close };
+    const served = server && sandbox ? { url: server.url, env: { ...sandboxEnvironment(plan.profile, sandbox), ...server.env } } : undefined;
+    return { profile, env, compare, comparing, served, close };
   } catch (error) {
     await close();
     throw error;
@@ -417,8 +448,14 @@ async function build(plan: Plan): Promise<Setup> {
 // ---------------------------------------------------------------------------------------------
 // send
 
+/** The invariants another shard of the plan reports (shard.ts `invariantFamilies`). */
+async function sharedInvariantsOf(shard: Shard): Promise<string[]> {
+  const { INVARIANTS, familyOfCheck } = await import('../families/registry.js');
+  return INVARIANTS.filter((inv) => !shard.invariantFamilies.includes(familyOfCheck(inv.id)?.name ?? '')).map((inv) => inv.id);
+}
+
 /** The options of the suites' run: the plan's, aimed at the set-up's profile. */
-function suitesOptions(plan: Plan, setup: Setup, attachmentsDir: string, record: string | undefined) {
+async function suitesOptions(plan: Plan, setup: Setup, attachmentsDir: string, record: string | undefined) {
   const { values } = plan;
   return {
     attachmentsDir,
@@ -429,7 +466,7 @@ function suitesOptions(plan: Plan, setup: Setup, attachmentsDir: string, record:
     only: plan.only,
     ...(plan.skip.length > 0 ? { skip: plan.skip } : {}),
     ...(plan.tls ? { tls: plan.tls } : {}),
-    ...(plan.shard ? { ids: plan.shard.ids } : {}),
+    ...(plan.shard ? { ids: plan.shard.ids, sharedInvariants: await sharedInvariantsOf(plan.shard) } : {}),
     ...(values.path ? { path: values.path } : {}),
     ...(values['replay-path'] ? { replayPath: values['replay-path'] } : {}),
     // --runs too: a run's count shows in verdicts (coverage), and a replay repeats the run.
@@ -461,7 +498,7 @@ function recordFile(values: RunValues): string | undefined {
  * checks that finished and says the run was interrupted. */
 async function send(plan: Plan, setup: Setup, attachmentsDir: string): Promise<RunResult> {
   const { runSuites } = await runner();
-  const options = suitesOptions(plan, setup, attachmentsDir, recordFile(plan.values));
+  const options = await suitesOptions(plan, setup, attachmentsDir, recordFile(plan.values));
   const interrupted = new AbortController();
   const remove = plan.host.interrupts((reason) => interrupted.abort(reason));
   try {
@@ -491,7 +528,7 @@ async function judge(plan: Plan, ran: RunResult): Promise<RunResult> {
   const result = baseline ? applyBaseline(sharded, baseline) : sharded;
   // An empty shard of a plan that has checks is no error: its report says so to the merge.
   if ((shard ? shard.record.checks === 0 : result.checks.length === 0) && !result.interrupted) {
-    throw new UsageError(`${patternsText(plan.only, plan.skip)} no check (lp-conformance run --list shows them)`);
+    throw new UsageError(`${patternsText(plan.only, plan.skip)} no check (${tool()} run --list shows them)`);
   }
   return result;
 }
@@ -526,6 +563,7 @@ async function record(plan: Plan, result: RunResult, reportProfile: Profile, env
     junitByDefault: host.junitByDefault,
     stepSummary: host.stepSummary,
     print: host.stdout,
+    verbose: values.verbose === true,
   });
   // A bundled run's durations balance the next split of a bundled run over the cores.
   if (plan.bundled && !plan.shard && !result.interrupted && plan.scale === 0 && plan.faults.length === 0)
@@ -539,6 +577,58 @@ async function record(plan: Plan, result: RunResult, reportProfile: Profile, env
     return 0;
   }
   return exitCode;
+}
+
+// ---------------------------------------------------------------------------------------------
+// after the run: the bundled server again, for the failures' curls
+
+/** The variables the failures' curls read (`${NAME}`) that reach the bundled server, in order. */
+function curlVariables(result: RunResult, env: Readonly<Record<string, string>>): string[] {
+  const names = new Set<string>();
+  for (const check of result.checks) for (const m of (check.failure?.curl ?? '').matchAll(/\$\{([A-Za-z_]\w*)\}/g)) if (m[1] && m[1] in env) names.add(m[1]);
+  return [...names];
+}
+
+/** `serve` with the run's seed, port, faults, scale and variant: the same server as the run's. */
+function serveLine(plan: Plan, url: string): string {
+  const port = new URL(url).port;
+  const options = [
+    `--seed ${plan.seed}`,
+    `--port ${port}`,
+    ...(plan.faults.length > 0 ? [`--faults ${plan.faults.join(',')}`] : []),
+    ...(plan.scale > 0 ? [`--scale ${plan.scale}`] : []),
+    ...(plan.variant ? [`--variant ${plan.variant}`] : []),
+  ];
+  return `${tool()} serve ${options.join(' ')}`;
+}
+
+/**
+ * A bundled run's failures name a server that is gone: one line says how to start the same one
+ * (`serve`, its `--env` file sourced where the curls are pasted); with --keep-serving the run's own
+ * server stays up until the host says stop, and the export lines of the variables the curls read
+ * are printed, so that a curl pastes as printed.
+ */
+async function afterRun(plan: Plan, setup: Setup, result: RunResult): Promise<void> {
+  const { served } = setup;
+  const out = plan.host.stdout;
+  if (!served || result.interrupted) return;
+  const failed = result.checks.some((c) => c.status === 'failed' && c.failure?.curl !== undefined);
+  const names = curlVariables(result, served.env);
+  if (plan.keepServing && plan.host.untilStopped) {
+    const { exportLines } = await import('./sandbox.js');
+    const env = Object.fromEntries((names.length > 0 ? names : Object.keys(served.env)).map((n) => [n, served.env[n] ?? '']));
+    out?.write(
+      `The bundled server stays up at ${served.url} until Ctrl-C (SIGINT or SIGTERM); in the shell where a failure's curl is pasted:\n${exportLines(env)}`,
+    );
+    await plan.host.untilStopped();
+    return;
+  }
+  if (!failed) return;
+  const file = 'lpc-serve.env';
+  out?.write(
+    `The failures' curls name a server that is gone; the same one: ${serveLine(plan, served.url)} --env ${file}, then \`. ./${file}\`` +
+      ` where the curls are pasted${names.length > 0 ? ` (it sets ${names.join(', ')})` : ''}; or run again with --keep-serving\n`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -569,7 +659,9 @@ export async function runStages(values: RunValues, host: RunHost): Promise<RunOu
   try {
     attachments = mkdtempSync(join(tmpdir(), 'lpc-attachments-'));
     const result = await judge(plan, await send(plan, setup, attachments));
-    return { exitCode: await record(plan, result, setup.profile, setup.env), result, strict: plan.strict };
+    const exitCode = await record(plan, result, setup.profile, setup.env);
+    await afterRun(plan, setup, result);
+    return { exitCode, result, strict: plan.strict };
   } finally {
     if (attachments) rmSync(attachments, { recursive: true, force: true });
     await setup.close();

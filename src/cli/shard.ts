@@ -25,6 +25,9 @@ export interface ShardSelection {
   order: ReadonlyMap<string, number>;
   /** Whether the shard runs checks of the family (or checks that use its session). */
   selects(family: string): boolean;
+  /** The families whose invariants this shard reports: those of its checks that no earlier shard of
+   * the plan has checks of (the others' invariants it reports only when it saw them broken). */
+  invariantFamilies: readonly string[];
 }
 
 /** The measured cost of each check (its `durationMs`) in a JSON report of an earlier run. */
@@ -77,7 +80,17 @@ export function shardSelection(options: {
     record: { index, count, plan: plan.digest, sharedServer, checks: reportedIds.length },
     order: new Map(reportedIds.map((id, i) => [id, i])),
     selects: (family) => families.has(family),
+    invariantFamilies: invariantFamiliesOf(plan, index),
   };
+}
+
+/** The families of the shard's checks that no earlier shard has checks of: of each family, the earliest
+ * shard that runs its checks reports its invariants. */
+function invariantFamiliesOf(plan: ShardPlan, index: number): string[] {
+  const familiesOf = (ids: readonly string[]) => new Set(ids.map((id) => familyOfCheck(id)?.name).filter((f): f is string => f !== undefined));
+  const own = familiesOf(plan.shards[index - 1] ?? []);
+  const earlier = familiesOf(plan.shards.slice(0, index - 1).flat());
+  return [...own].filter((f) => !earlier.has(f));
 }
 
 /** The shard's record in its report: the plan, and each reported check's position in it. */

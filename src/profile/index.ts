@@ -16,6 +16,8 @@ import { pathParameters, type OperationId, type OperationRoute } from './base/ro
 import { ProfileError } from './base/errors.js';
 import { DEFAULT_LIMITS, PATTERN_MEANINGS, PROFILE_SCHEMA } from './schema.js';
 import { deepFreeze } from '../util/deep-freeze.js';
+import { closestName } from '../util/closest.js';
+import { positionOf, segmentsOfField } from './base/positions.js';
 import { cachedJson } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import type { EnvRef, Expectations, FamilyCredentials, FamilyTarget, FamilyTargets, Limits, OAuthClientCredentials, Profile } from './base/types.js';
@@ -71,6 +73,13 @@ function segmentsOf(pointer: string): string[] {
 
 const TYPE_WORDS: Record<string, string> = { object: 'a mapping', array: 'a list' };
 
+/** A field that names a variable (`{ env: NAME }`) shows the form: a secret is never written in a profile. */
+function envRefForm(e: ErrorObject): string {
+  const schema = e.parentSchema as { properties?: Record<string, unknown>; required?: readonly string[] } | undefined;
+  const isRef = schema?.properties?.env !== undefined && schema.required?.includes('env') === true;
+  return isRef ? ': { env: NAME }, naming the environment variable that holds it' : '';
+}
+
 function describeError(e: ErrorObject): { field: string; problem: string } {
   const at = segmentsOf(e.instancePath);
   const params = e.params as Record<string, unknown>;
@@ -78,8 +87,10 @@ function describeError(e: ErrorObject): { field: string; problem: string } {
   switch (e.keyword) {
     case 'required':
       return { field: field(params.missingProperty), problem: 'is required' };
-    case 'additionalProperties':
-      return { field: field(params.additionalProperty), problem: 'is not allowed' };
+    case 'additionalProperties': {
+      const near = closestName(String(params.additionalProperty), Object.keys((e.parentSchema?.properties as object | undefined) ?? {}));
+      return { field: field(params.additionalProperty), problem: `is not allowed${near ? ` (did you mean ${near}?)` : ''}` };
+    }
     case 'dependentRequired':
       return { field: field(params.missingProperty), problem: `is required with ${field(params.property)}` };
     case 'false schema': {
@@ -88,7 +99,7 @@ function describeError(e: ErrorObject): { field: string; problem: string } {
       return { field: field(), problem: by ? `is not allowed with ${fieldPath([...at.slice(0, -1), by])}` : 'is not allowed' };
     }
     case 'type':
-      return { field: field(), problem: `must be ${TYPE_WORDS[String(params.type)] ?? String(params.type)}` };
+      return { field: field(), problem: `must be ${TYPE_WORDS[String(params.type)] ?? String(params.type)}${envRefForm(e)}` };
     case 'const':
       return { field: field(), problem: `must be ${String(params.allowedValue)}` };
     case 'enum':
@@ -208,8 +219,13 @@ function semanticProblems(p: Profile): [string, string][] {
   return problems;
 }
 
-function fail(source: string, problems: readonly [string, string][]): never {
-  const lines = problems.map(([field, problem]) => `profile ${source}: ${field} ${problem}`);
+/** `text` (the YAML) places each problem at its field's line and column. */
+function fail(source: string, problems: readonly [string, string][], text?: string): never {
+  const at = (field: string): string => {
+    const position = text === undefined || field === 'document' ? undefined : positionOf(text, segmentsOfField(field));
+    return position ? `:${position.line}:${position.col}` : '';
+  };
+  const lines = problems.map(([field, problem]) => `profile ${source}${at(field)}: ${field} ${problem}`);
   throw new ProfileError(lines[0] ?? `profile ${source}: invalid`, problems[0]?.[0], lines);
 }
 
@@ -218,7 +234,7 @@ function fail(source: string, problems: readonly [string, string][]): never {
 let schemaText: string | undefined;
 
 /** The profile document of a YAML text, if it parses and passes the schema; else a ProfileError. */
-function validDocument(text: string, source: string): ProfileDocument {
+function validDocument(text: string, source: string, located: string | undefined): ProfileDocument {
   const yaml = parseDocument(text);
   const syntax = yaml.errors[0];
   if (syntax) {
@@ -237,6 +253,7 @@ function validDocument(text: string, source: string): ProfileDocument {
           const { field, problem } = describeError(e);
           return [field, problem];
         }),
+      located,
     );
   }
   return value as ProfileDocument;
@@ -245,12 +262,14 @@ function validDocument(text: string, source: string): ProfileDocument {
 // ---------------------------------------------------------------------------------------------
 // The API.
 
-/** Parses, validates and completes a profile; `source` names it in error messages. */
-export function parseProfile(text: string, source: string): Profile {
+/** Parses, validates and completes a profile; `source` names it in error messages, with the line and
+ * column of the field unless `positions` is false (a document that is no file: the library's object). */
+export function parseProfile(text: string, source: string, options: { positions?: boolean } = {}): Profile {
+  const located = options.positions === false ? undefined : text;
   // A document that parsed and passed the schema is kept (by its text and the schema's): every run
   // reads the same profile, and parsing and compiling the schema were a quarter of a short run's start.
   schemaText ??= `ajv ${(createRequire(import.meta.url)('ajv/package.json') as { version: string }).version}\n${JSON.stringify(PROFILE_SCHEMA)}`;
-  const doc = cachedJson('profile', [schemaText, text], () => validDocument(text, source));
+  const doc = cachedJson('profile', [schemaText, text], () => validDocument(text, source, located));
   const families = doc.families as GivenFamilies | undefined;
   const parts = FAMILIES.map((f) => f.profile.load?.(doc) ?? {});
   const profile = {
@@ -267,7 +286,7 @@ export function parseProfile(text: string, source: string): Profile {
     source,
   } as Profile;
   const problems = semanticProblems(profile);
-  if (problems.length > 0) fail(source, problems);
+  if (problems.length > 0) fail(source, problems, located);
   return deepFreeze(profile);
 }
 

@@ -47,6 +47,9 @@ export interface RunOptions extends RunConfig {
   tls?: TlsConfig;
   /** Exactly these check ids, of those `only` selects (a shard's). */
   ids?: readonly string[];
+  /** A shard's invariants that another shard of its plan reports: this one reports them only when it
+   * saw them broken (for the merge), so that each shard counts its own and the shards add up to the run. */
+  sharedInvariants?: readonly string[];
   /** Checks in flight at once (default 8; 1 runs them one after the other, in registration order). */
   concurrency?: number;
   /** Worker threads the checks run in (default one; workersOf). */
@@ -424,7 +427,8 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   const durationMs = Date.now() - started;
   return options.targets.map((target, i): RunResult => {
     const { checks, metas, invariants } = perTarget[i] as (typeof perTarget)[number];
-    checks.push(...invariantResults(metas, invariants, target, options.signal?.aborted === true));
+    const shared = new Set(target.sharedInvariants ?? []);
+    checks.push(...invariantResults(metas, invariants, target, options.signal?.aborted === true).filter((c) => !shared.has(c.id) || c.status === 'failed'));
     const waited = metas.reduce(
       (w, m) => ({
         retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs,

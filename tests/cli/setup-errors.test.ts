@@ -227,6 +227,19 @@ describe("the issue's table: each mistake is exit 2 (0 for --help) with one line
     [['run', '--runs', '--seed', '3'], /--runs needs a value: N/],
     [['run', '--ca', 'x.pem', '--insecure'], /--ca and --insecure contradict each other/],
     [['rnu'], /unknown command 'rnu'; did you mean run\?/],
+    // Faults and profile fields suggest the closest name too; a profile field says where it is.
+    [
+      ['run', '--faults', 'crash-on-unknown-submision'],
+      /^lp-conformance: unknown fault 'crash-on-unknown-submision'; did you mean intapi\.crash-on-unknown-submission\? \((npx )?lp-conformance serve --list-faults lists them\)$/,
+    ],
+    [
+      ['run', '--profile', join(dir, 'typo.yaml'), '--target', 'http://127.0.0.1:9'],
+      /^lp-conformance: profile \S+typo\.yaml:4:5: expectations\.lists\.defaultLimt is not allowed \(did you mean defaultLimit\?\)$/,
+    ],
+    [
+      ['run', '--profile', join(dir, 'inline.yaml'), '--target', 'http://127.0.0.1:9'],
+      /^lp-conformance: profile \S+inline\.yaml:3:3: credentials\.apiKey must be a mapping: \{ env: NAME \}, naming the environment variable that holds it$/,
+    ],
   ];
   const aFile = join(dir, 'a-file');
   const OUTPUTS: readonly (readonly [readonly string[], RegExp])[] = [
@@ -239,6 +252,8 @@ describe("the issue's table: each mistake is exit 2 (0 for --help) with one line
   let answers: CliResult[] = [];
   beforeAll(async () => {
     writeFileSync(aFile, '');
+    writeFileSync(join(dir, 'typo.yaml'), 'name: typo\nexpectations:\n  lists:\n    defaultLimt: 20\n');
+    writeFileSync(join(dir, 'inline.yaml'), 'name: inline\ncredentials:\n  apiKey: abc123\n');
     answers = await runMain([...HELP.map((c) => [c, '--help']), ...USAGE.map(([args]) => args), ...OUTPUTS.map(([args]) => args)], env);
   });
 

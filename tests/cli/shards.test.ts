@@ -156,6 +156,20 @@ describe('three shards at once against one server, merged', () => {
     expect(shards.map((s) => s.json.shard?.index)).toEqual([1, 2, 3]);
   });
 
+  test("each shard counts its own checks: the shards' summaries add up to the whole run", () => {
+    const counted = (cli: CliResult) => Number(/lp-conformance: (\d+) checks?,/.exec(cli.stdout)?.[1]);
+    // Of each invariant, one shard reports the verdict; another reports it too only when it saw it broken (for the merge).
+    const brokenAgain = merged.json.checks
+      .filter((c) => c.id.includes('.invariant.'))
+      .reduce((n, inv) => n + Math.max(0, shards.filter((s) => s.json.checks.some((c) => c.id === inv.id)).length - 1), 0);
+    for (const s of shards) expect(counted(s.cli)).toBe(s.json.checks.length);
+    expect(shards.reduce((n, s) => n + counted(s.cli), 0) - brokenAgain).toBe(counted(single.cli));
+    for (const inv of merged.json.checks.filter((c) => c.id.includes('.invariant.'))) {
+      const reports = shards.flatMap((s) => s.json.checks.filter((c) => c.id === inv.id));
+      expect(reports.filter((c) => c.status !== 'failed').length, inv.id).toBeLessThanOrEqual(1);
+    }
+  });
+
   test('every report is valid; the merged one names each shard with its run id and seed', () => {
     for (const s of [...shards.map((x) => x.json), single.json, merged.json]) expectValidReport(s);
     expect(merged.json.shard).toBeUndefined();

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import type * as Library from '../../src/library/index.js';
 import type * as Server from '../../src/library/reference-server.js';
+import { tool } from '../../src/cli/invocation.js';
 import { replayBaseOf } from '../../src/cli/run.js';
 import { HANG_GUARD_MS, ROOT, runCli } from '../support/cli.js';
 
@@ -132,7 +133,7 @@ process.stdout.write(JSON.stringify({ same: JSON.stringify(digest(one)) === JSON
 describe('the replay line', () => {
   test('repeats the options that make a run send the same requests, in their order', () => {
     expect(replayBaseOf({ target: 'https://x.test', runs: 5, seed: 3, faults: ['a,b', 'c'], 'include-slow': true, 'run-id': 'abc123', junit: 'j.xml' })).toBe(
-      'lp-conformance run --target https://x.test --faults a,b,c --runs 5 --include-slow --run-id abc123',
+      `${tool()} run --target https://x.test --faults a,b,c --runs 5 --include-slow --run-id abc123`,
     );
   });
 });

@@ -250,36 +250,37 @@ describe('defaults', () => {
 });
 
 describe('a bad profile answers one line naming the field and the file', () => {
-  const cases: [file: string, problem: string][] = [
-    ['syntax.yaml', 'YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ] at line 4, column 45'],
-    ['duplicate-key.yaml', 'YAML syntax error: Map keys must be unique at line 4, column 3'],
-    ['empty.yaml', 'document must be a mapping'],
-    ['no-name.yaml', 'name is required'],
-    ['unknown-key.yaml', 'expectations.submisions is not allowed'],
-    ['wrong-type.yaml', 'expectations.submissions.createStatus must be integer'],
-    ['status-range.yaml', 'expectations.versioning.unsupportedStatus must be at most 599'],
-    ['missing-header.yaml', 'expectations.versioning.missingHeader must be one of 1, 2'],
-    ['inline-secret.yaml', 'credentials.apiKey must be a mapping'],
-    ['env-name.yaml', 'credentials.apiKey.env must be an environment variable name'],
-    ['token-and-login.yaml', 'credentials.username is not allowed with credentials.token'],
-    ['partial-login.yaml', 'credentials.password is required with credentials.username'],
-    ['base-url.yaml', 'families.intapi.baseUrl must be an absolute http or https URL without query or fragment'],
-    ['record-guid.yaml', 'records.userId must be a guid'],
-    ['partial-enrollment.yaml', 'records.enrollment.courseId is required'],
-    ['rule-delay.yaml', 'records.ruleEnrollment.withinMs must be at most 600000'],
-    ['unknown-operation.yaml', 'operations["submission.update"] is not allowed'],
-    ['operation-method.yaml', 'operations["submissions.update"].method must be one of GET, POST, PUT, PATCH, DELETE'],
-    ['operation-parameters.yaml', 'operations["submissions.update"].path must have the parameters {id}'],
-    ['unknown-list-field.yaml', 'expectations.lists.resources.filterable[0] must be one of id, name, description, file'],
-    ['duplicate-list-field.yaml', 'expectations.lists.templates.sortable must not list "name" twice'],
-    ['question-types.yaml', 'expectations.questionTypes must give each question type a different integer'],
-    ['default-limit.yaml', 'expectations.lists.defaultLimit must be at most expectations.lists.maxLimit (100)'],
+  // Each with the line and column of its field in the file, when the YAML has it.
+  const cases: [file: string, position: string, problem: string][] = [
+    ['syntax.yaml', '', 'YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ] at line 4, column 45'],
+    ['duplicate-key.yaml', '', 'YAML syntax error: Map keys must be unique at line 4, column 3'],
+    ['empty.yaml', '', 'document must be a mapping'],
+    ['no-name.yaml', '', 'name is required'],
+    ['unknown-key.yaml', ':3:3', 'expectations.submisions is not allowed (did you mean submissions?)'],
+    ['wrong-type.yaml', ':4:5', 'expectations.submissions.createStatus must be integer'],
+    ['status-range.yaml', ':4:5', 'expectations.versioning.unsupportedStatus must be at most 599'],
+    ['missing-header.yaml', ':4:5', 'expectations.versioning.missingHeader must be one of 1, 2'],
+    ['inline-secret.yaml', ':4:3', 'credentials.apiKey must be a mapping: { env: NAME }, naming the environment variable that holds it'],
+    ['env-name.yaml', ':3:13', 'credentials.apiKey.env must be an environment variable name'],
+    ['token-and-login.yaml', ':5:3', 'credentials.username is not allowed with credentials.token'],
+    ['partial-login.yaml', ':2:1', 'credentials.password is required with credentials.username'],
+    ['base-url.yaml', ':3:13', 'families.intapi.baseUrl must be an absolute http or https URL without query or fragment'],
+    ['record-guid.yaml', ':3:3', 'records.userId must be a guid'],
+    ['partial-enrollment.yaml', ':3:3', 'records.enrollment.courseId is required'],
+    ['rule-delay.yaml', ':7:5', 'records.ruleEnrollment.withinMs must be at most 600000'],
+    ['unknown-operation.yaml', ':3:3', 'operations["submission.update"] is not allowed (did you mean submissions.update?)'],
+    ['operation-method.yaml', ':3:25', 'operations["submissions.update"].method must be one of GET, POST, PUT, PATCH, DELETE'],
+    ['operation-parameters.yaml', ':4:40', 'operations["submissions.update"].path must have the parameters {id}'],
+    ['unknown-list-field.yaml', ':5:20', 'expectations.lists.resources.filterable[0] must be one of id, name, description, file'],
+    ['duplicate-list-field.yaml', ':5:7', 'expectations.lists.templates.sortable must not list "name" twice'],
+    ['question-types.yaml', ':3:3', 'expectations.questionTypes must give each question type a different integer'],
+    ['default-limit.yaml', ':5:5', 'expectations.lists.defaultLimit must be at most expectations.lists.maxLimit (100)'],
   ];
 
-  it.each(cases)('bad/%s', (name, problem) => {
+  it.each(cases)('bad/%s', (name, position, problem) => {
     const file = fixture(`bad/${name}`);
     const error = profileError(() => loadProfile(file));
-    expect(error.message).toBe(`profile ${file}: ${problem}`);
+    expect(error.message).toBe(`profile ${file}${position}: ${problem}`);
     expect(error.message).not.toContain('\n');
   });
 
@@ -294,11 +295,22 @@ describe('a bad profile answers one line naming the field and the file', () => {
 
   it('all problems are kept, the message is the first', () => {
     const error = profileError(() => parseProfile('name: x\nexpectations:\n  notJsonStatus: "400"\n  pathIdNotGuidStatus: 1000\n', 'x.yaml'));
-    expect(error.message).toBe('profile x.yaml: expectations.pathIdNotGuidStatus must be at most 599');
+    expect(error.message).toBe('profile x.yaml:4:3: expectations.pathIdNotGuidStatus must be at most 599');
     expect(error.problems).toEqual([
-      'profile x.yaml: expectations.pathIdNotGuidStatus must be at most 599',
-      'profile x.yaml: expectations.notJsonStatus must be integer',
+      'profile x.yaml:4:3: expectations.pathIdNotGuidStatus must be at most 599',
+      'profile x.yaml:3:3: expectations.notJsonStatus must be integer',
     ]);
+  });
+
+  it('a misspelt field names the closest one, at its line and column', () => {
+    const text = 'name: x\nexpectations:\n  lists:\n    defaultLimt: 20\n';
+    expect(profileError(() => parseProfile(text, 'x.yaml')).message).toBe(
+      'profile x.yaml:4:5: expectations.lists.defaultLimt is not allowed (did you mean defaultLimit?)',
+    );
+    // A document that is no file (the library's profile object) has no lines to name.
+    expect(profileError(() => parseProfile(text, '(profile object)', { positions: false })).message).toBe(
+      'profile (profile object): expectations.lists.defaultLimt is not allowed (did you mean defaultLimit?)',
+    );
   });
 
   it('a missing file', () => {

@@ -42,10 +42,27 @@ describe('formatSummary', () => {
   it('summarises skipped checks once per reason, naming a few of them', () => {
     const reason = 'LPC_SCIM_TOKEN is not set (the SCIM token): set it to run the SCIM checks';
     const many = Array.from({ length: 5 }, (_, i): CheckResult => ({ ...SKIPPED, id: `scim.users.check-${i}`, skipReason: reason }));
-    const text = formatSummary(baseRun([PASSED, SKIPPED, ...many]), { color: false });
+    const text = formatSummary(baseRun([PASSED, SKIPPED, ...many]), { color: false, verbose: false });
     expect(text).toContain(`SKIP  [${SKIPPED.id}]  ${SKIPPED.skipReason ?? ''}`);
-    expect(text).toContain(`SKIP  5 checks  ${reason}: scim.users.check-0, scim.users.check-1, scim.users.check-2 and 2 more`);
+    // The ids left out are in the reports and in the summary in full.
+    expect(text).toContain(
+      `SKIP  5 checks  ${reason}: scim.users.check-0, scim.users.check-1, scim.users.check-2 and 2 more (every one: the reports, or --verbose)`,
+    );
     expect(text.match(/^SKIP/gm)).toHaveLength(2);
+    const full = formatSummary(baseRun([PASSED, SKIPPED, ...many]), { color: false, verbose: true });
+    expect(full).toContain(`SKIP  5 checks  ${reason}: ${many.map((c) => c.id).join(', ')}\n`);
+  });
+
+  it('short (the command line without --verbose): the slowest areas instead of the counts of every area', () => {
+    const checks = [PASSED, MUST_FAILED, SKIPPED].map((c, i) => ({ ...c, area: `intapi.v2.area${i}`, durationMs: (i + 1) * 1000 }));
+    const text = formatSummary(baseRun(checks), { color: false, verbose: false });
+    expect(text).toContain(
+      "Slowest areas: intapi.v2.area2 3.0s, intapi.v2.area1 2.0s, intapi.v2.area0 1.0s (3 areas; every area's counts: --verbose or the reports)",
+    );
+    expect(text).not.toMatch(/^MUST$/m);
+    // The verdict and the counts stay, and every failure.
+    expect(text).toMatch(/^lp-conformance: 3 checks, 1 passed, 1 failed/m);
+    expect(text).toContain(`FAIL  [${MUST_FAILED.id}]`);
   });
 
   it('states --insecure beside the verdict', () => {

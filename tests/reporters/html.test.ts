@@ -193,6 +193,27 @@ describe('renderHtml in Chromium', () => {
     await page.close();
   });
 
+  it('reads on a phone: at 400 px no sideways scroll, commands wrap only between their words', async () => {
+    const file = join(dir, 'phone.html');
+    writeFileSync(file, renderHtml(FIXTURE, { redact: redactSecret }));
+    const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
+    await page.goto(pathToFileURL(file).href);
+    // Every check and every area's counts shown, the run's figures too.
+    await page.getByLabel('all').first().check();
+    await page.locator('#all-areas summary').click();
+    await page.locator('#run summary').click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    // Each word of a command (`--only`, an id, a URL) on one line: no word is broken.
+    const words = await page.locator('pre.cmd .w').evaluateAll((spans) => spans.map((s) => ({ text: s.textContent, lines: s.getClientRects().length })));
+    expect(words.length).toBeGreaterThan(0);
+    expect(words.filter((w) => w.lines > 1)).toEqual([]);
+    expect(words.map((w) => w.text)).toContain('--only');
+    // The copy button still copies the command as it is: its text has no mark-up of its own.
+    const texts = await page.locator('pre.cmd').allTextContents();
+    expect(texts.some((t) => /^lp-conformance run --only \S+ --seed \d+/.test(t))).toBe(true);
+    await page.close();
+  });
+
   it('renders a real run with faults: opens on the failures, the failure blocks, the screenshot embedded', async () => {
     const r = await cli;
     expect(r.code, r.stderr).toBe(1);

@@ -27,6 +27,14 @@ describe('renderMarkdown', () => {
     expect(line).toBe('- Received: ```` ``` <script>alert(1)</script> | ## heading ````');
   });
 
+  it('puts the failures first, the counts per area after them', () => {
+    const md = renderMarkdown(baseRun([MUST_FAILED, PASSED, SKIPPED, SHOULD_FAILED]));
+    const failures = md.indexOf('### Failures');
+    expect(failures).toBeGreaterThan(0);
+    expect(md.indexOf('| area | passed |')).toBeGreaterThan(md.lastIndexOf('- Replay:'));
+    expect(md.indexOf('### Counts per area')).toBeGreaterThan(failures);
+  });
+
   it('passed: a green verdict and no failure section', () => {
     const md = renderMarkdown(baseRun([PASSED]));
     expect(md).toMatch(/^## lp-conformance: ✅ PASSED: no MUST or PROFILE check failed$/m);

@@ -185,6 +185,34 @@ export function serveCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): 
   });
 }
 
+/** Starts `lp-conformance run --keep-serving …` in a command-line host; resolves with what it printed
+ * once it says its bundled server stays up. `stop` sends it SIGINT (Ctrl-C) and resolves with the
+ * run's result once it has closed the server. */
+export function keepServingCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; stop: () => Promise<CliResult> }> {
+  return new Promise((done, failed) => {
+    let out = '';
+    let up = false;
+    const call = hostCall(withDeadline(['run', ...args, '--keep-serving']), { ...process.env, NO_COLOR: '1', ...env }, ROOT, HANG_GUARD_MS, (output) => {
+      out += output.stdout ?? '';
+      // Up once the export lines that follow the line are out (the line, then one export per variable).
+      if (!up && /stays up at http:\/\/\S+[^\n]*\n(export [^\n]+\n)+$/.test(out)) {
+        up = true;
+        done({
+          stdout: out,
+          stop: async () => {
+            call.signal('SIGINT');
+            return call.result;
+          },
+        });
+      }
+    });
+    call.result.then(
+      (r) => up || failed(new Error(`run --keep-serving exited ${r.code}: ${r.stdout} ${r.stderr}`)),
+      (error: unknown) => up || failed(error),
+    );
+  });
+}
+
 /** The bundled reference profile with `from` (which it must contain) replaced by `to`, written to `dir/name`. */
 export function referenceProfileWith(dir: string, name: string, from: string, to: string): string {
   const reference = readFileSync(resolve(ROOT, 'fixtures/profiles/reference.yaml'), 'utf8');
