@@ -84,7 +84,7 @@ async function conformanceRun(name, extra) {
 
 /** A reference server seeded as the bundled one of a run, with the bench's credentials. */
 async function referenceServer() {
-  const server = createReferenceServer({ credentials: CREDENTIALS, ids: seededIds(Number(SEED)) });
+  const server = createReferenceServer({ ids: seededIds(Number(SEED)), families: { intapi: { credentials: CREDENTIALS } } });
   const url = await server.listen({ port: 0, host: '127.0.0.1' });
   return { url, close: () => server.close() };
 }

@@ -15,21 +15,23 @@ export type ErrorRenderer = (error: ApiError) => RenderedError;
 export interface MountedFamily {
   readonly prefix: string;
   readonly register: (scope: FastifyInstance) => void;
-  /** Renders errors fastify raises before routing (framework errors) for URLs under the prefix. */
+  /** Renders errors fastify raises before routing (framework errors) for URLs under the prefix; the
+   * family at the root ('' prefix) renders those of every URL no other family's prefix covers. */
   readonly renderError: ErrorRenderer;
   readonly contentType: string;
+  /** The largest request body its routes read, in bytes. */
+  readonly bodyLimit: number;
 }
 
 export interface AppOptions {
-  readonly bodyLimit: number;
-  /** `json`: only application/json bodies are read (others 415); `any-as-json`: every body is. */
-  readonly contentTypes: 'json' | 'any-as-json';
-  /** The status of a body that is not JSON (400; a fault makes it 500). */
-  readonly notJsonStatus: number;
-  /** Renders errors outside any prefixed family: unknown routes, malformed requests. */
-  readonly renderError: ErrorRenderer;
   readonly families: readonly MountedFamily[];
 }
+
+/** The body limit of a family that names none. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** The error body outside every family (no family at the root): `{status, message}`. */
+const genericRenderer: ErrorRenderer = (error) => ({ status: error.status, body: { status: error.status, message: error.message } });
 
 /**
  * A body over the limit is read to its end, and discarded, before the 413: a server that answers
@@ -97,7 +99,7 @@ function answerClientError(render: ErrorRenderer, error: Error & { code?: string
     return;
   }
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const payload = JSON.stringify(render(new ApiError(status, 'BadRequest', 'Malformed HTTP request.')).body);
+  const payload = JSON.stringify(render(new ApiError(status, 'Malformed HTTP request.')).body);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\nContent-Type: ${JSON_TYPE}\r\n` +
       `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
@@ -109,19 +111,24 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
   const render = family.renderError;
   const textPlain = family.textPlainOperations ?? new Set<string>();
   const contentType = family.contentType ?? JSON_TYPE;
+  const bodyLimit = family.bodyLimit ?? DEFAULT_BODY_LIMIT;
   return {
     prefix: family.prefix,
     renderError: render,
     contentType,
+    bodyLimit,
     register: (scope) => {
+      scope.addHook('preParsing', (request, _reply, payload, done) => {
+        done(null, limitBody(payload, request.headers, bodyLimit));
+      });
       scope.setErrorHandler((error, _request, reply) => sendError(reply, render, error, contentType));
       if (family.prefix !== '') {
-        scope.setNotFoundHandler((_request, reply) => sendError(reply, render, new ApiError(404, 'NotFound', 'No such route.'), contentType));
+        scope.setNotFoundHandler((_request, reply) => sendError(reply, render, new ApiError(404, 'No such route.'), contentType));
       }
       if (family.bodyTypes !== undefined) {
         const { types, notJson, refuse } = family.bodyTypes;
         scope.removeAllContentTypeParsers();
-        scope.addContentTypeParser([...types], { parseAs: 'string' }, (request, body, done) => {
+        scope.addContentTypeParser(types === '*' ? '*' : [...types], { parseAs: 'string' }, (request, body, done) => {
           const refused = refuse?.(request.url, request.headers['content-type'] ?? '');
           if (refused !== undefined) {
             done(refused, undefined);
@@ -143,7 +150,7 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
           // Runs before the body is read: a refused request is refused whatever its body.
           onRequest: (request, _reply, done) => {
             if (family.maxUrlBytes !== undefined && Buffer.byteLength(request.url) > family.maxUrlBytes) {
-              done(new ApiError(414, 'BadRequest', 'The URI is too long.'));
+              done(new ApiError(414, 'The URI is too long.'));
               return;
             }
             try {
@@ -155,7 +162,7 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
           },
           handler: (request, reply) => {
             const context = contexts.get(request);
-            if (context === undefined) throw new ApiError(500, 'InternalError', 'The guard did not run.');
+            if (context === undefined) throw new ApiError(500, 'The guard did not run.');
             let result: Result;
             try {
               const call = {
@@ -181,45 +188,49 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
   };
 }
 
+/** The app: each family in its own scope under its prefix; outside every prefix, the family at the
+ * root (if one is) answers unknown routes and malformed requests, else a generic error body. */
 export function buildApp(options: AppOptions): FastifyInstance {
+  const root = options.families.find((f) => f.prefix === '');
+  const renderError = root?.renderError ?? genericRenderer;
+  const rootType = root?.contentType ?? JSON_TYPE;
   const app = Fastify({
     logger: false,
-    // Enforced by limitBody (preParsing below), after reading the body; fastify's own limit answers
-    // at once, without reading it.
-    bodyLimit: Math.max(options.bodyLimit, DRAINED_BODY_LIMIT),
+    // Enforced by limitBody (each family's preParsing hook), after reading the body; fastify's own
+    // limit answers at once, without reading it.
+    bodyLimit: Math.max(DRAINED_BODY_LIMIT, ...options.families.map((f) => f.bodyLimit)),
     exposeHeadRoutes: false,
     // Long path ids must reach the handler (422), not fail routing.
     routerOptions: { maxParamLength: 16_384 },
-    clientErrorHandler: (error, socket) => answerClientError(options.renderError, error, socket),
+    clientErrorHandler: (error, socket) => answerClientError(renderError, error, socket),
     frameworkErrors: (error, request, reply) => {
       const family = options.families.find((f) => f.prefix !== '' && (request.url === f.prefix || request.url.startsWith(`${f.prefix}/`)));
-      if (family === undefined) sendError(reply, options.renderError, error);
+      if (family === undefined) sendError(reply, renderError, error, rootType);
       else sendError(reply, family.renderError, error, family.contentType);
     },
   });
 
-  // Only JSON bodies (docs/decisions/ "Errors": another content type is 415, not JSON is 400).
+  // Outside a family's own parsers, only JSON bodies (another content type is 415, not JSON is 400).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(options.contentTypes === 'json' ? 'application/json' : '*', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     try {
       done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown);
     } catch {
-      const term = options.notJsonStatus === 400 ? 'BadRequest' : 'InternalError';
-      done(new ApiError(options.notJsonStatus, term, 'The request body is not valid JSON.', ['body: is not valid JSON']), undefined);
+      done(new ApiError(400, 'The request body is not valid JSON.', ['body: is not valid JSON']), undefined);
     }
   });
-
+  // A route of no family (an unknown one) reads its body within the root family's limit.
+  const fallbackLimit = root?.bodyLimit ?? DEFAULT_BODY_LIMIT;
   app.addHook('preParsing', (request, _reply, payload, done) => {
-    done(null, limitBody(payload, request.headers, options.bodyLimit));
+    done(null, request.is404 ? limitBody(payload, request.headers, fallbackLimit) : payload);
   });
-  app.setErrorHandler((error, _request, reply) => sendError(reply, options.renderError, error));
-  app.setNotFoundHandler((_request, reply) => sendError(reply, options.renderError, new ApiError(404, 'NotFound', 'No such route.')));
+  app.setErrorHandler((error, _request, reply) => sendError(reply, renderError, error, rootType));
+  app.setNotFoundHandler((_request, reply) => sendError(reply, renderError, new ApiError(404, 'No such route.'), rootType));
   for (const family of options.families) {
     const plugin = async (scope: FastifyInstance): Promise<void> => {
       family.register(scope);
     };
-    // Named, fastify does not look for the plugin among every module of require.cache to name it
-    // (0.49 s of a negative-controls shard's profile, 310 servers; a start alone showed no difference).
+    // Named, fastify does not look for the plugin among every module of require.cache to name it.
     void app.register(Object.assign(plugin, { [Symbol.for('fastify.display-name')]: `lp-conformance ${family.prefix || 'root'}` }), { prefix: family.prefix });
   }
   return app;

@@ -64,11 +64,14 @@ export interface Family<C, O extends Operation<C>> {
    * of a body that does not parse.
    */
   readonly bodyTypes?: {
-    readonly types: readonly string[];
+    /** The media types, or `*`: every body is read as JSON (a fault). */
+    readonly types: readonly string[] | '*';
     readonly notJson: () => ApiError;
     /** A body of an accepted type refused for this URL (a fault), or undefined. */
     readonly refuse?: (url: string, contentType: string) => ApiError | undefined;
   };
+  /** The largest request body it reads, in bytes (a larger one answers 413); default 1 MiB (app.ts). */
+  readonly bodyLimit?: number;
   /** Operations whose JSON answers are labelled text/plain (a fault). */
   readonly textPlainOperations?: ReadonlySet<string>;
   /** Every GET's JSON answer labelled text/html (a fault: an API behind a misconfigured gateway). */

@@ -1,4 +1,5 @@
-import { ApiError, notFound, unauthorized } from '../http/errors.js';
+import { notFound, unauthorized } from '../http/errors.js';
+import { intapiError } from './error-body.js';
 import { bearerToken, headerValue } from '../http/headers.js';
 import type { Headers } from '../http/route.js';
 import { userOfToken } from './auth/tokens.js';
@@ -17,9 +18,9 @@ export function createGuard(deps: IntapiDeps): (headers: Headers, operation: Int
     if (auth.keyUnchecked.has(operation.id)) return;
     const key = headerValue(headers, 'x-api-key');
     if (key === undefined) {
-      if (auth.missingApiKey === 'reject') throw new ApiError(401, 'Unauthorized', 'An API key is required.', ['x-api-key: is required']);
+      if (auth.missingApiKey === 'reject') throw intapiError(401, 'Unauthorized', 'An API key is required.', ['x-api-key: is required']);
     } else if (key !== credentials.apiKey && auth.wrongApiKey === 'reject') {
-      throw new ApiError(401, 'Unauthorized', 'The API key is not valid.', ['x-api-key: is not valid']);
+      throw intapiError(401, 'Unauthorized', 'The API key is not valid.', ['x-api-key: is not valid']);
     }
   };
 
@@ -28,7 +29,7 @@ export function createGuard(deps: IntapiDeps): (headers: Headers, operation: Int
     if (value === undefined) return versions.missing;
     if (value === '1' || value === '2') return Number(value) as ApiVersion;
     if (versions.unsupported === 'as-v2') return 2;
-    throw new ApiError(400, 'UnsupportedVersion', `Unsupported API version '${value}'.`, ['x-api-version: must be 1 or 2']);
+    throw intapiError(400, 'UnsupportedVersion', `Unsupported API version '${value}'.`, ['x-api-version: must be 1 or 2']);
   };
 
   /** The user behind the token; with the token unchecked, the credentials' user stands in. */

@@ -1,3 +1,4 @@
+import { ApiError } from '../http/errors.js';
 import type { Family } from '../http/route.js';
 import { authOperations } from './auth/operations.js';
 import { compileIntapiBodies } from './bodies.js';
@@ -31,6 +32,7 @@ export function createIntapiFamily(deps: IntapiDeps): Family<IntapiContext, Inta
   const validators = compileIntapiBodies(deps.behaviour);
   const rules = ruleBatches({ ...deps, behaviour: deps.behaviour.enrollmentRules, batchMs: deps.ruleBatchMs });
   const guard = createGuard(deps);
+  const notJsonStatus = deps.behaviour.errors.notJsonStatus;
   const operations = [
     ...authOperations(deps),
     ...resourceOperations(deps),
@@ -57,6 +59,12 @@ export function createIntapiFamily(deps: IntapiDeps): Family<IntapiContext, Inta
       return guard(headers, operation);
     },
     renderError: intapiErrorRenderer(deps.behaviour.errors),
+    // Only JSON bodies (docs/decisions/ "Errors": another content type is 415, not JSON is 400).
+    bodyLimit: http.bodyLimit,
+    bodyTypes: {
+      types: http.contentTypes === 'json' ? ['application/json'] : '*',
+      notJson: () => new ApiError(notJsonStatus, 'The request body is not valid JSON.', ['body: is not valid JSON']),
+    },
     textPlainOperations: http.textPlainOperations,
     htmlGets: http.htmlGets,
     ...(http.maxUrlBytes === undefined ? {} : { maxUrlBytes: http.maxUrlBytes }),

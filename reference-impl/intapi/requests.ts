@@ -15,7 +15,7 @@ export function guidParams<const N extends string>(call: Call<IntapiContext>, na
   const invalid = names.filter((name) => !isGuid(call.params[name] ?? ''));
   if (invalid.length > 0) {
     const validations = invalid.map((name) => `${name}: Invalid format provided for ${name}`);
-    throw errors.pathIdNotGuidStatus === 422 ? validationFailed(validations) : new ApiError(404, 'NotFound', 'Not found.', validations);
+    throw errors.pathIdNotGuidStatus === 422 ? validationFailed(validations) : new ApiError(404, 'Not found.', validations);
   }
   return Object.fromEntries(names.map((name) => [name, call.params[name] ?? ''])) as Record<N, string>;
 }
@@ -39,7 +39,7 @@ export function freshId(ids: () => string, taken: (id: string) => boolean): stri
     const id = ids();
     if (!taken(id)) return id;
   }
-  throw new ApiError(500, 'InternalError', 'The id generator keeps producing existing ids.');
+  throw new ApiError(500, 'The id generator keeps producing existing ids.');
 }
 
 /** Drops null members when the (faulty) behaviour leaves unset fields out of answers. */
@@ -60,7 +60,7 @@ export class UnknownIdError extends ApiError {
     readonly blank: () => JsonValue,
     validations: readonly string[] = [],
   ) {
-    super(404, 'NotFound', message, validations);
+    super(404, message, validations);
   }
 }
 

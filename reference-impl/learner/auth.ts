@@ -28,7 +28,7 @@ export function tokenOperation(deps: LearnerDeps): LearnerOperation {
       const missing = FIELDS.filter((field) => typeof given[field] !== 'string' || given[field] === '');
       if (missing.length > 0) {
         const validations = missing.map((field) => `${field}: is required`);
-        if (behaviour.auth.missingFieldStatus === 401) throw new ApiError(401, 'Unauthorized', 'username and password are required.', validations);
+        if (behaviour.auth.missingFieldStatus === 401) throw new ApiError(401, 'username and password are required.', validations);
         throw badRequest('username and password are required.', validations);
       }
       const learner = store.learnerByUsername(String(given.username));
@@ -59,8 +59,8 @@ export function createLearnerGuard(deps: LearnerDeps): (headers: Headers, operat
     const origin = originOf(headers);
     if (behaviour.auth.apiKey === 'checked') {
       const key = headerValue(headers, 'x-api-key');
-      if (key === undefined) throw new ApiError(401, 'Unauthorized', 'An API key is required.', ['x-api-key: is required']);
-      if (key !== credentials.apiKey) throw new ApiError(401, 'Unauthorized', 'The API key is not valid.', ['x-api-key: is not valid']);
+      if (key === undefined) throw new ApiError(401, 'An API key is required.', ['x-api-key: is required']);
+      if (key !== credentials.apiKey) throw new ApiError(401, 'The API key is not valid.', ['x-api-key: is not valid']);
     }
     if (operation.auth === 'api-key') return { learner: undefined, origin };
     const token = bearerToken(headerValue(headers, 'authorization'), false);

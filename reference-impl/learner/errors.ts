@@ -16,4 +16,4 @@ export function learnerErrorRenderer(errors: LearnerBehaviour['errors']): (error
   };
 }
 
-export const badRequest = (message: string, validations: readonly string[] = []): ApiError => new ApiError(400, 'BadRequest', message, validations);
+export const badRequest = (message: string, validations: readonly string[] = []): ApiError => new ApiError(400, message, validations);

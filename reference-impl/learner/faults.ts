@@ -163,16 +163,24 @@ export type LearnerFaultName = keyof typeof LEARNER_FAULT_TABLE;
 /** The learner fault catalogue: name → family and description. */
 export const LEARNER_FAULTS: Readonly<Record<string, FaultInfo>> = faultCatalogue(LEARNER_FAULT_TABLE);
 
-/** The families whose faults this catalogue holds: `learner.…` and `player.…`. */
-export const isLearnerFamilyFault = (name: string): boolean => name.startsWith('learner.') || name.startsWith('player.');
+/** The catalogue of one family's part of the table: the faults whose names start `<family>.`. */
+export function learnerFaultsOf(family: string): Readonly<Record<string, FaultInfo>> {
+  return Object.freeze(Object.fromEntries(Object.entries(LEARNER_FAULTS).filter(([name]) => name.startsWith(`${family}.`))));
+}
 
-/** The reference learner behaviour with the given faults applied; throws on an unknown one. */
-export function learnerBehaviourWithFaults(faults: readonly string[]): LearnerBehaviour {
+/** `behaviour` with the given faults applied (the course player's apply to the behaviour it shares
+ * with the learner API); throws on an unknown one. */
+export function applyLearnerFaults(behaviour: LearnerBehaviour, faults: readonly string[]): LearnerBehaviour {
   const table: Readonly<Record<string, LearnerFault>> = LEARNER_FAULT_TABLE;
   return applyFaults(
     table,
     faults,
-    referenceLearnerBehaviour(),
+    behaviour,
     (unknown) => `Unknown learner fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known: ${Object.keys(table).join(', ')}.`,
   );
+}
+
+/** The reference learner behaviour with the given faults applied; throws on an unknown one. */
+export function learnerBehaviourWithFaults(faults: readonly string[]): LearnerBehaviour {
+  return applyLearnerFaults(referenceLearnerBehaviour(), faults);
 }

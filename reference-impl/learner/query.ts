@@ -20,7 +20,7 @@ export interface PageRequest {
 export function pathGuid(name: string, value: string | undefined, errors: LearnerBehaviour['errors']): string {
   const id = value ?? '';
   if (isGuid(id)) return id;
-  if (errors.notGuidStatus === 404) throw new ApiError(404, 'NotFound', `No ${name} ${id}.`);
+  if (errors.notGuidStatus === 404) throw new ApiError(404, `No ${name} ${id}.`);
   throw validationFailed([`${name}: Invalid format provided for ${name}`]);
 }
 

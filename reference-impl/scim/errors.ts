@@ -1,4 +1,4 @@
-import { ApiError, type Term } from '../http/errors.js';
+import { ApiError } from '../http/errors.js';
 import type { RenderedError } from '../http/route.js';
 import type { JsonObject } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
@@ -9,13 +9,11 @@ export const ERROR_URN = 'urn:ietf:params:scim:api:messages:2.0:Error';
 export type ScimType =
   'invalidFilter' | 'tooMany' | 'uniqueness' | 'mutability' | 'invalidSyntax' | 'invalidPath' | 'noTarget' | 'invalidValue' | 'invalidVers' | 'sensitive';
 
-const TERM_BY_STATUS: Readonly<Record<number, Term>> = { 401: 'Unauthorized', 404: 'NotFound', 409: 'Conflict' };
-
 /** An error of the SCIM family: an ApiError with an optional `scimType`. */
 export class ScimError extends ApiError {
   readonly scimType: ScimType | undefined;
   constructor(status: number, detail: string, scimType?: ScimType) {
-    super(status, TERM_BY_STATUS[status] ?? 'BadRequest', detail);
+    super(status, detail);
     this.scimType = scimType;
   }
 }

@@ -246,7 +246,8 @@ export interface PreflightContext {
 export interface BundledPart {
   /** The profile as the family's part needs it (its mailbox, say). */
   readonly profile: Profile;
-  /** Options of the reference server (createReferenceServer) the part needs. */
+  /** Options of the reference server (createReferenceServer) the part needs: its own under
+   * `families.<name>`. */
   readonly server: Readonly<Record<string, unknown>>;
   /** The variables (with their values) through which a profile reaches the part (`serve` prints
    * them beside the credentials: a run against it needs them). */

@@ -5,7 +5,7 @@
  * reads the profile's variables into the sandbox the server must accept. Families that need more
  * beside the server (a mail sink) start it through their `bundled` hook.
  */
-import type { ReferenceServerOptions, Sandbox, sandboxOptions } from '../../reference-impl/index.js';
+import type { ReferenceServerOptions, Sandbox } from '../../reference-impl/index.js';
 import type { BundledPart } from '../families/family.js';
 import { FAMILIES } from '../families/registry.js';
 import { withTarget, type Profile } from '../profile/index.js';
@@ -60,8 +60,9 @@ export async function startBundled(options: {
   profile: Profile;
   sandbox: Sandbox;
   selects: (family: string) => boolean;
-  /** The server's options but those the sandbox gives (each family's credentials, `sandboxOptions`). */
-  server: Omit<ReferenceServerOptions, keyof ReturnType<typeof sandboxOptions>>;
+  /** The server's options; each family's credentials come from the sandbox (`sandboxOptions`),
+   * merged over them, and the families' parts' options over those. */
+  server: ReferenceServerOptions;
   /** Where to listen (default: a free port on loopback). */
   listen?: { port: number; host: string };
 }): Promise<BundledServer> {
@@ -75,11 +76,9 @@ export async function startBundled(options: {
       parts.push(part);
       profile = part.profile;
     }
-    const server = reference.createReferenceServer({
-      ...options.server,
-      ...reference.sandboxOptions(options.sandbox),
-      ...(Object.assign({}, ...parts.map((p) => p.server)) as Partial<ReferenceServerOptions>),
-    });
+    const server = reference.createReferenceServer(
+      reference.mergeServerOptions(options.server, reference.sandboxOptions(options.sandbox), ...parts.map((p) => p.server as ReferenceServerOptions)),
+    );
     let url: string;
     try {
       url = await server.listen(options.listen ?? { port: 0, host: '127.0.0.1' });

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createReferenceServer, SANDBOX, sandboxOptions } from '../../reference-impl/index.js';
+import { createReferenceServer, mergeServerOptions, SANDBOX, sandboxOptions } from '../../reference-impl/index.js';
 import { loadProfile } from '../../src/profile/index.js';
 import type { RunResult } from '../../src/runner/base/model.js';
 import { PROXY_CREDENTIALS, PROXY_ENV, startProxied, type Proxied } from '../support/proxy.js';
@@ -214,7 +214,7 @@ describe('init against a SCIM server built for identity providers (serve --varia
 
 describe('init --probe-writes on a server holding less than one page', () => {
   test('fills a page with users of its own to read the default page size, deletes them, and probes /Me with every method but DELETE', async () => {
-    const server = createReferenceServer({ ...sandboxOptions(SANDBOX), scimSeed: false, scimVariant: 'idp-minimal' });
+    const server = createReferenceServer(mergeServerOptions(sandboxOptions(SANDBOX), { families: { scim: { seed: false, variant: 'idp-minimal' } } }));
     const url = await server.listen({ port: 0, host: '127.0.0.1' });
     try {
       const { file, text, stderr } = await init(url, 'small.yaml', SERVE_ENV, ['--probe-writes']);

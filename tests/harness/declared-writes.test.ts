@@ -20,7 +20,7 @@ const env = {
 let server: ReferenceServer;
 let profile: Profile;
 beforeAll(async () => {
-  server = createReferenceServer({ credentials });
+  server = createReferenceServer({ families: { intapi: { credentials } } });
   profile = withTarget(loadProfile(undefined), await server.listen({ port: 0, host: '127.0.0.1' }));
 });
 afterAll(() => server.close());

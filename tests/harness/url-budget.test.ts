@@ -94,7 +94,7 @@ describe('the client sends no request target over the budget', () => {
   let profile: Profile;
   let seen = 0;
   beforeAll(async () => {
-    server = createReferenceServer({ credentials });
+    server = createReferenceServer({ families: { intapi: { credentials } } });
     server.fastify.addHook('onRequest', async () => void seen++);
     const small = parseProfile('name: small\nlimits: { maxUrlBytes: 1024 }\n', 'small.yaml');
     profile = withTarget(small, await server.listen({ port: 0, host: '127.0.0.1' }));

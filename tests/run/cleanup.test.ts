@@ -76,7 +76,7 @@ ajvFormats.default(ajv);
 const validateRun = ajv.compile(schema);
 
 beforeAll(async () => {
-  server = createReferenceServer({ credentials: CREDENTIALS, scimToken: SCIM_TOKEN });
+  server = createReferenceServer({ families: { intapi: { credentials: CREDENTIALS }, scim: { token: SCIM_TOKEN } } });
   url = await server.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => server.close());
@@ -190,7 +190,10 @@ async function interruptedRun(
 
 describe('run --keep, then cleanup --dry-run', () => {
   test("--keep deletes nothing and says so: a failure's request, sent after the run, finds its record; --dry-run lists it", async () => {
-    const faulty = createReferenceServer({ credentials: CREDENTIALS, scimToken: SCIM_TOKEN, faults: ['scim.attributes-ignored'], scimSeed: false });
+    const faulty = createReferenceServer({
+      faults: ['scim.attributes-ignored'],
+      families: { intapi: { credentials: CREDENTIALS }, scim: { token: SCIM_TOKEN, seed: false } },
+    });
     const base = await faulty.listen({ port: 0, host: '127.0.0.1' });
     try {
       const json = join(dir, 'keep.json');

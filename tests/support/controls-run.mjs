@@ -24,7 +24,15 @@
 // where `traced` is { checks: [ids run], reason } for a traced target, and `from` the key whose
 // result stands for the target's.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { BUNDLED_RULE_BATCH_MS, createReferenceServer, intapiFaultedPaths, freshSandbox, sandboxOptions, seededIds } from '../../dist/reference-impl/index.js';
+import {
+  BUNDLED_RULE_BATCH_MS,
+  createReferenceServer,
+  intapiFaultedPaths,
+  freshSandbox,
+  mergeServerOptions,
+  sandboxOptions,
+  seededIds,
+} from '../../dist/reference-impl/index.js';
 import { startMailSink } from '../../dist/src/families/intapi/mail-sink.js';
 import { loadProfile, withTarget } from '../../dist/src/profile/index.js';
 import { sandboxEnvironment } from '../../dist/src/runner/bundled.js';
@@ -47,7 +55,9 @@ const MAX_ALLOWED = 40;
  * checks count the messages to one address, which another server's mail would disturb). */
 async function startServer(options) {
   const sink = await startMailSink();
-  const server = createReferenceServer({ ...sandboxOptions(sandbox), ruleBatchMs: BUNDLED_RULE_BATCH_MS, ...options, smtp: sink.smtp });
+  const server = createReferenceServer(
+    mergeServerOptions(sandboxOptions(sandbox), { ruleBatchMs: BUNDLED_RULE_BATCH_MS }, options, { families: { intapi: { smtp: sink.smtp } } }),
+  );
   return { server, sink, url: await server.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
@@ -67,13 +77,14 @@ for (const t of plan.targets) {
   let running = servers.get(serverKey);
   if (!running) {
     running = await startServer({
-      ...(verified.has(fault) ? { traceBehaviour: writesAfterReading(fault) } : {}),
       faults: fault ? [fault] : [],
-      ...(t.variant ? { scimVariant: t.variant } : {}),
       ids: seededIds(t.seed),
-      // SCIM checks create what they read: the 2,500 seeded users only slow every filtered list down,
-      // except for the control of the 1000 cap, which needs more than 1000 users to exist.
-      scimSeed: SEEDED_SCIM_FAULTS.has(fault) || t.scimSeed === true,
+      families: {
+        intapi: verified.has(fault) ? { traceBehaviour: writesAfterReading(fault) } : {},
+        // SCIM checks create what they read: the 2,500 seeded users only slow every filtered list down,
+        // except for the control of the 1000 cap, which needs more than 1000 users to exist.
+        scim: { ...(t.variant ? { variant: t.variant } : {}), seed: SEEDED_SCIM_FAULTS.has(fault) || t.scimSeed === true },
+      },
     });
     servers.set(serverKey, running);
   }
@@ -222,8 +233,10 @@ async function groupSweeps() {
     const running = await startServer({
       faults,
       ids: seededIds(t.seed),
-      scimSeed: false,
-      ...(verify ? { traceBehaviour: writesAfterReading(key, new Set(g.members.flatMap((m) => m.paths))) } : {}),
+      families: {
+        scim: { seed: false },
+        intapi: verify ? { traceBehaviour: writesAfterReading(key, new Set(g.members.flatMap((m) => m.paths))) } : {},
+      },
     });
     servers.set(`${key}|`, running);
     const run =
@@ -371,26 +384,26 @@ async function traceGroup(group) {
   const wrote = new WeakSet();
   const readBy = new WeakMap();
   const add = (map, key, value) => map.set(key, (map.get(key) ?? new Set()).add(value));
+  const tracer = {
+    read(path, request) {
+      if (!request) return void global.add(path);
+      add(opsReading, path, request.operation);
+      if (request.method !== 'GET') {
+        writing.add(request.operation);
+        if (wrote.has(request)) readAfterWriting.add(`${request.operation} ${path}`);
+      }
+      if (request.check !== undefined) add(opsOfCheck, request.check, request.operation);
+      if (!readBy.has(request)) readBy.set(request, new Set());
+      readBy.get(request).add(path);
+    },
+    write(request) {
+      wrote.add(request);
+      for (const path of readBy.get(request) ?? []) storedAfter.add(path);
+    },
+  };
   const running = await startServer({
     ids: seededIds(first.seed),
-    scimSeed: false,
-    traceBehaviour: {
-      read(path, request) {
-        if (!request) return void global.add(path);
-        add(opsReading, path, request.operation);
-        if (request.method !== 'GET') {
-          writing.add(request.operation);
-          if (wrote.has(request)) readAfterWriting.add(`${request.operation} ${path}`);
-        }
-        if (request.check !== undefined) add(opsOfCheck, request.check, request.operation);
-        if (!readBy.has(request)) readBy.set(request, new Set());
-        readBy.get(request).add(path);
-      },
-      write(request) {
-        wrote.add(request);
-        for (const path of readBy.get(request) ?? []) storedAfter.add(path);
-      },
-    },
+    families: { scim: { seed: false }, intapi: { traceBehaviour: tracer } },
   });
   try {
     const [run] = await runMatrix({

@@ -24,7 +24,7 @@ Object.assign(process.env, {
   [c.password.env]: credentials.password,
   [c.privateKey.env]: credentials.privateKey,
 });
-const server = createReferenceServer({ credentials, ids: seededIds(5) });
+const server = createReferenceServer({ ids: seededIds(5), families: { intapi: { credentials } } });
 const url = await server.listen({ port: 0, host: '127.0.0.1' });
 const record = `${out}.requests.jsonl`;
 writeFileSync(record, '');

@@ -45,9 +45,8 @@ export interface Proxied {
 
 export async function startProxied(options: { intercept?: Intercept; faults?: string[]; scimToken?: string } = {}): Promise<Proxied> {
   const target = createReferenceServer({
-    credentials: PROXY_CREDENTIALS,
     faults: options.faults ?? [],
-    ...(options.scimToken === undefined ? {} : { scimToken: options.scimToken }),
+    families: { intapi: { credentials: PROXY_CREDENTIALS }, ...(options.scimToken === undefined ? {} : { scim: { token: options.scimToken } }) },
   });
   const upstream = new URL(await target.listen({ port: 0, host: '127.0.0.1' }));
   const delay = monitorEventLoopDelay({ resolution: 10 });

@@ -1,4 +1,5 @@
-import { ApiError, unauthorized } from '../../http/errors.js';
+import { unauthorized } from '../../http/errors.js';
+import { intapiError } from '../error-body.js';
 import { isJsonObject } from '../../rules/json.js';
 import { type IntapiDeps, type IntapiOperation, V1_AND_V2 } from '../context.js';
 import { issueToken } from './tokens.js';
@@ -24,7 +25,7 @@ export function authOperations(deps: IntapiDeps): IntapiOperation[] {
         const missing = FIELDS.filter((field) => typeof given[field] !== 'string' || given[field] === '');
         if (missing.length > 0) {
           const status = behaviour.auth.missingFieldStatus;
-          throw new ApiError(
+          throw intapiError(
             status,
             status === 400 ? 'BadRequest' : 'Unauthorized',
             'username, password and privateKey are required.',

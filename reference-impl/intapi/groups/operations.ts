@@ -77,9 +77,7 @@ export function groupOperations(deps: IntapiDeps): IntapiOperation[] {
   };
   const membership = (group: GroupRecord, change: (members: string[]) => string[], stored: 'stored' | 'not-stored'): GroupRecord => {
     if (group.groupType === 'Automatic' && rules.automaticGroupAssign === 'refused') {
-      throw new ApiError(409, 'Conflict', `Group ${group.id} is automatic: its members follow its rule.`, [
-        'groupType: users are assigned to manual groups only',
-      ]);
+      throw new ApiError(409, `Group ${group.id} is automatic: its members follow its rule.`, ['groupType: users are assigned to manual groups only']);
     }
     const updated = { ...group, userIds: change([...group.userIds]) };
     if (stored === 'stored') store.groups.update(updated);

@@ -66,7 +66,7 @@ export const INTAPI: Family = {
     const reach = env ? `a profile reads it from ${env}` : `give it to a profile as mailbox: { api: ${sink.api} }`;
     return {
       profile: { ...profile, mailbox: { api: sink.api } },
-      server: { smtp: sink.smtp },
+      server: { families: { intapi: { smtp: sink.smtp } } },
       ...(env ? { env: { [env]: sink.api } } : {}),
       says: [`mail: the server's mail goes to an SMTP sink at ${sink.smtp.host}:${sink.smtp.port}, read at ${sink.api}/api/v1/messages (${reach})`],
       close: () => sink.close(),

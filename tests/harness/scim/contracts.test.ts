@@ -96,7 +96,7 @@ describe('the classic bugs, as a failure reports them', () => {
 describe("the bundled reference server's answers are valid", () => {
   let h: ScimHarness;
   beforeAll(async () => {
-    h = await startScim({ scimToken: 't' });
+    h = await startScim({ families: { scim: { token: 't' } } });
   });
   afterAll(() => h.close());
 

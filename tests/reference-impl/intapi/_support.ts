@@ -1,6 +1,6 @@
 // Starts the reference server on 127.0.0.1 (free port) and talks to it over real HTTP (undici).
 import { request } from 'undici';
-import { createReferenceServer, type ReferenceServerOptions, SANDBOX_CREDENTIALS } from '../../../reference-impl/index.js';
+import { createReferenceServer, mergeServerOptions, type ReferenceServerOptions, SANDBOX_CREDENTIALS } from '../../../reference-impl/index.js';
 
 export const ADMIN = '00000000-0000-4000-8000-000000000001';
 export const USER2 = '00000000-0000-4000-8000-000000000002';
@@ -93,10 +93,12 @@ export const CREDENTIALS_BODY = {
 
 export async function startServer(options: ReferenceServerOptions = {}): Promise<Harness> {
   const mails: Harness['mails'] = [];
-  const server = createReferenceServer({ mailer: (mail) => void mails.push({ to: mail.to, subject: mail.subject }), ...options });
+  const server = createReferenceServer(
+    mergeServerOptions({ families: { intapi: { mailer: (mail) => void mails.push({ to: mail.to, subject: mail.subject }) } } }, options),
+  );
   const base = await server.listen({ port: 0, host: '127.0.0.1' });
-  const apiKey = (options.credentials ?? SANDBOX_CREDENTIALS).apiKey;
-  const credentials = options.credentials ?? SANDBOX_CREDENTIALS;
+  const credentials = options.families?.intapi?.credentials ?? SANDBOX_CREDENTIALS;
+  const apiKey = credentials.apiKey;
   const harness: Harness = {
     base,
     token: '',

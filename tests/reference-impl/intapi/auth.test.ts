@@ -106,7 +106,7 @@ test('tokens last four hours by the injected clock', async () => {
 
 test('custom credentials replace the sandbox ones', async () => {
   const credentials = { apiKey: 'k', username: 'u', password: 'p', privateKey: 'pk' };
-  const t = await startServer({ credentials });
+  const t = await startServer({ families: { intapi: { credentials } } });
   try {
     expect((await t.get('/resources')).status).toBe(200);
     expectErrorBody(await t.get('/resources', { headers: { 'x-api-key': SANDBOX_CREDENTIALS.apiKey } }), 401);

@@ -225,7 +225,7 @@ interface Raw {
 async function rawServer(faults: readonly string[] = []): Promise<Raw> {
   const store = createSeededStore();
   store.sessions.put({ token: TOKEN, userId: ADMIN, expiresAt: Date.now() + 3_600_000 });
-  const server = createReferenceServer({ store, faults });
+  const server = createReferenceServer({ faults, families: { intapi: { store } } });
   const base = await server.listen({ port: 0, host: '127.0.0.1' });
   return {
     store,

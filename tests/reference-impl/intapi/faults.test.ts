@@ -559,9 +559,12 @@ describe('the catalogue', () => {
     expect(() => createReferenceServer({ faults: listIntapiFaults() })).not.toThrow();
   });
 
-  test('an unknown fault name throws, listing the known ones', () => {
+  test('an unknown fault name throws, naming the families; an unknown one of a family lists its known ones', () => {
     expect(() => createReferenceServer({ faults: ['no-such-fault'] })).toThrow(
-      /Unknown fault: no-such-fault\. Known faults: intapi.accept-missing-api-key, .*intapi\.skip-rule:<operation>\.<field>\.<kind>/,
+      /Unknown fault: no-such-fault\. A fault's name starts with its family: intapi\., scim\./,
+    );
+    expect(() => createReferenceServer({ faults: ['intapi.no-such-fault'] })).toThrow(
+      /Unknown fault: intapi\.no-such-fault\. Known faults: intapi.accept-missing-api-key, .*intapi\.skip-rule:<operation>\.<field>\.<kind>/,
     );
     expect(() => createReferenceServer({ faults: ['intapi.skip-rule:submissions.create.title.nope'] })).toThrow(/Unknown fault/);
   });

@@ -19,7 +19,7 @@ describe('mail', () => {
   beforeAll(async () => {
     sink = await startMailSink();
     // The harness's own mailer would replace SMTP: this server has none but the sink.
-    h = await startServer({ smtp: sink.smtp, mailer: undefined });
+    h = await startServer({ families: { intapi: { smtp: sink.smtp, mailer: undefined } } });
   });
   afterAll(async () => {
     await h.close();

@@ -17,9 +17,13 @@ const atStart: Read[] = [];
 beforeAll(async () => {
   let started = false;
   h = await startServer({
-    traceBehaviour: {
-      read: (path, request) => void (started ? reads : atStart).push(request ? { path, request } : { path }),
-      write: (request) => void writes.push(request),
+    families: {
+      intapi: {
+        traceBehaviour: {
+          read: (path, request) => void (started ? reads : atStart).push(request ? { path, request } : { path }),
+          write: (request) => void writes.push(request),
+        },
+      },
     },
   });
   started = true;

@@ -9,7 +9,7 @@ import { API, expectLearnerError, KEY, type LearnerHarness, names, startLearner,
 const clock = testClock();
 let h: LearnerHarness;
 beforeAll(async () => {
-  h = await startLearner({ clock: clock.now, learnerTokenTtlSeconds: 600 });
+  h = await startLearner({ clock: clock.now, families: { learner: { tokenTtlSeconds: 600 } } });
 });
 afterAll(() => h.close());
 
@@ -105,13 +105,13 @@ describe('every call', () => {
   });
 });
 
-test('learnerTokenTtlSeconds must be a positive integer', () => {
-  expect(() => createReferenceServer({ learnerTokenTtlSeconds: 0 })).toThrow(/learnerTokenTtlSeconds/);
-  expect(() => createReferenceServer({ learnerTokenTtlSeconds: 1.5 })).toThrow(/learnerTokenTtlSeconds/);
+test('the learner tokenTtlSeconds must be a positive integer', () => {
+  expect(() => createReferenceServer({ families: { learner: { tokenTtlSeconds: 0 } } })).toThrow(/learner tokenTtlSeconds/);
+  expect(() => createReferenceServer({ families: { learner: { tokenTtlSeconds: 1.5 } } })).toThrow(/learner tokenTtlSeconds/);
 });
 
 test('other learner credentials replace the sandbox ones', async () => {
-  const server = createReferenceServer({ learners: { a: { username: 'x@example.com', password: 'px' }, b: SANDBOX_LEARNERS.b } });
+  const server = createReferenceServer({ families: { learner: { learners: { a: { username: 'x@example.com', password: 'px' }, b: SANDBOX_LEARNERS.b } } } });
   const base = await server.listen();
   try {
     const login = (body: unknown) => send(base, 'POST', `${API}/token`, body, { 'x-api-key': KEY });

@@ -84,7 +84,7 @@ describe('GET /learn/course-player/{courseId}', () => {
 
   test('no value of the configuration can close its script element', async () => {
     const credentials = { ...SANDBOX_CREDENTIALS, apiKey: '</script><script>alert(1)</script>' };
-    const server = createReferenceServer({ credentials });
+    const server = createReferenceServer({ families: { intapi: { credentials } } });
     const base = await server.listen();
     try {
       const login = await send(base, 'POST', `${API}/token`, SANDBOX_LEARNERS.a, { 'x-api-key': credentials.apiKey });

@@ -12,7 +12,7 @@ let ilc: string[];
 
 beforeAll(async () => {
   // Tokens outlive the clock's moves below.
-  h = await startLearner({ clock: clock.now, learnerTokenTtlSeconds: 30 * 24 * 3600 });
+  h = await startLearner({ clock: clock.now, families: { learner: { tokenTtlSeconds: 30 * 24 * 3600 } } });
   all = await walk(h, '/my-catalog-calendar/sessions?includeCompletedSessions=true', 'sessions');
   ilc = (await walk(h, '/my-catalog', 'courses')).filter((c) => c.courseType === 'InstructorLedCourse').map((c) => String(c.id));
 });

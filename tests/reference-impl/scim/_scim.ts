@@ -39,7 +39,7 @@ export async function startScim(options: ReferenceServerOptions = {}): Promise<S
   const server = createReferenceServer(options);
   const root = await server.listen({ port: 0, host: '127.0.0.1' });
   const base = `${root}/scim/v2`;
-  const credentials = options.credentials ?? SANDBOX_CREDENTIALS;
+  const credentials = options.families?.intapi?.credentials ?? SANDBOX_CREDENTIALS;
   const raw = async (method: string, path: string, o: ScimCallOptions = {}) => {
     const headers: Record<string, string> = {};
     if (!o.noToken) headers.authorization = `Bearer ${o.token ?? h.token}`;

@@ -53,7 +53,7 @@ describe('token exchange and authentication', () => {
     now = before;
   });
   test('scimToken option: a pre-issued token is accepted', async () => {
-    const other = await startScim({ scimToken: 'fixed-token' });
+    const other = await startScim({ families: { scim: { token: 'fixed-token' } } });
     expect((await other.get('/Users?count=1', { token: 'fixed-token' })).status).toBe(200);
     await other.close();
   });
@@ -201,7 +201,7 @@ describe('read, replace, delete', () => {
     for (const freed of [a.userName, b.userName]) expect((await post(String(freed))).status).toBe(201);
   });
   test('with unique emails (variant idp-minimal), the email a PUT or a PATCH gave up is free again, and the one it took is taken', async () => {
-    const v = await startScim({ scimVariant: 'idp-minimal' });
+    const v = await startScim({ families: { scim: { variant: 'idp-minimal' } } });
     try {
       const mail = (value: string) => ({ emails: [{ value, type: 'work' }] });
       const user = (userName: string, email: string) => ({ schemas: [USER_URN], userName, name: N, ...mail(email) });

@@ -706,13 +706,13 @@ describe('SCIM faults', () => {
     expect(() => createReferenceServer({ faults: ['scim.nope'] })).toThrow(/Unknown SCIM fault/);
   });
   test.each(Object.entries(SPOTS))('%s flips its rule', async (name, spot) => {
-    const variant = spot.variant === undefined ? undefined : await startScim({ scimVariant: spot.variant });
+    const variant = spot.variant === undefined ? undefined : await startScim({ families: { scim: { variant: spot.variant } } });
     try {
       expect(await spot.probe(variant ?? reference)).toEqual(spot.expected[0]);
     } finally {
       await variant?.close();
     }
-    const faulty = await startScim({ faults: [name], ...(spot.variant === undefined ? {} : { scimVariant: spot.variant }) });
+    const faulty = await startScim({ faults: [name], ...(spot.variant === undefined ? {} : { families: { scim: { variant: spot.variant } } }) });
     try {
       expect(await spot.probe(faulty)).toEqual(spot.expected[1]);
     } finally {
