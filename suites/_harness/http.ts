@@ -6,7 +6,8 @@
  * check, never a crash of the tool: each exchange has a deadline for the whole answer, and a
  * response-size cap is set on the dispatcher. A 429 is waited out (Retry-After) and sent again, and
  * `--max-rps` paces the requests to each server; both waits are counted for the report. A safe
- * request whose connection the target closed without an answer is sent again once (`resendable`).
+ * request whose connection the target closed without an answer is sent again once (`resendable`),
+ * paced as well.
  * Every request names its check in `x-lpc-check` (as Schemathesis' X-Schemathesis-TestCaseId), so
  * that a server's logs show which check sent it, and a request of a property run names its case in
  * `x-lpc-case` (the run's fast-check path): the bundled server derives new ids from both, so that a
@@ -461,10 +462,11 @@ export class Client {
     // its timer firing long after the exchange had ended).
     const deadline = new EventEmitter();
     let expired = false;
-    const timer = setTimeout(() => {
+    const expire = () => {
       expired = true;
       deadline.emit('abort');
-    }, this.timeoutMs);
+    };
+    let timer = setTimeout(expire, this.timeoutMs);
     const once = async (via: Dispatcher) => {
       const res = await request(url, { method: method as 'GET', headers, body, dispatcher: via, signal: deadline });
       return { res, text: await res.body.text() };
@@ -475,6 +477,13 @@ export class Client {
         answer = await once(dispatcher(this.timeoutMs));
       } catch (error) {
         if (expired || !resendable(method, error)) throw error;
+        // A request sent again is a request like any other: paced to --max-rps, and its own deadline
+        // runs from when it goes out (the wait for its slot is not the target's).
+        if (this.pacer) {
+          clearTimeout(timer);
+          this.recorder.waited.maxRpsMs += await this.pacer.slot(server);
+          timer = setTimeout(expire, this.timeoutMs);
+        }
         this.recorder.requests++;
         this.recorder.waited.resent++;
         // On a new connection (RFC 9112 §9.3.1), not another pooled one the target may close as well.

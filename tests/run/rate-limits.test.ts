@@ -141,6 +141,39 @@ describe('--max-rps', () => {
     expect(r.stdout).toMatch(/checks waited [\d.]+s pacing to --max-rps/);
   });
 
+  // A request sent again after its connection closed without an answer (resend.test.ts) is one
+  // more request to the target: it waits for its slot as the first did.
+  test('counts the requests sent again after a closed connection', async () => {
+    const served = new WeakMap<import('node:net').Socket, number>();
+    let closed = 0;
+    // Every GET that arrives on a reused connection has it closed instead of an answer: it is sent
+    // again on a new connection, which the next GET reuses.
+    const intercept: Intercept = (req) => {
+      const before = served.get(req.socket) ?? 0;
+      served.set(req.socket, before + 1);
+      if (req.method !== 'GET' || before === 0) return false;
+      closed++;
+      req.socket.destroy();
+      return true;
+    };
+    const r = await runThrough(intercept, [
+      '--max-rps',
+      '20',
+      '--runs',
+      '5',
+      '--only',
+      'intapi.v2.templates.list.paging,intapi.v2.templates.list.envelope,intapi.v2.templates.list.sort',
+    ]);
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    const run = r.run as RunJson & { waited: { resent: number } };
+    expect(run.waited.resent).toBe(closed);
+    // Enough sent again to exceed 20 in a second if they went out unpaced, beside the paced ones.
+    expect(closed).toBeGreaterThan(20);
+    // Every request that reached the proxy, closed or answered (and the session's log-in).
+    expect(r.stats.arrivals.length).toBeGreaterThanOrEqual(run.requests);
+    expect(busiestWindow(r.stats.arrivals, 1000)).toBeLessThanOrEqual(22 + Math.ceil(r.stats.loopDelayMs() / 50));
+  });
+
   test('without it the same run is not paced', async () => {
     const r = await runThrough(undefined, [
       '--runs',

@@ -8,6 +8,7 @@ import { request } from 'undici';
 import { operation } from '../../profile/base/operation.js';
 import type { OperationId } from '../../profile/base/routes.js';
 import { ANY_RUN_MARKER } from '../../runner/base/marker.js';
+import { onceMoreIfClosed } from '../../target/base/retry.js';
 import type { CleanupOutcome, JournalEntry } from '../../runner/base/model.js';
 import type { CleanupContext, FamilyCleanup } from '../family.js';
 
@@ -32,14 +33,18 @@ async function deleteRecords({ profile, timeoutMs, token: session }: CleanupCont
       const { method, path } = operation(profile, e.deleteOp);
       const url = `${base}${path.replace(/\{\w+\}/, encodeURIComponent(e.id))}`;
       try {
-        const res = await request(url, {
-          method: method as 'DELETE',
-          headers: { authorization: `Bearer ${token}`, accept: MEDIA_TYPE, 'x-lpc-check': 'lpc.cleanup' },
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-          signal: AbortSignal.timeout(timeoutMs),
+        // A DELETE whose connection closed without an answer is sent again once (onceMoreIfClosed).
+        const res = await onceMoreIfClosed(async () => {
+          const answer = await request(url, {
+            method: method as 'DELETE',
+            headers: { authorization: `Bearer ${token}`, accept: MEDIA_TYPE, 'x-lpc-check': 'lpc.cleanup' },
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs,
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+          await answer.body.dump();
+          return answer;
         });
-        await res.body.dump();
         if (res.statusCode === 404) outcome.gone++;
         else if (res.statusCode >= 200 && res.statusCode < 300) outcome.deleted++;
         else outcome.failed.push(`${e.label}: ${method} answered ${res.statusCode}`);

@@ -1,7 +1,8 @@
 /**
  * Waiting out a 429 (RFC 6585 §4, RFC 9110 §10.2.3 Retry-After), shared by the suites' client and the
  * session's log-in (secrets.ts); and which requests that got no answer are sent again (`resendable`),
- * shared by the suites' client and the tool's (client.ts).
+ * shared by the suites' client and the tool's (client.ts), and the cleanup's DELETEs
+ * (`onceMoreIfClosed`).
  */
 
 /** At most this many attempts of one request that keeps answering 429. */
@@ -67,6 +68,28 @@ const CLOSED_WITHOUT_ANSWER = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'])
  * fails the exchange again, and the check fails on that.
  */
 export function resendable(method: string, error: unknown): boolean {
+  return (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') && closedWithoutAnswer(error);
+}
+
+/** Whether the target closed the request's connection without an answer. */
+export function closedWithoutAnswer(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
-  return (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') && code !== undefined && CLOSED_WITHOUT_ANSWER.has(code);
+  return code !== undefined && CLOSED_WITHOUT_ANSWER.has(code);
+}
+
+/**
+ * A cleanup's DELETE of a record the run created, sent again once when its connection closed
+ * without an answer: deleting the same record twice leaves the target as deleting it once (RFC 9110
+ * §9.2.2, idempotent), and the run owns the record, so nothing else changed it between the two. A
+ * first DELETE the target processed before the close makes the second answer 404: the record is
+ * gone either way. `resent` hears each request sent again.
+ */
+export async function onceMoreIfClosed<R>(attempt: () => Promise<R>, resent?: () => void): Promise<R> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!closedWithoutAnswer(error)) throw error;
+    resent?.();
+    return attempt();
+  }
 }
