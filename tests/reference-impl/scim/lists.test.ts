@@ -2,7 +2,7 @@
 // and projection (rfc7644#section-3.4.2.5) over the seeded users and groups.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SCIM_SEED_GROUPS, SCIM_SEED_USERS, scimSeedUserId } from '../../../reference-impl/index.js';
-import { expectScimError, LIST_URN, q, resourcesOf, type ScimHarness, startScim } from './_scim.js';
+import { expectScimError, LIST_URN, q, resourcesOf, type ScimHarness, startScim, unique } from './_scim.js';
 
 let h: ScimHarness;
 beforeAll(async () => {
@@ -175,5 +175,24 @@ describe('attributes and excludedAttributes', () => {
       body: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'proj.x', name: { givenName: 'p' } },
     });
     expect(Object.keys(created.obj).sort()).toEqual(['id', 'schemas', 'userName']);
+  });
+});
+
+// The same filter sent again sees every write made between the lists: a rename (PATCH), a new
+// user, a deletion (the server narrows a filter's records by what it saw of the stored data).
+describe('a filter repeated across writes', () => {
+  test('renames, creations and deletions between two identical lists show in the second', async () => {
+    const prefix = unique('rep');
+    const filter = `/Users${q({ filter: `userName sw "${prefix}"`, sortBy: 'userName' })}`;
+    const names = async (): Promise<string[]> => resourcesOf(await h.get(filter)).map((r) => String(r.userName));
+    const a = await h.createUser({ userName: `${prefix}a` });
+    const b = await h.createUser({ userName: `${prefix}b` });
+    expect(await names()).toEqual([`${prefix}a`, `${prefix}b`]);
+    expect((await h.patch(`/Users/${String(a.id)}`, [{ op: 'replace', path: 'userName', value: `other${prefix}` }])).status).toBeLessThan(300);
+    expect(await names()).toEqual([`${prefix}b`]);
+    await h.createUser({ userName: `${prefix}c` });
+    expect(await names()).toEqual([`${prefix}b`, `${prefix}c`]);
+    expect((await h.call('DELETE', `/Users/${String(b.id)}`)).status).toBe(204);
+    expect(await names()).toEqual([`${prefix}c`]);
   });
 });
