@@ -582,16 +582,22 @@ async function record(plan: Plan, result: RunResult, reportProfile: Profile, env
 // ---------------------------------------------------------------------------------------------
 // after the run: the bundled server again, for the failures' curls
 
-/** The variables the failures' curls read (`${NAME}`) that reach the bundled server, in order. */
-function curlVariables(result: RunResult, env: Readonly<Record<string, string>>): string[] {
-  const names = new Set<string>();
-  for (const check of result.checks) for (const m of (check.failure?.curl ?? '').matchAll(/\$\{([A-Za-z_]\w*)\}/g)) if (m[1] && m[1] in env) names.add(m[1]);
-  return [...names];
+/** The variables the failures' curls read (`${NAME}`), in order, but those a curl sets itself (`LPC_TOKEN=$(…)`). */
+function curlVariables(result: RunResult): string[] {
+  const curls = result.checks.flatMap((c) => (c.status === 'failed' && c.failure?.curl !== undefined ? [c.failure.curl] : []));
+  const set = new Set(curls.flatMap((curl) => [...curl.matchAll(/(?:^|\s)([A-Za-z_]\w*)=\$\(/g)].map((m) => m[1])));
+  const read = curls.flatMap((curl) => [...curl.matchAll(/\$\{([A-Za-z_]\w*)\}/g)].map((m) => m[1] ?? ''));
+  return [...new Set(read)].filter((name) => name !== '' && !set.has(name));
 }
 
-/** `serve` with the run's seed, port, faults, scale and variant: the same server as the run's. */
-function serveLine(plan: Plan, url: string): string {
-  const port = new URL(url).port;
+/** The loopback ports the failures' curls send to, in order: one bundled server each (a shard's, with --jobs). */
+function curlPorts(result: RunResult): string[] {
+  const ports = result.checks.flatMap((c) => [...(c.failure?.curl ?? '').matchAll(/'https?:\/\/127\.0\.0\.1:(\d+)[/'?]/g)].map((m) => m[1] ?? ''));
+  return [...new Set(ports)].filter((port) => port !== '');
+}
+
+/** `serve` with the run's seed, the port, the run's faults, scale and variant: the same server as the run's. */
+function serveLine(plan: Plan, port: string): string {
   const options = [
     `--seed ${plan.seed}`,
     `--port ${port}`,
@@ -602,20 +608,36 @@ function serveLine(plan: Plan, url: string): string {
   return `${tool()} serve ${options.join(' ')}`;
 }
 
+/** A bundled run's failures name a server that is gone (one per shard with --jobs): the line that
+ * starts the same one again, with the `--env` file to source where the curls are pasted. */
+function servedAgain(plan: Plan, result: RunResult): string {
+  if (!plan.bundled || result.interrupted) return '';
+  const ports = curlPorts(result);
+  const names = curlVariables(result);
+  const sets = names.length > 0 ? ` (it sets ${names.join(', ')})` : '';
+  return ports
+    .map((port, i) => {
+      const file = ports.length === 1 ? 'lpc-serve.env' : `lpc-serve-${port}.env`;
+      const which =
+        ports.length === 1
+          ? "The failures' curls name a server that is gone"
+          : `The curls to port ${port} (${i + 1} of ${ports.length} servers) name a server that is gone`;
+      return `${which}; the same one: ${serveLine(plan, port)} --env ${file}, then \`. ./${file}\` where the curls are pasted${sets}; or run again with --keep-serving\n`;
+    })
+    .join('');
+}
+
 /**
- * A bundled run's failures name a server that is gone: one line says how to start the same one
- * (`serve`, its `--env` file sourced where the curls are pasted); with --keep-serving the run's own
- * server stays up until the host says stop, and the export lines of the variables the curls read
- * are printed, so that a curl pastes as printed.
+ * After a bundled run: with --keep-serving the run's own server stays up until the host says stop,
+ * and the export lines of the variables the curls read are printed, so that a curl pastes as
+ * printed; without it, the failures say how to start the same server again.
  */
 async function afterRun(plan: Plan, setup: Setup, result: RunResult): Promise<void> {
   const { served } = setup;
   const out = plan.host.stdout;
-  if (!served || result.interrupted) return;
-  const failed = result.checks.some((c) => c.status === 'failed' && c.failure?.curl !== undefined);
-  const names = curlVariables(result, served.env);
-  if (plan.keepServing && plan.host.untilStopped) {
+  if (plan.keepServing && plan.host.untilStopped && served && !result.interrupted) {
     const { exportLines } = await import('./sandbox.js');
+    const names = curlVariables(result).filter((n) => n in served.env);
     const env = Object.fromEntries((names.length > 0 ? names : Object.keys(served.env)).map((n) => [n, served.env[n] ?? '']));
     out?.write(
       `The bundled server stays up at ${served.url} until Ctrl-C (SIGINT or SIGTERM); in the shell where a failure's curl is pasted:\n${exportLines(env)}`,
@@ -623,12 +645,7 @@ async function afterRun(plan: Plan, setup: Setup, result: RunResult): Promise<vo
     await plan.host.untilStopped();
     return;
   }
-  if (!failed) return;
-  const file = 'lpc-serve.env';
-  out?.write(
-    `The failures' curls name a server that is gone; the same one: ${serveLine(plan, served.url)} --env ${file}, then \`. ./${file}\`` +
-      ` where the curls are pasted${names.length > 0 ? ` (it sets ${names.join(', ')})` : ''}; or run again with --keep-serving\n`,
-  );
+  out?.write(servedAgain(plan, result));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -641,7 +658,9 @@ async function runShards(plan: Plan): Promise<RunOutcome> {
   const progress = plan.host.progress && !('checkDone' in plan.host.progress) ? { progress: plan.host.progress } : {};
   const exitCode = await runShardsAtOnce({ values: plan.values, jobs: plan.jobs, seed: plan.seed, ...progress }, async (merged) => {
     result = await judge(plan, merged);
-    return record(plan, result, plan.profile, plan.host.env);
+    const exitCode = await record(plan, result, plan.profile, plan.host.env);
+    plan.host.stdout?.write(servedAgain(plan, result));
+    return exitCode;
   });
   return { exitCode, strict: plan.strict, ...(result ? { result } : {}) };
 }

@@ -237,4 +237,12 @@ describe('a bundled run split over processes (--jobs)', () => {
     );
     expect(recorded).toEqual(new Set(split.json.checks.filter((c) => (c.requests ?? 0) > 0).map((c) => c.id)));
   });
+
+  test("says how to start each shard's server again: one serve line per port the failures' curls name", () => {
+    const ports = new Set(split.json.checks.flatMap((c) => [...(c.failure?.curl ?? '').matchAll(/'http:\/\/127\.0\.0\.1:(\d+)[/'?]/g)].map((m) => m[1])));
+    const lines =
+      split.cli.stdout.match(/name a server that is gone; the same one: (?:npx )?lp-conformance serve --seed 8 --port (\d+) --faults [^ ]+ --env /g) ?? [];
+    expect(new Set(lines.map((l) => /--port (\d+)/.exec(l)?.[1]))).toEqual(ports);
+    expect(ports.size).toBeGreaterThan(0);
+  });
 });

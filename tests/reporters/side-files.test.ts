@@ -82,3 +82,26 @@ describe('writeSideFiles', () => {
     expect(fileNameOf('../x/y z')).toBe('__x_y_z');
   });
 });
+
+describe('writeReports names what it wrote', () => {
+  it('each report and the side-file folder beside them, in the order written; a report that cannot be written is named with why, the others still written', async () => {
+    const { writeReports } = await import('../../reporters/write.js');
+    const dir = mkdtempSync(join(tmpdir(), 'lpc-side-'));
+    writeFileSync(join(dir, 'a-file'), '');
+    const { summary, reports } = writeReports(baseRun([LONG, PASSED]), {
+      junit: join(dir, 'j.xml'),
+      json: join(dir, 'a-file', 'r.json'),
+      html: join(dir, 'r.html'),
+    });
+    expect(reports).toEqual([
+      { kind: 'Side files', path: join(dir, 'failures') },
+      { kind: 'JUnit report', path: join(dir, 'j.xml') },
+      // A folder that is a file takes neither the report nor its side files.
+      { kind: 'Side files', path: join(dir, 'a-file', 'failures'), error: expect.stringMatching(/^E[A-Z]+$/) },
+      { kind: 'JSON report', path: join(dir, 'a-file', 'r.json'), error: expect.stringMatching(/^E[A-Z]+$/) },
+      { kind: 'HTML report', path: join(dir, 'r.html') },
+    ]);
+    expect(readdirSync(join(dir, 'failures')).length).toBeGreaterThan(0);
+    expect(summary).toContain(LONG.id);
+  });
+});
