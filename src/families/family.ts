@@ -61,6 +61,20 @@ export interface FamilyHttp {
    * schemas): the preflight takes such a body under another media type for the family's answer,
    * mislabelled (the checks judge the label), not another server's. Absent: any JSON object or array. */
   readonly answers?: (json: unknown) => boolean;
+  /** What its error body says beside the status: its machine word for the error (an error type),
+   * and its validation reasons. Absent: an error says nothing beyond its status. */
+  readonly errors?: {
+    /** The error's machine word (counted as the cause of a check "not set up"), if the body has one. */
+    readonly word?: (json: unknown) => string | undefined;
+    /** The body's validation reasons (each naming its field), or undefined when it has none. */
+    readonly validations?: (json: unknown) => readonly string[] | undefined;
+  };
+  /** Its list answers (a differential run's digest compares their items): the operations that
+   * list, and the items and total of such an answer (its envelope). Absent: no answer is a list. */
+  readonly lists?: {
+    readonly operations: ReadonlySet<string>;
+    readonly listed: (json: unknown) => { readonly items: readonly unknown[]; readonly total?: number } | undefined;
+  };
 }
 
 /** An invariant: a rule checked on every exchange of the family, reported as a check of its own. */

@@ -39,6 +39,8 @@ export interface Exchange {
   url: string;
   /** `METHOD path?query`, for reports. */
   operation: string;
+  /** The family whose protocol the request spoke (its registration says what its bodies hold). */
+  family?: string;
   curl: CurlRequest;
   /** Set when the token came from a token exchange: the shell line that obtains it. */
   tokenPreamble?: string;

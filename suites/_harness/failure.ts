@@ -3,6 +3,8 @@
  * shows it. The harness turns a CheckFailure into the run model's Failure (with counterexample,
  * curl and replay), see requirement.ts.
  */
+import { familyNamed } from '../../src/profile/index.js';
+import type { FamilyHttp } from '../../src/families/family.js';
 import type { ApiResponse, Exchange } from './exchange.js';
 
 export class CheckFailure extends Error {
@@ -54,12 +56,15 @@ export function expectSuccess(res: ApiResponse, what = ''): void {
   if (res.status < 200 || res.status > 299) fail(`a success (2xx)${what ? ` ${what}` : ''}`, describeResponse(res), res);
 }
 
-/** The entries of an error body's `validations`, or undefined when there is no such array. */
-export function validationsOf(res: ApiResponse): string[] | undefined {
-  const body = res.json;
-  if (typeof body !== 'object' || body === null || !('validations' in body)) return undefined;
-  const v = (body as { validations: unknown }).validations;
-  return Array.isArray(v) && v.every((s) => typeof s === 'string') ? v : undefined;
+/** What the error body of the family that answered holds (its registration's `http.errors`). */
+export function errorsOf(res: ApiResponse): FamilyHttp['errors'] {
+  const family = res.exchange.family;
+  return family === undefined ? undefined : familyNamed(family).http?.errors;
+}
+
+/** The validation reasons of an error body, as its family reads them, or undefined when it has none. */
+export function validationsOf(res: ApiResponse): readonly string[] | undefined {
+  return errorsOf(res)?.validations?.(res.json);
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -71,8 +76,8 @@ export function namesField(validations: readonly string[], field: string): boole
   return validations.some((entry) => word.test(entry));
 }
 
-/** spec#errors: a request that fails validation answers 422 with the reasons in `validations`,
- * and the reasons name the offending field. */
+/** spec#errors: a request that fails validation answers 422 with the reasons its family's error
+ * body holds (`validationsOf`), and the reasons name the offending field. */
 export function expectRejected(res: ApiResponse, field: string, status = 422): void {
   const validations = validationsOf(res);
   if (res.status !== status || !validations || !namesField(validations, field)) {

@@ -29,6 +29,9 @@ import { checkInvariants, type InvariantOutcome } from './invariants.js';
 import { buildPath, overBudget, type OverBudget } from './url-budget.js';
 import type { Uses } from './scheduler.js';
 import type { Secrets } from '../../src/target/secrets.js';
+import type { FamilyHttp } from '../../src/families/family.js';
+
+type FamilyLists = NonNullable<FamilyHttp['lists']>;
 
 export type { ApiRequest, ApiResponse, Exchange } from './exchange.js';
 export { buildPath } from './url-budget.js';
@@ -74,15 +77,12 @@ export function guidsIn(text: string): string[] {
   return [...new Set(Array.from(text.matchAll(GUID), (m) => m[0].toLowerCase()))];
 }
 
-/** The listed items' ids of a list answer (a bare array, or an envelope with `totalItems`). */
-export function listedOf(json: unknown): { items: string[]; total?: number } | undefined {
-  const idsOf = (list: unknown[]) => list.map((item) => String((item as { id?: unknown } | null)?.id ?? '').toLowerCase());
-  if (Array.isArray(json)) return { items: idsOf(json) };
-  if (typeof json !== 'object' || json === null) return undefined;
-  const list = Object.values(json).find((v) => Array.isArray(v)) as unknown[] | undefined;
-  if (!list) return undefined;
-  const total = (json as { totalItems?: unknown }).totalItems;
-  return { items: idsOf(list), ...(typeof total === 'number' ? { total } : {}) };
+/** The listed items' ids of a list answer, read by its family's list envelope (`http.lists`). */
+export function listedOf(json: unknown, lists: FamilyLists): { items: string[]; total?: number } | undefined {
+  const listed = lists.listed(json);
+  if (!listed) return undefined;
+  const items = listed.items.map((item) => String((item as { id?: unknown } | null)?.id ?? '').toLowerCase());
+  return { items, ...(listed.total !== undefined ? { total: listed.total } : {}) };
 }
 
 /** After this many transport failures in a row (timeouts, resets) the target is taken as down and
@@ -228,6 +228,8 @@ interface Prepared {
   /** The version header's value (null: none sent). */
   version: string | null;
   exchange: Exchange;
+  /** The family's list envelope, when it has lists. */
+  lists: FamilyLists | undefined;
 }
 
 /** An answer as the transport read it. */
@@ -328,8 +330,16 @@ export class Client {
       headers['content-type'] = curlHeaders['content-type'] = req.contentType ?? family.http?.contentType ?? 'application/json';
     }
     const curl: CurlRequest = { method, url, headers: curlHeaders, ...(body !== undefined ? { body } : {}) };
-    const exchange: Exchange = { method, url, operation: `${method} ${pathAndQuery}`, curl, status: 0, ...(tokenPreamble ? { tokenPreamble } : {}) };
-    return { op: req.op, method, base, pathAndQuery, url, headers, body, version, exchange };
+    const exchange: Exchange = {
+      method,
+      url,
+      operation: `${method} ${pathAndQuery}`,
+      family: family.name,
+      curl,
+      status: 0,
+      ...(tokenPreamble ? { tokenPreamble } : {}),
+    };
+    return { op: req.op, method, base, pathAndQuery, url, headers, body, version, exchange, lists: family.http?.lists };
   }
 
   /** The headers the family speaks (version, API key, media type, session token) and the request's
@@ -342,16 +352,7 @@ export class Client {
     // The family's version header, when it has one (`null` leaves it out).
     const version = speaks?.version ? (req.version === undefined ? speaks.version.default : req.version) : null;
     if (speaks?.version && version !== null) headers[speaks.version.header] = curlHeaders[speaks.version.header] = version;
-    // The family's API key, unless the request says otherwise ('none', or a literal value).
-    const apiKey = req.apiKey ?? (speaks?.apiKey ? 'valid' : 'none');
-    const keyHeader = speaks?.apiKey?.header ?? 'x-api-key';
-    if (apiKey === 'valid' && speaks?.apiKey) {
-      const ref = speaks.apiKey.ref(this.profile);
-      headers[keyHeader] = this.secrets.valueOf(ref) ?? '';
-      curlHeaders[keyHeader] = { env: ref.env };
-    } else if (apiKey !== 'none' && apiKey !== 'valid') {
-      headers[keyHeader] = curlHeaders[keyHeader] = apiKey;
-    }
+    this.addApiKey(req, family, headers, curlHeaders);
     if (speaks?.accept) headers.accept = curlHeaders.accept = speaks.accept;
     let tokenPreamble: string | undefined;
     const tokenMode = req.token ?? 'valid';
@@ -368,6 +369,22 @@ export class Client {
     }
     for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = curlHeaders[name.toLowerCase()] = value;
     return { headers, curlHeaders, version, tokenPreamble };
+  }
+
+  /** The family's API key in its header, unless the request says otherwise ('none', or a literal
+   * value); a literal for a family whose requests carry no key is a harness error. */
+  private addApiKey(req: ApiRequest, family: ReturnType<typeof familyOf>, headers: Record<string, string>, curlHeaders: CurlRequest['headers']): void {
+    const key = family.http?.apiKey;
+    const apiKey = req.apiKey ?? (key ? 'valid' : 'none');
+    if (apiKey === 'none' || (apiKey === 'valid' && !key)) return;
+    if (!key) throw new Error(`harness: ${req.op} sends an API key, and ${family.name} requests carry none`);
+    if (apiKey === 'valid') {
+      const ref = key.ref(this.profile);
+      headers[key.header] = this.secrets.valueOf(ref) ?? '';
+      curlHeaders[key.header] = { env: ref.env };
+    } else {
+      headers[key.header] = curlHeaders[key.header] = apiKey;
+    }
   }
 
   /** --record: the request as a JSON line. */
@@ -426,7 +443,8 @@ export class Client {
   /** A differential run's digest of an answered exchange: the contract's verdict, the listed ids, the GUIDs. */
   private answeredDigest(p: Prepared, response: ApiResponse, outcome: InvariantOutcome): ExchangeDigest {
     const { status, json, text } = response;
-    const listed = p.method === 'GET' && status >= 200 && status < 300 && /\.list/.test(p.op) ? listedOf(json) : undefined;
+    const lists = p.lists;
+    const listed = p.method === 'GET' && status >= 200 && status < 300 && lists?.operations.has(p.op) ? listedOf(json, lists) : undefined;
     return {
       ...this.digestOf(p, status),
       ...(outcome.contract ? { contract: outcome.contract.name, valid: outcome.contract.valid } : {}),

@@ -10,7 +10,7 @@
  * (`CheckResult.notSetUp`, `CheckResult.blockedBy`) and a `skipReason` that says it in words.
  */
 import type { NotSetUpCause } from '../../src/runner/base/model.js';
-import { describeResponse } from './failure.js';
+import { describeResponse, errorsOf } from './failure.js';
 import type { ApiResponse, Exchange } from './http.js';
 
 /** Thrown when a fixture request is refused: the check ends "not set up". */
@@ -53,10 +53,10 @@ export function requestLine(exchange: Exchange): string {
   return `${exchange.method} ${template}`;
 }
 
-/** The answer as a cause: the status and the error's machine word (its family's error type or term) when it has one. */
+/** The answer as a cause: the status and the error's machine word (as its family's error body
+ * holds it, `http.errors.word`) when it has one. */
 function answerKey(res: ApiResponse): string {
-  const body = typeof res.json === 'object' && res.json !== null && !Array.isArray(res.json) ? (res.json as Record<string, unknown>) : {};
-  const word = [body.scimType, body.term].find((v): v is string => typeof v === 'string' && v !== '');
+  const word = errorsOf(res)?.word?.(res.json);
   return word === undefined ? String(res.status) : `${res.status} ${word}`;
 }
 

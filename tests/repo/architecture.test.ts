@@ -95,7 +95,7 @@ describe('the core names no family', () => {
         .split('\n')
         .flatMap((line, i) => (identifierForms.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
     );
-    expect(found.filter((hit) => !NAMED_EXCEPTIONS.some(([file, text]) => hit.startsWith(`${file}:`) && hit.includes(text)))).toEqual([]);
+    expect(found).toEqual([]);
   });
 
   test('the identifier forms catch what they are for', () => {
@@ -121,7 +121,3 @@ const identifierForms = new RegExp(
     })
     .join('|'),
 );
-
-/** Hits in generic files that the reference server's and the harness's family modules will remove
- * (the harness reads each family's error body itself then); each names the file and the text. */
-const NAMED_EXCEPTIONS: readonly (readonly [string, string])[] = [['suites/_harness/outcomes.ts', 'body.scimType']];

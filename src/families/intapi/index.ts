@@ -1,5 +1,6 @@
 /** The Integration API (`x-api-version: 1|2`): what it registers with the core (src/families/family.ts). */
 import type { EnvRef } from '../../profile/base/types.js';
+import { firstArrayList, listOperations, stringAt, stringsAt } from '../bodies.js';
 import type { Family } from '../family.js';
 import { INTAPI_AUTH } from './auth.js';
 import { INTAPI_INVARIANTS } from './invariants.js';
@@ -23,6 +24,10 @@ export const INTAPI: Family = {
     tokenExchange: 'auth.authenticate',
     // Its answers: a list (v1 and most v2 lists are bare arrays), a paged envelope, or an object (spec#paged-list-envelope-v2-list-operations).
     answers: (json) => Array.isArray(json) || (typeof json === 'object' && json !== null && ('totalItems' in json || 'resources' in json || 'id' in json)),
+    // spec#error-body: `term` is the machine word, `validations` the reasons.
+    errors: { word: (json) => stringAt(json, 'term'), validations: (json) => stringsAt(json, 'validations') },
+    // A bare array, or the paged envelope `{<items>: [...], totalItems}`.
+    lists: { operations: listOperations(INTAPI_OPERATIONS), listed: (json) => firstArrayList(json, 'totalItems') },
   },
   invariants: INTAPI_INVARIANTS,
   // The API has no delete operation: the run leaves these, and says how many (README).

@@ -1,4 +1,5 @@
 /** The learner-facing API (catalog, instructor-led sessions, progress): what it registers with the core. */
+import { firstArrayList, listOperations, stringsAt } from '../bodies.js';
 import type { Family } from '../family.js';
 import { LEARNER_AUTH } from './auth.js';
 import { learnerInit } from './init.js';
@@ -14,7 +15,15 @@ export const LEARNER: Family = {
   profile: LEARNER_PROFILE,
   auth: LEARNER_AUTH,
   // The platform's API key travels with every learner API request too (public-facts).
-  http: { apiKey: { header: 'x-api-key', ref: (p) => p.credentials.apiKey }, contentType: 'application/json', tokenExchange: 'learner.auth.token' },
+  http: {
+    apiKey: { header: 'x-api-key', ref: (p) => p.credentials.apiKey },
+    contentType: 'application/json',
+    tokenExchange: 'learner.auth.token',
+    // The learner error body `{code, message, validations}`: reasons, no machine word.
+    errors: { validations: (json) => stringsAt(json, 'validations') },
+    // A HAL page, read as the digest reads a list: its first array field.
+    lists: { operations: listOperations(LEARNER_OPERATIONS), listed: (json) => firstArrayList(json) },
+  },
   invariants: LEARNER_INVARIANTS,
   init: learnerInit,
   // Before the run: the learner's log-in (or ready token) and one catalog read.

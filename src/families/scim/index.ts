@@ -1,5 +1,6 @@
 /** SCIM 2.0 provisioning (RFC 7643/7644): what it registers with the core (src/families/family.ts). */
 import type { EnvRef } from '../../profile/base/types.js';
+import { firstArrayList, listOperations, stringAt } from '../bodies.js';
 import type { Family } from '../family.js';
 import { SCIM_AUTH } from './auth.js';
 import { SCIM_CLEANUP } from './cleanup.js';
@@ -24,6 +25,10 @@ export const SCIM: Family = {
     tokenExchange: 'scim.auth.token',
     // A SCIM message or resource names its schemas (RFC 7643 §3, RFC 7644 §3.4.2, §3.12).
     answers: (json) => typeof json === 'object' && json !== null && Array.isArray((json as { schemas?: unknown }).schemas),
+    // RFC 7644 §3.12: `scimType` is the machine word of an error; SCIM errors carry no validations.
+    errors: { word: (json) => stringAt(json, 'scimType') },
+    // A ListResponse (RFC 7644 §3.4.2), read as the digest reads a list: its first array field.
+    lists: { operations: listOperations(SCIM_OPERATIONS), listed: (json) => firstArrayList(json) },
   },
   invariants: SCIM_INVARIANTS,
   cleanup: SCIM_CLEANUP,
