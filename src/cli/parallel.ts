@@ -66,6 +66,7 @@ const OWN_FLAGS = new Set([
   'markdown',
   'html',
   'record',
+  'har',
   'baseline',
   'out',
   'seed',
@@ -91,12 +92,14 @@ interface Shard {
   child: ChildProcess;
   json: string;
   record: string;
+  /** The shard's --har file (when the run writes one). */
+  har: string;
   exit: Promise<number>;
 }
 
 /**
  * Runs the shards and merges their reports; `report` writes the merged run's reports (while the
- * shards' side files, screenshots among them, still exist) and says the exit code. Without a merged
+ * shards' side files, screenshots among them and their --har files, still exist) and says the exit code. Without a merged
  * run, the exit code to end with: 2 (a shard could not run; its one line already said why) or 130
  * (interrupted).
  */
@@ -107,7 +110,7 @@ export async function runShardsAtOnce(
     seed: number;
     progress?: ProgressSink;
   },
-  report: (result: RunResult) => Promise<number>,
+  report: (result: RunResult, harFiles: readonly string[]) => Promise<number>,
 ): Promise<number> {
   const { jobs, seed } = options;
   const dir = mkdtempSync(join(tmpdir(), 'lpc-shards-'));
@@ -138,6 +141,7 @@ export async function runShardsAtOnce(
     for (let index = 1; index <= jobs; index++) {
       const json = join(dir, `shard-${index}.json`);
       const record = join(dir, `shard-${index}.jsonl`);
+      const har = join(dir, `shard-${index}.har`);
       const args = [
         'run',
         ...argumentsOf(options.values),
@@ -152,6 +156,7 @@ export async function runShardsAtOnce(
         '--no-progress',
         ...plan,
         ...(options.values.record !== undefined ? ['--record', record] : []),
+        ...(options.values.har !== undefined ? ['--har', har] : []),
       ];
       const child = fork(join(packageRoot(), 'bin/lp-conformance.js'), args, {
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -172,7 +177,7 @@ export async function runShardsAtOnce(
           done(code ?? (signal === 'SIGINT' ? 130 : 2));
         }),
       );
-      shards.push({ index, child, json, record, exit });
+      shards.push({ index, child, json, record, har, exit });
     }
     const codes = await Promise.all(shards.map((s) => s.exit));
     if (interrupted || codes.includes(130)) return 130;
@@ -190,7 +195,10 @@ export async function runShardsAtOnce(
       for (const s of shards) if (existsSync(s.record)) appendFileSync(file, readFileSync(s.record));
     }
     progress?.stop();
-    return await report(result);
+    return await report(
+      result,
+      shards.map((s) => s.har),
+    );
   } finally {
     process.off('SIGINT', onInterrupt);
     progress?.stop();
