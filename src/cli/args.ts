@@ -111,6 +111,13 @@ const RUN_OPTIONS = {
     output: true,
     help: 'write every request (check, case, method, url, headers, body; secrets as ${VAR}) as JSON lines',
   },
+  har: {
+    type: 'string',
+    value: 'FILE',
+    output: true,
+    help: "write the run's exchanges as HAR 1.2 (a browser's network panel opens it; secrets as ${VAR})",
+  },
+  'har-failures': { type: 'boolean', help: 'with --har: only the exchanges of the checks that failed' },
   seed: SEED,
   runs: { type: 'integer', value: 'N', min: 1, max: 1_000_000, help: 'property runs per check (default 100)' },
   only: { type: 'string', value: 'PATTERN', multiple: true, help: 'check-id prefix or glob; repeatable or comma-separated' },

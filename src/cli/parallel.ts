@@ -11,7 +11,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, constants as osConstants, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { mergeShards, readShardReport } from '../runner/merge.js';
 import type { RunResult } from '../runner/base/model.js';
@@ -59,6 +59,11 @@ function rememberedPlan(file = cacheFile(DURATIONS)): string[] {
   }
 }
 
+/** The signals that interrupt a run split over the cores, as they interrupt a single process. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+/** The exit code of a run a signal interrupted: 128 + the signal's number. */
+const exitOf = (signal: NodeJS.Signals): number => 128 + (osConstants.signals[signal] ?? 0);
+
 /** The options the run's flags carry over to each shard (the report flags are the parent's own). */
 const OWN_FLAGS = new Set([
   'junit',
@@ -66,6 +71,7 @@ const OWN_FLAGS = new Set([
   'markdown',
   'html',
   'record',
+  'har',
   'baseline',
   'out',
   'seed',
@@ -86,17 +92,28 @@ function argumentsOf(values: Readonly<Record<string, string | number | boolean |
   });
 }
 
+/** `--record FILE`: the shards' requests, one shard after the other. */
+function gatherRecords(recordFile: unknown, shards: readonly Shard[]): void {
+  if (typeof recordFile !== 'string') return;
+  const file = resolve(recordFile);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, '');
+  for (const s of shards) if (existsSync(s.record)) appendFileSync(file, readFileSync(s.record));
+}
+
 interface Shard {
   index: number;
   child: ChildProcess;
   json: string;
   record: string;
+  /** The shard's --har file (when the run writes one). */
+  har: string;
   exit: Promise<number>;
 }
 
 /**
  * Runs the shards and merges their reports; `report` writes the merged run's reports (while the
- * shards' side files, screenshots among them, still exist) and says the exit code. Without a merged
+ * shards' side files, screenshots among them and their --har files, still exist) and says the exit code. Without a merged
  * run, the exit code to end with: 2 (a shard could not run; its one line already said why) or 130
  * (interrupted).
  */
@@ -107,7 +124,7 @@ export async function runShardsAtOnce(
     seed: number;
     progress?: ProgressSink;
   },
-  report: (result: RunResult) => Promise<number>,
+  report: (result: RunResult, harFiles: readonly string[]) => Promise<number>,
 ): Promise<number> {
   const { jobs, seed } = options;
   const dir = mkdtempSync(join(tmpdir(), 'lpc-shards-'));
@@ -119,18 +136,25 @@ export async function runShardsAtOnce(
     said.add(line);
     process.stderr.write(`${line}\n`);
   };
-  let interrupted = false;
+  // Ctrl-C or SIGTERM (CI's cancel) goes on to every shard, which stops, deletes what it created and
+  // writes its report with the checks that finished; the merged reports are written from those, as
+  // a single process writes its own, and the exit code is the signal's (130, 143). A second signal
+  // quits at once.
+  let interrupted: NodeJS.Signals | undefined;
   const shards: Shard[] = [];
-  const onInterrupt = (): void => {
-    if (!interrupted) {
-      interrupted = true;
-      say('lp-conformance: interrupted; stopping the shards, each deletes what it created (Ctrl-C again to quit at once)');
-    } else {
-      process.once('SIGINT', () => process.exit(130));
+  const onInterrupt = (signal: NodeJS.Signals): void => {
+    if (interrupted === undefined) {
+      interrupted = signal;
+      say(
+        `lp-conformance: interrupted (${signal}); stopping the shards, each deletes what it created (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)`,
+      );
+      for (const s of STOP_SIGNALS) process.once(s, quitNow[s]);
     }
-    for (const s of shards) s.child.kill('SIGINT');
+    for (const s of shards) s.child.kill(signal);
   };
-  process.on('SIGINT', onInterrupt);
+  const onStop = { SIGINT: () => onInterrupt('SIGINT'), SIGTERM: () => onInterrupt('SIGTERM') };
+  const quitNow = { SIGINT: () => process.exit(exitOf('SIGINT')), SIGTERM: () => process.exit(exitOf('SIGTERM')) };
+  for (const s of STOP_SIGNALS) process.once(s, onStop[s]);
   try {
     // Each shard plans from the collection of the checks: made once here, read from the cache by each.
     await (await import('../runner/run.js')).collectChecks();
@@ -138,6 +162,7 @@ export async function runShardsAtOnce(
     for (let index = 1; index <= jobs; index++) {
       const json = join(dir, `shard-${index}.json`);
       const record = join(dir, `shard-${index}.jsonl`);
+      const har = join(dir, `shard-${index}.har`);
       const args = [
         'run',
         ...argumentsOf(options.values),
@@ -152,6 +177,7 @@ export async function runShardsAtOnce(
         '--no-progress',
         ...plan,
         ...(options.values.record !== undefined ? ['--record', record] : []),
+        ...(options.values.har !== undefined ? ['--har', har] : []),
       ];
       const child = fork(join(packageRoot(), 'bin/lp-conformance.js'), args, {
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -172,27 +198,36 @@ export async function runShardsAtOnce(
           done(code ?? (signal === 'SIGINT' ? 130 : 2));
         }),
       );
-      shards.push({ index, child, json, record, exit });
+      shards.push({ index, child, json, record, har, exit });
     }
     const codes = await Promise.all(shards.map((s) => s.exit));
-    if (interrupted || codes.includes(130)) return 130;
+    const stopped = interrupted ?? (codes.includes(143) ? 'SIGTERM' : codes.includes(130) ? 'SIGINT' : undefined);
+    if (stopped !== undefined) {
+      // What the shards finished, merged: the reports of an interrupted run (they say so).
+      const reports = shards.filter((s) => existsSync(s.json)).map((s) => readShardReport(s.json));
+      if (reports.length === 0) return exitOf(stopped);
+      const { result } = mergeShards(reports);
+      gatherRecords(options.values.record, shards);
+      progress?.stop();
+      return await report(
+        result,
+        shards.map((s) => s.har),
+      );
+    }
     const broken = shards.find((s, i) => codes[i] !== 0 && codes[i] !== 1);
     if (broken) {
       say(`lp-conformance: shard ${broken.index} of ${jobs} ended with exit code ${codes[broken.index - 1]}`);
       return 2;
     }
     const { result } = mergeShards(shards.map((s) => readShardReport(s.json)));
-    const recordFile = options.values.record;
-    if (typeof recordFile === 'string') {
-      const file = resolve(recordFile);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, '');
-      for (const s of shards) if (existsSync(s.record)) appendFileSync(file, readFileSync(s.record));
-    }
+    gatherRecords(options.values.record, shards);
     progress?.stop();
-    return await report(result);
+    return await report(
+      result,
+      shards.map((s) => s.har),
+    );
   } finally {
-    process.off('SIGINT', onInterrupt);
+    for (const s of STOP_SIGNALS) process.off(s, onStop[s]).off(s, quitNow[s]);
     progress?.stop();
     for (const s of shards) if (s.child.exitCode === null) s.child.kill('SIGINT');
     rmSync(dir, { recursive: true, force: true });

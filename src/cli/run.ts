@@ -23,6 +23,7 @@ import { selection, selectsFamily } from '../runner/select.js';
 import { tlsConfigOf, useTls } from '../target/tls.js';
 import { BASELINE, checkOutputs, closestName, REPLAYED, RUN, splitList, UsageError, type Values } from './args.js';
 import { checkUrlsGiven, preflight, SetupError } from './preflight.js';
+import { checkHarOptions, harLogOf, writeHar } from './har.js';
 import { tool } from './invocation.js';
 import type { Printer } from './reports.js';
 
@@ -315,6 +316,7 @@ async function validate(s: Selected): Promise<Plan> {
   useTls(tls);
   const settings = settingsOf(values);
   if (values['max-rps'] !== undefined && (values.workers ?? 1) > 1) throw new UsageError('--max-rps paces one worker thread: no --workers above 1');
+  checkHarOptions(values);
   checkPath(values, only);
   const server = await bundledOptionsOf(values, bundled);
   let profile = server.variant !== undefined ? withVariantExpectations(s.profile, server.variant) : s.profile;
@@ -496,9 +498,9 @@ function recordFile(values: RunValues): string | undefined {
 /** Runs the checks against the set-up's target. The host's interrupts (Ctrl-C, SIGTERM, an
  * AbortSignal) start no further check: the records the run created are deleted, the result holds the
  * checks that finished and says the run was interrupted. */
-async function send(plan: Plan, setup: Setup, attachmentsDir: string): Promise<RunResult> {
+async function send(plan: Plan, setup: Setup, attachmentsDir: string, harLog?: string): Promise<RunResult> {
   const { runSuites } = await runner();
-  const options = await suitesOptions(plan, setup, attachmentsDir, recordFile(plan.values));
+  const options = { ...(await suitesOptions(plan, setup, attachmentsDir, recordFile(plan.values))), ...(harLog ? { har: harLog } : {}) };
   const interrupted = new AbortController();
   const remove = plan.host.interrupts((reason) => interrupted.abort(reason));
   try {
@@ -656,9 +658,10 @@ async function runShards(plan: Plan): Promise<RunOutcome> {
   const { runShardsAtOnce } = await import('./parallel.js');
   let result: RunResult | undefined;
   const progress = plan.host.progress && !('checkDone' in plan.host.progress) ? { progress: plan.host.progress } : {};
-  const exitCode = await runShardsAtOnce({ values: plan.values, jobs: plan.jobs, seed: plan.seed, ...progress }, async (merged) => {
+  const exitCode = await runShardsAtOnce({ values: plan.values, jobs: plan.jobs, seed: plan.seed, ...progress }, async (merged, harFiles) => {
     result = await judge(plan, merged);
     const exitCode = await record(plan, result, plan.profile, plan.host.env);
+    writeHar(plan.values, harFiles, result, plan.host.stdout);
     plan.host.stdout?.write(servedAgain(plan, result));
     return exitCode;
   });
@@ -677,8 +680,11 @@ export async function runStages(values: RunValues, host: RunHost): Promise<RunOu
   let attachments: string | undefined;
   try {
     attachments = mkdtempSync(join(tmpdir(), 'lpc-attachments-'));
-    const result = await judge(plan, await send(plan, setup, attachments));
+    // --har: the suites' log of the exchanges, gathered into the HAR file after the reports (har.ts).
+    const harLog = harLogOf(plan.values, attachments);
+    const result = await judge(plan, await send(plan, setup, attachments, harLog));
     const exitCode = await record(plan, result, setup.profile, setup.env);
+    if (harLog) writeHar(plan.values, [harLog], result, plan.host.stdout);
     await afterRun(plan, setup, result);
     return { exitCode, result, strict: plan.strict };
   } finally {

@@ -32,6 +32,8 @@ export interface ReportPaths {
   json?: string;
   markdown?: string;
   html?: string;
+  /** The run's exchanges as HAR 1.2, secrets as `${VAR}` (`--har`). */
+  har?: string;
 }
 
 export interface RunOptions {
@@ -77,6 +79,8 @@ export interface RunOptions {
   reports?: ReportPaths;
   /** Every request as JSON lines, secrets as `${VAR}` (`--record`). */
   record?: string;
+  /** With `reports.har`: only the exchanges of the checks that failed (`--har-failures`). */
+  harFailures?: boolean;
   /** Where the profile's credential variables are read (default process.env, which is never changed). */
   env?: NodeJS.ProcessEnv;
   /** Aborting it before the checks start rejects with its reason, once what was started is stopped;
@@ -129,6 +133,7 @@ function argvOf(options: RunOptions): string[] {
     ['keep', options.keep],
     ['include-slow', options.includeSlow],
     ['record', options.record],
+    ['har-failures', options.harFailures],
     ...Object.entries(options.reports ?? {}),
     ...list(options.only).map((v): [string, string] => ['only', v]),
     ...list(options.skip).map((v): [string, string] => ['skip', v]),

@@ -12,7 +12,8 @@
  * that a server's logs show which check sent it, and a request of a property run names its case in
  * `x-lpc-case` (the run's fast-check path): the bundled server derives new ids from both, so that a
  * replay is handed the ids the original run was. With `--record FILE`, every request is appended
- * to FILE as a JSON line (check, case, method, path, headers, body; secrets as `${VAR}`).
+ * to FILE as a JSON line (check, case, method, path, headers, body; secrets as `${VAR}`); with
+ * `--har FILE`, every exchange as a HAR entry (har.ts), secrets as `${VAR}` too.
  */
 import { EventEmitter } from 'node:events';
 import { appendFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { honouring429, resendable, sleep } from '../../src/target/base/retry.js'
 import { tlsOptions } from '../../src/target/tls.js';
 import type { ApiRequest, ApiResponse, Exchange } from './exchange.js';
 import { CheckFailure } from './failure.js';
+import { harEntry, type ExchangeTiming } from './har.js';
 import { checkInvariants, type InvariantOutcome } from './invariants.js';
 import { buildPath, overBudget, type OverBudget } from './url-budget.js';
 import type { Uses } from './scheduler.js';
@@ -163,6 +165,8 @@ export interface ClientOptions {
   maxRps?: number;
   /** Appends every request to this file as a JSON line (--record). */
   record?: string;
+  /** Appends every exchange to this file as a HAR entry, one JSON line each (--har). */
+  har?: string;
   /** `--read-only`: a write (anything but GET and a token exchange) is not sent; the check is skipped. */
   readOnly?: boolean;
   /** Aborted when the run is interrupted: no further request is sent. */
@@ -232,8 +236,8 @@ interface Prepared {
   lists: FamilyLists | undefined;
 }
 
-/** An answer as the transport read it. */
-type Answer = Dispatcher.ResponseData & { text: string };
+/** An answer as the transport read it, and when (for --har). */
+type Answer = Dispatcher.ResponseData & { text: string; timing: ExchangeTiming };
 
 const trimmedBases = new Map<string, string>();
 /** A base URL without its trailing slashes (the same few per run: kept). */
@@ -299,7 +303,7 @@ export class Client {
   async send(req: ApiRequest): Promise<ApiResponse> {
     const prepared = await this.prepare(req);
     this.recordRequest(prepared);
-    const answer = await this.transmit(prepared);
+    const answer = this.options.har ? await this.transmitArchived(prepared) : await this.transmit(prepared);
     const response = parse(answer, prepared.exchange);
     const outcome = this.judge(req, response);
     this.options.onAnswer?.(req, response);
@@ -401,6 +405,28 @@ export class Client {
     });
   }
 
+  /** transmit, and the exchange appended to the --har file as a HAR entry (its answer, or the
+   * transport error that took its place), secrets replaced by their variables. */
+  private async transmitArchived(p: Prepared): Promise<Answer> {
+    const of = { check: this.recorder.checkId, ...(this.caseId !== undefined ? { case: this.caseId } : {}) };
+    const request = { method: p.method, url: p.url, headers: p.headers, body: p.body };
+    const startedAt = Date.now();
+    let entry;
+    try {
+      const answer = await this.transmit(p);
+      entry = harEntry(of, request, { status: answer.statusCode, headers: answer.headers, text: answer.text }, answer.timing);
+      return answer;
+    } catch (error) {
+      // A request not sent (the target taken as down) is no exchange.
+      if (error instanceof TargetDownError) throw error;
+      const timing = { startedAt, waitMs: Date.now() - startedAt, receiveMs: 0 };
+      entry = harEntry(of, request, undefined, timing, (error as { code?: string }).code ?? String((error as Error).message ?? error));
+      throw error;
+    } finally {
+      if (entry) appendFileSync(this.options.har as string, `${this.secrets.redact(JSON.stringify(entry))}\n`);
+    }
+  }
+
   /** The request sent and its whole answer: not sent to a target taken as down; a 429 waited out
    * and sent again; paced to --max-rps; counted. A transport failure carries its exchange. */
   private async transmit(p: Prepared): Promise<Answer> {
@@ -416,7 +442,7 @@ export class Client {
         this.recorder.requests++;
         try {
           const answer = await this.exchange(p.url, p.method, p.headers, p.body, p.exchange, p.base);
-          return Object.assign(answer.res, { text: answer.text });
+          return Object.assign(answer.res, { text: answer.text, timing: answer.timing });
         } catch (error) {
           this.recorder.digests?.push(this.digestOf(p, 0));
           throw error;
@@ -486,8 +512,11 @@ export class Client {
     };
     let timer = setTimeout(expire, this.timeoutMs);
     const once = async (via: Dispatcher) => {
+      const startedAt = Date.now();
       const res = await request(url, { method: method as 'GET', headers, body, dispatcher: via, signal: deadline });
-      return { res, text: await res.body.text() };
+      const headed = Date.now();
+      const text = await res.body.text();
+      return { res, text, timing: { startedAt, waitMs: headed - startedAt, receiveMs: Date.now() - headed } };
     };
     try {
       let answer: Awaited<ReturnType<typeof once>>;

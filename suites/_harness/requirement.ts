@@ -339,6 +339,7 @@ async function runAgainst(
     ...(uses ? { uses } : {}),
     ...(maxRps ? { maxRps } : {}),
     ...(config.record ? { record: config.record } : {}),
+    ...(config.har ? { har: config.har } : {}),
     ...(config.readOnly ? { readOnly: true } : {}),
     ...(signal ? { signal } : {}),
     stopped: () => interruptedRun(config),

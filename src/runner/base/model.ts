@@ -399,6 +399,8 @@ export interface RunConfig {
   timeoutMs: number;
   /** Appends every request of the run to this file as a JSON line (`--record`). */
   record?: string;
+  /** Appends every exchange of the run to this file as a HAR 1.2 entry, one JSON line each (`--har`). */
+  har?: string;
   /** Send no write but the families' token exchanges (`--read-only`): a check that must write is skipped. */
   readOnly?: boolean;
   /** Run the slow checks whose wait exceeds SLOW_CHECK_MS too (`--include-slow`); otherwise they are skipped. */
