@@ -1,6 +1,7 @@
 /** The Integration API (`x-api-version: 1|2`): what it registers with the core (src/families/family.ts). */
 import type { EnvRef } from '../../profile/base/types.js';
 import type { Family } from '../family.js';
+import { INTAPI_BINDS } from './binds.js';
 import { INTAPI_AUTH } from './auth.js';
 import { INTAPI_INVARIANTS } from './invariants.js';
 import { intapiOpenApi } from './openapi.js';
@@ -72,4 +73,5 @@ export const INTAPI: Family = {
       close: () => sink.close(),
     };
   },
+  binds: INTAPI_BINDS,
 };
