@@ -15,12 +15,15 @@
  * run a script nor load anything.
  */
 import { createHash } from 'node:crypto';
-import { catalogueEntry, LEVELS, type CheckResult, type CheckStatus, type RunResult } from '../src/runner/base/model.js';
+import { catalogueEntry, fileLink, LEVELS, type CheckResult, type CheckStatus, type RunResult } from '../src/runner/base/model.js';
 import { failureView, groupByArea, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
 import { markOf, resentText, verdictOf, type Mark } from './verdict.js';
 
 export interface HtmlOptions {
+  /** Where the package's files are read, for links to a check's source and catalogue entry: the
+   * versioned address of its repository (`https://…/blob/v<version>/`); paths from the package root without it. */
+  links?: string;
   /** As `--strict`: SHOULD failures fail the run. */
   strict?: boolean;
   /** Defence in depth: applied to every string taken from the run, although it is already redacted. */
@@ -149,6 +152,8 @@ interface Ctx {
   clean: Cleaner;
   strict: boolean;
   side?: SideFileIndex;
+  /** HtmlOptions.links. */
+  links?: string;
   /** Ids of copyable blocks: numbered, never taken from the run. */
   nextId: () => string;
 }
@@ -166,7 +171,13 @@ export function renderHtml(result: RunResult, options: HtmlOptions = {}): string
   const strict = options.strict ?? false;
   const clean = makeCleaner({ redact: options.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
   let copyIds = 0;
-  const ctx: Ctx = { clean, strict, ...(options.side ? { side: options.side } : {}), nextId: () => `copy-${++copyIds}` };
+  const ctx: Ctx = {
+    clean,
+    strict,
+    ...(options.side ? { side: options.side } : {}),
+    ...(options.links ? { links: options.links } : {}),
+    nextId: () => `copy-${++copyIds}`,
+  };
   const line = (text: unknown): string => escapeHtml(clean.line(String(text)));
   const verdict = verdictOf(result, { strict });
   const failing = result.checks.some((c) => c.status === 'failed');
@@ -284,7 +295,12 @@ function renderCheck(check: CheckResult, ctx: Ctx): string {
     const rows = [
       ...(check.source === undefined
         ? []
-        : [row('Defined', `<code>${line(check.source)}</code> (<a href="${escapeHtml(catalogueEntry(check.id))}">catalogue</a>)`)]),
+        : [
+            row(
+              'Defined',
+              `<a href="${escapeHtml(fileLink(check.source, ctx.links))}"><code>${line(check.source)}</code></a> (<a href="${escapeHtml(fileLink(catalogueEntry(check.id), ctx.links))}">catalogue</a>)`,
+            ),
+          ]),
       row('Expected', pre(v.expected)),
       row('Received', pre(v.received)),
     ];

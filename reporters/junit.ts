@@ -23,7 +23,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import junit, { type Builder, type TestSuite } from 'junit-report-builder';
-import { catalogueEntry, type CheckResult, type RunResult } from '../src/runner/base/model.js';
+import { catalogueEntry, fileLink, type CheckResult, type RunResult } from '../src/runner/base/model.js';
 import { attachmentsOf, failureMessage, failureOf, formatFailureBlock, groupByArea, NO_PAINT, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
 import { markOf, verdictOf, type Verdict } from './verdict.js';
@@ -36,6 +36,9 @@ const rootBuilder: Builder = 'default' in junit ? junit.default : junit;
 type XmlElement = ReturnType<TestSuite['build']>;
 
 export interface JUnitOptions {
+  /** Where the package's files are read, for links to a check's source and catalogue entry: the
+   * versioned address of its repository (`https://…/blob/v<version>/`); paths from the package root without it. */
+  links?: string;
   /** Defence in depth: applied to every string written, although the run model is already redacted. */
   redact?: Redact;
   /** As `--strict`: SHOULD failures fail the run, so they are rendered as <failure>. */
@@ -49,6 +52,8 @@ interface Ctx {
   strict: boolean;
   verdict: Verdict;
   side?: SideFileIndex;
+  /** JUnitOptions.links. */
+  links?: string;
 }
 
 /** Bounds: a failure field stays readable in a CI page, an attribute stays one short line. */
@@ -62,7 +67,7 @@ export function renderJUnit(result: RunResult, options: JUnitOptions = {}): stri
   const reportBuilder = rootBuilder.newBuilder();
 
   const verdict = verdictOf(result, { strict });
-  const ctx: Ctx = { clean, strict, verdict, ...(options.side ? { side: options.side } : {}) };
+  const ctx: Ctx = { clean, strict, verdict, ...(options.side ? { side: options.side } : {}), ...(options.links ? { links: options.links } : {}) };
   const suites = [...groupByArea(result.checks)].map(([area, checks]) => {
     const suite = reportBuilder.testSuite().name(clean.line(area)).timestamp(clean.line(result.startedAt));
     suite.time(seconds(checks.reduce((sum, check) => sum + check.durationMs, 0)));
@@ -113,14 +118,15 @@ function addTestCase(suite: TestSuite, check: CheckResult, { clean, strict }: Ct
  * - its CDATA escaping splits only the first `]]>` of a text (a second one ends the section and
  *   breaks the document), so texts are written as escaped character data instead of CDATA.
  */
-function completeSuite(suiteElement: XmlElement, checks: readonly CheckResult[], { clean, strict, verdict, side }: Ctx): XmlElement {
+function completeSuite(suiteElement: XmlElement, checks: readonly CheckResult[], { clean, strict, verdict, side, links }: Ctx): XmlElement {
   const testCases = childElements(suiteElement, 'testcase');
   checks.forEach((check, index) => {
     const testCase = testCases[index];
     if (!testCase) throw new Error(`junit: no <testcase> built for ${check.id}`);
     const out = [`[[PROPERTY|level=${clean.line(check.level)}]]`, `[[PROPERTY|spec=${clean.line(check.spec)}]]`];
     // Where the check is defined and its catalogue entry, for a CI viewer to show beside a failure.
-    if (check.source !== undefined) out.push(`[[PROPERTY|source=${clean.line(check.source)}]]`, `[[PROPERTY|catalogue=${catalogueEntry(check.id)}]]`);
+    if (check.source !== undefined)
+      out.push(`[[PROPERTY|source=${clean.line(check.source)}]]`, `[[PROPERTY|catalogue=${fileLink(catalogueEntry(check.id), links)}]]`);
     const mark = markOf(check, strict);
     const files = side?.get(check.id);
     if (check.status === 'failed') {

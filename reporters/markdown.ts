@@ -5,12 +5,15 @@
  * (redacted, control characters made visible, bounded) and put in code spans or fenced blocks, so a
  * hostile body cannot inject Markdown or HTML into the page.
  */
-import { catalogueEntry, type CheckResult, type RunResult } from '../src/runner/base/model.js';
+import { catalogueEntry, fileLink, type CheckResult, type RunResult } from '../src/runner/base/model.js';
 import { failureView, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, oneLine, type Redact } from './text.js';
 import { markOf, verdictOf, type Mark } from './verdict.js';
 
 export interface MarkdownOptions {
+  /** Where the package's files are read, for links to a check's source and catalogue entry: the
+   * versioned address of its repository (`https://…/blob/v<version>/`); paths from the package root without it. */
+  links?: string;
   strict?: boolean;
   redact?: Redact;
   /** The files written beside the report (reproductions too long to show, attachments). */
@@ -81,7 +84,11 @@ function failureLines(result: RunResult, clean: ReturnType<typeof makeCleaner>, 
       '',
       clean.line(check.title),
       '',
-      ...(check.source === undefined ? [] : [`- Defined: ${code(clean.line(check.source))} ([catalogue](${catalogueEntry(check.id)}))`]),
+      ...(check.source === undefined
+        ? []
+        : [
+            `- Defined: [${code(clean.line(check.source))}](${fileLink(check.source, options.links)}) ([catalogue](${fileLink(catalogueEntry(check.id), options.links)}))`,
+          ]),
       `- Expected: ${code(oneLine(v.expected))}`,
       `- Received: ${code(oneLine(v.received))}`,
       ...(v.counterexample !== undefined ? [`- Counterexample (shrunk): ${code(oneLine(v.counterexample))}`] : []),

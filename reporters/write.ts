@@ -30,6 +30,9 @@ export interface ReportFiles {
 }
 
 export interface WriteOptions {
+  /** Where the package's files are read, for links to a check's source and catalogue entry: the
+   * versioned address of its repository (`https://…/blob/v<version>/`); paths from the package root without it. */
+  links?: string;
   strict?: boolean;
   redact?: Redact;
   /** ANSI colours in the console summary. */
@@ -87,7 +90,7 @@ export function writeReports(result: RunResult, files: ReportFiles, options: Wri
       reports.push({ kind, path, error: reasonOf(error) });
     }
   };
-  const common = { strict, ...(redact ? { redact } : {}) };
+  const common = { strict, ...(redact ? { redact } : {}), ...(options.links ? { links: options.links } : {}) };
   if (files.junit !== undefined) write('JUnit report', files.junit, (index) => renderJUnit(result, { ...common, side: index }));
   if (files.json !== undefined) write('JSON report', files.json, (index) => renderJson(result, { strict, side: index }));
   if (files.markdown !== undefined) write('Markdown report', files.markdown, (index) => renderMarkdown(result, { ...common, side: index }));

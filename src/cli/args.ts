@@ -342,7 +342,7 @@ export const EXPLAIN = {
   name: 'explain',
   usage: '[--json] PATTERN…',
   summary:
-    'what the checks a pattern selects (an id, a prefix or a glob, as --only) enforce: rule and anchor,\nthe line that defines them, and the faults that prove they can fail',
+    'what the checks a pattern selects (an id, a prefix or a glob, as --only) enforce: rule, anchor and\nthe sentence it binds, what they send and expect, the profile fields that change them, the line\nthat defines them, the faults that prove they can fail and the variants they pass on',
   positionals: 'PATTERN…',
   options: {
     json: { type: 'boolean', help: 'write the entries as JSON' },

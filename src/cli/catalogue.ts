@@ -14,6 +14,7 @@ import { closest, distance } from 'fastest-levenshtein';
 import { catalogueAnchor, type CheckMeta } from '../runner/base/model.js';
 import { idMatcher } from '../runner/select.js';
 import { packageRoot } from '../util/package-root.js';
+import { packageFileLink } from '../util/repository.js';
 
 export interface FaultEntry {
   readonly name: string;
@@ -74,7 +75,7 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 export function checksPage(entries: readonly CheckEntry[]): string {
   const rows = entries.map(
     (c) =>
-      `| <a id="${checkAnchor(c.id)}"></a>\`${c.id}\` | ${c.level} | ${cell(c.title)} | \`${c.spec}\` | ${c.source ? `[${c.source}](../${c.source.replace(/:(\d+)$/, '#L$1')})` : ''} | ${c.faults.map((f) => `[\`${f}\`](faults.md#${checkAnchor(f)})`).join(', ')} |`,
+      `| <a id="${checkAnchor(c.id)}"></a>\`${c.id}\` | ${c.level} | ${cell(c.title)} | \`${c.spec}\` | ${c.source ? `[${c.source}](${packageFileLink(c.source, '../')})` : ''} | ${c.faults.map((f) => `[\`${f}\`](faults.md#${checkAnchor(f)})`).join(', ')} |`,
   );
   return [
     '# Checks',

@@ -4,6 +4,7 @@
  * verdict, the console summary on stdout, and the exit code of that verdict. The library's run()
  * writes only the reports it is given paths for, and prints the summary only where it is asked to.
  */
+import { packageFilesBase } from '../util/repository.js';
 import { resolve } from 'node:path';
 import type { RunResult } from '../runner/base/model.js';
 import { UsageError } from './args.js';
@@ -48,7 +49,14 @@ export async function writeRunReports(result: RunResult, files: ReportOptions, o
   const junitGiven = files.junit ?? ((options.junitByDefault ?? true) ? 'reports/junit.xml' : undefined);
   const stepSummary = 'stepSummary' in options ? options.stepSummary : process.env.GITHUB_STEP_SUMMARY || undefined;
   const print = options.print === undefined ? process.stdout : options.print;
-  const common = { strict: options.strict, color: options.color, verbose: options.verbose ?? false, ...(options.redact ? { redact: options.redact } : {}) };
+  const links = packageFilesBase();
+  const common = {
+    strict: options.strict,
+    color: options.color,
+    verbose: options.verbose ?? false,
+    ...(options.redact ? { redact: options.redact } : {}),
+    ...(links ? { links } : {}),
+  };
   const junit = junitGiven === undefined ? undefined : resolve(junitGiven);
   const { writeReports } = await import('../../reporters/write.js');
   const { summary, verdict, reports } = writeReports(

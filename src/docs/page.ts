@@ -1,5 +1,5 @@
 /** A page of docs/ made from the code (`npm run docs`), so that it cannot drift from it: the test
- * tests/repo/docs.test.ts fails when the committed file differs from what `render` gives. */
+ * tests/catalogue/docs.test.ts fails when the committed file differs from what `render` gives. */
 export interface GeneratedPage {
   /** The file, from the repository's root (`docs/cli.md`). */
   readonly path: string;

@@ -309,4 +309,15 @@ export interface Family {
   recordReads?(profile: Profile): readonly RecordRead[];
   /** Its part of the OpenAPI document (`lp-conformance openapi`): paths, components, servers. */
   openapi?(contracts: ContractSchemas, profile: Profile, options: BuildOptions): JsonObject;
+  /** The sentences that bind the server to its MUST checks' rules, for the checks that do not quote
+   * their own (`binds` of the requirement): the first rule whose pattern matches a check's id gives
+   * its sentence, so that the checks one table generates share their table's sentence. */
+  readonly binds?: readonly BindingRule[];
+}
+
+/** The sentence of the specification or RFC that binds the server to the rule of the checks whose
+ * ids `checks` matches, quoted with its section (`RFC 7644 §3.12: "…"`). */
+export interface BindingRule {
+  readonly checks: RegExp;
+  readonly binds: string;
 }

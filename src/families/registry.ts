@@ -30,6 +30,13 @@ export function familyOfCheck(id: string): Family | undefined {
   return byName.get(id.slice(0, id.indexOf('.')));
 }
 
+/** The sentence that binds the server to a MUST check's rule: the check's own (`own`), else the first
+ * rule of its family's table (Family.binds) that matches its id. Undefined for a check of another level. */
+export function bindingSentence(id: string, level: string, own?: string): string | undefined {
+  if (level !== 'MUST') return undefined;
+  return own ?? familyOfCheck(id)?.binds?.find((rule) => rule.checks.test(id))?.binds;
+}
+
 /** The default method and path of every operation of every family. */
 export const OPERATIONS: Readonly<Record<OperationId, OperationRoute>> = Object.freeze(
   Object.fromEntries(FAMILIES.flatMap((f) => Object.entries(f.operations))) as Record<OperationId, OperationRoute>,

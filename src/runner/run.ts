@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { InvariantMeta } from '../families/family.js';
-import { familyOfCheck, INVARIANTS } from '../families/registry.js';
+import { bindingSentence, familyOfCheck, INVARIANTS } from '../families/registry.js';
 import { sourceOfFrames, sourceOfInvariant } from './source.js';
 import { familyAbsence } from '../profile/index.js';
 import type {
@@ -18,6 +18,7 @@ import type {
   CheckRunMeta,
   CleanupReport,
   CollectedCheck,
+  DescribedCheck,
   ExchangeDigest,
   MatrixConfig,
   RunConfig,
@@ -259,6 +260,17 @@ async function collectSuites(): Promise<CollectedCheck[]> {
     if (message.type === 'collected') checks = message.checks;
   }).done;
   return checks;
+}
+
+/** Every check with what the catalogue says of it (its binding sentence, what it sends and expects),
+ * invariants included, without running anything (`explain`, the catalogue's pages). */
+export async function describeChecks(): Promise<DescribedCheck[]> {
+  return (await collectChecks()).map(({ check, about }) => {
+    // An invariant registers no requirement: its family's table gives its binding sentence.
+    const binds = about?.binds ?? bindingSentence(check.id, check.level);
+    const described = { ...about, ...(binds === undefined ? {} : { binds }) };
+    return Object.keys(described).length > 0 ? { ...check, about: described } : check;
+  });
 }
 
 /** Every check id, level and anchor, invariants included, without running anything (`--list`). */

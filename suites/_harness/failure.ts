@@ -10,6 +10,9 @@ import type { ApiResponse, Exchange } from './exchange.js';
 export class CheckFailure extends Error {
   /** Files saved to show the failure (a screenshot), absolute paths. */
   attachments?: string[];
+  /** The check's runs did not exercise its rule (coverage.ts): the server broke no sentence, so the
+   * failure names none. */
+  notExercised?: true;
   constructor(
     readonly expected: string,
     readonly received: string,

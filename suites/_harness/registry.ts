@@ -2,11 +2,13 @@
  * The checks the suite files register (requirement()) and what ends a run (afterRun()): what the
  * suites' worker (worker.ts) runs. One registry per worker, so per run: every run starts its own.
  */
-import type { CheckMeta, CheckRunMeta, Uses } from '../../src/runner/base/model.js';
+import type { CheckAbout, CheckMeta, CheckRunMeta, Uses } from '../../src/runner/base/model.js';
 
 export interface RegisteredCheck {
   check: CheckMeta;
   uses?: Uses;
+  /** What the catalogue says of it beside its identity (its binding sentence, what it sends and expects). */
+  about?: CheckAbout;
   /** Where it was registered: the call sites, innermost first (`file:line:column` as running). */
   frames?: readonly string[];
   /** Runs the check against each target of the run that selects it; its results by target key.

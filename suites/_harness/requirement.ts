@@ -15,6 +15,7 @@ import {
   type Sampled,
   SLOW_CHECK_MS,
 } from '../../src/runner/base/model.js';
+import { bindingSentence } from '../../src/families/registry.js';
 import { familyAbsence, type Profile } from '../../src/profile/index.js';
 import { selection } from '../../src/runner/select.js';
 import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
@@ -41,8 +42,14 @@ export interface RequirementMeta {
   slow?: true;
   /** For a MUST check: the sentence of the specification or RFC that binds the server to the rule,
    * quoted with its section (`RFC 7644 §3.5.2.2: "…"`). A failure shows it after what was expected,
-   * so that a reader sees the sentence the server broke (docs/decisions/<family>/levels.md). */
+   * so that a reader sees the sentence the server broke (docs/decisions/<family>/levels.md). Without
+   * it, the family's table of binding sentences gives it (Family.binds). */
   binds?: string;
+  /** What the check sends, in words, for its catalogue entry (`explain`); derived from its id and
+   * operation when absent. */
+  sends?: string;
+  /** What it expects of the answer, in words, for its catalogue entry; its title when absent. */
+  expects?: string;
 }
 
 export interface PropertyOptions<T> {
@@ -234,7 +241,7 @@ function toFailure(error: unknown, meta: RequirementMeta, ctx: { config: RunConf
   const replay = prop?.seedReplay ?? replayCommand(config, meta.id);
   if (error instanceof CheckFailure) {
     return {
-      expected: secrets.redact(meta.binds === undefined ? error.expected : `${error.expected} (${meta.binds})`),
+      expected: secrets.redact(meta.binds === undefined || error.notExercised ? error.expected : `${error.expected} (${meta.binds})`),
       received: secrets.redact(error.received),
       ...(prop ? { counterexample: secrets.redact(prop.counterexample) } : {}),
       ...(error.exchange ? { curl: ctx.http.curlOf(error.exchange), operation: error.exchange.operation } : {}),
@@ -404,7 +411,7 @@ async function runAgainst(
         throw new SkipSignal(
           `not exercised in its only run (${shortfall.received}): one run does not judge the coverage; more runs, or more data in the target, would`,
         );
-      if (shortfall) throw new CheckFailure(shortfall.expected, shortfall.received);
+      if (shortfall) throw Object.assign(new CheckFailure(shortfall.expected, shortfall.received), { notExercised: true as const });
     },
     skip(reason) {
       throw new SkipSignal(reason);
@@ -480,15 +487,20 @@ function registrationFrames(): string[] {
  * runs once per target of the run that selects it, each run as one job of the run's scheduler;
  * results are the registered check's, by target key (registry.ts).
  */
-export function requirement(meta: RequirementMeta, body: (t: CheckContext) => Promise<void>, uses?: Uses): void {
-  if (!ID.test(meta.id)) throw new Error(`check id ${meta.id} is not of the form family.area.name`);
-  if (meta.title.length > 100) throw new Error(`check ${meta.id}: title longer than 100 characters`);
-  if (meta.binds !== undefined && meta.level !== 'MUST') throw new Error(`check ${meta.id}: binds names the sentence of a MUST; its level is ${meta.level}`);
-  const { binds: _binds, ...identity } = meta;
+export function requirement(declared: RequirementMeta, body: (t: CheckContext) => Promise<void>, uses?: Uses): void {
+  if (!ID.test(declared.id)) throw new Error(`check id ${declared.id} is not of the form family.area.name`);
+  if (declared.title.length > 100) throw new Error(`check ${declared.id}: title longer than 100 characters`);
+  if (declared.binds !== undefined && declared.level !== 'MUST')
+    throw new Error(`check ${declared.id}: binds names the sentence of a MUST; its level is ${declared.level}`);
+  const binds = bindingSentence(declared.id, declared.level, declared.binds);
+  const meta: RequirementMeta = { ...declared, ...(binds === undefined ? {} : { binds }) };
+  const { binds: _binds, sends, expects, ...identity } = meta;
+  const about = { ...(binds === undefined ? {} : { binds }), ...(sends === undefined ? {} : { sends }), ...(expects === undefined ? {} : { expects }) };
 
   register({
     check: { ...identity, area: areaOf(meta.id) },
     ...(uses ? { uses } : {}),
+    ...(Object.keys(about).length > 0 ? { about } : {}),
     frames: registrationFrames(),
     run: async (signal) => {
       const matrix = matrixConfig();

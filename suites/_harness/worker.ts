@@ -35,7 +35,10 @@ await loadSuites();
 process.on('unhandledRejection', (reason) => send({ type: 'stray-error', message: messageOf(reason) }));
 process.on('uncaughtException', (error) => send({ type: 'stray-error', message: messageOf(error) }));
 const checks = registeredChecks();
-send({ type: 'collected', checks: checks.map(({ check, uses, frames }) => ({ check, ...(uses ? { uses } : {}), ...(frames ? { frames } : {}) })) });
+send({
+  type: 'collected',
+  checks: checks.map(({ check, uses, about, frames }) => ({ check, ...(uses ? { uses } : {}), ...(about ? { about } : {}), ...(frames ? { frames } : {}) })),
+});
 
 if (!collectOnly) {
   const stop = new AbortController();

@@ -251,7 +251,7 @@ requirement(
 requirement(
   {
     id: 'scim.patch.path-not-string',
-    level: 'MUST',
+    level: 'SHOULD',
     spec: 'rfc7644#section-3.5.2',
     title: 'A PATCH operation whose path is a number, not a string, answers 400 (invalidPath or invalidSyntax)',
   },

@@ -14,6 +14,7 @@ import {
   headingSlugs,
   loadAnchorTargets,
   resolves,
+  sentenceIndexText,
   SPEC_DIR,
   SPEC_DOCUMENTS,
   type AnchorTargets,
@@ -82,11 +83,14 @@ describe('the shipped index of headings', () => {
   // The one test that reads outside the repository, and only when the documents are there: a clone
   // alone has no ../shared/spec. LPC_SPEC_DIR names the folder; when it is set, the folder must exist.
   const absent = !process.env.LPC_SPEC_DIR && !existsSync(SPEC_DIR);
-  test('fixtures/spec/*.anchors.txt are the headings of the documents in ../shared/spec or $LPC_SPEC_DIR (skipped when neither is there)', async ({ skip }) => {
+  test('fixtures/spec/*.anchors.txt and *.sentences.json are the headings and sentences of the documents in ../shared/spec or $LPC_SPEC_DIR (skipped when neither is there)', async ({
+    skip,
+  }) => {
     skip(absent, `no ${SPEC_DIR} beside the clone: the shipped indexes are not compared (LPC_SPEC_DIR=<folder> compares them)`);
     for (const document of Object.values(SPEC_DOCUMENTS)) {
       const markdown = readFileSync(join(SPEC_DIR, `${document}.md`), 'utf8');
       await expect(anchorIndexText(document, markdown), document).toMatchFileSnapshot(join(ANCHOR_INDEX_DIR, `${document}.anchors.txt`));
+      await expect(sentenceIndexText(document, markdown), document).toMatchFileSnapshot(join(ANCHOR_INDEX_DIR, `${document}.sentences.json`));
     }
   });
 });

@@ -103,13 +103,32 @@ describe('lp-conformance openapi (reference profile)', () => {
     }
   });
 
+  test("SCIM: the OAuth 2.0 authorization-code flow at the profile's addresses under the SCIM base URL", () => {
+    // The SCIM operations' server: the profile's SCIM base URL (public-facts: /scim/v2 under the portal).
+    const scimPath = operationsOf(doc).get('scim.users.list')?.path ?? '';
+    const url = `${doc.servers[0]?.url ?? ''}${scimPath.replace(/\/Users$/, '')}`;
+    expect(url).toMatch(/\/scim\/v2$/);
+    expect(doc.components.securitySchemes.scimOAuth).toEqual({
+      type: 'oauth2',
+      description: expect.stringContaining('authorization-code'),
+      flows: {
+        authorizationCode: {
+          authorizationUrl: `${url}/oauth/authorize`,
+          tokenUrl: `${url}/oauth/token`,
+          refreshUrl: `${url}/oauth/token`,
+          scopes: { scim: 'The SCIM API.' },
+        },
+      },
+    });
+  });
+
   test('SCIM: application/scim+json bodies, its Bearer token, RFC 7644 statuses', () => {
     const ops = operationsOf(doc);
     const create = ops.get('scim.users.create')?.op;
     expect(create?.requestBody?.content['application/scim+json']?.schema.$ref).toBe('#/components/schemas/scim.user');
     expect(Object.keys(create?.responses ?? {}).sort()).toEqual(['201', '400', '401', '409']);
     expect(create?.responses['409']?.content?.['application/scim+json']?.schema.$ref).toBe('#/components/schemas/scim.error');
-    expect(create?.security).toEqual([{ scimBearer: [] }]);
+    expect(create?.security).toEqual([{ scimBearer: [] }, { scimOAuth: ['scim'] }]);
     expect(Object.keys(ops.get('scim.groups.patch')?.op.responses ?? {})).toEqual(expect.arrayContaining(['200', '204']));
     expect(ops.get('scim.users.delete')?.op.responses['204']).toEqual({ description: 'Success.' });
     expect(ops.get('scim.auth.token')?.op.security).toEqual([]);

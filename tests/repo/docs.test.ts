@@ -1,11 +1,10 @@
-// The docs hold: the pages made from the code (src/docs/, `npm run docs`) are as the code gives them;
-// every relative link of the Markdown files resolves (the file, and the heading when it names one);
-// and neither the docs nor the code comments carry tracker numbers or dated measurements, which
-// belong in commit messages and in what `npm run bench` prints.
+// The docs hold: every relative link of the Markdown files resolves (the file, and the heading when it
+// names one); and neither the docs nor the code comments carry tracker numbers or dated measurements, which
+// belong in commit messages and in what `npm run bench` prints. (That the pages made from the code are
+// as the code gives them is tests/catalogue/docs.test.ts's.)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { GENERATED_PAGES } from '../../src/docs/index.js';
 import { linkTargets } from '../support/anchors.js';
 import { ROOT } from '../support/cli.js';
 
@@ -59,14 +58,6 @@ function findings(files: readonly string[], lines: (text: string) => (string | u
     ),
   );
 }
-
-describe('the generated pages', () => {
-  test.each(GENERATED_PAGES.map((p) => [p.path, p] as const))('%s is as the code gives it (npm run docs)', async (path, page) => {
-    const file = join(ROOT, path);
-    expect(existsSync(file), `${path} is missing: npm run docs`).toBe(true);
-    expect(readFileSync(file, 'utf8'), `${path} is stale: npm run docs`).toBe(`${await page.render()}\n`);
-  });
-});
 
 describe('the links of the docs', () => {
   test('every relative link resolves, to a file and to a heading of it', () => {

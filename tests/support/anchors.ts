@@ -69,6 +69,72 @@ export function anchorIndexText(document: string, markdown: string): string {
   ].join('\n');
 }
 
+/** The sentences under every heading of a Markdown text, by the heading's slug: each sentence of its
+ * paragraphs and list items, and each row of its tables as its cells joined by ` | ` (what explain
+ * quotes for a check's anchor). Fenced code is left out. */
+export function headingSentences(markdown: string): Record<string, string[]> {
+  const slugger = new GithubSlugger();
+  const out: Record<string, string[]> = {};
+  let current: string[] | undefined;
+  let fence: string | undefined;
+  // A paragraph or list item, its lines joined, until a blank line, a new item, a table or a heading.
+  let paragraph: string[] = [];
+  const flush = (): void => {
+    const text = paragraph.join(' ').trim();
+    paragraph = [];
+    if (current === undefined || text === '') return;
+    // A source's confidence mark (`(H)`) ends a fact of public-facts.md: not a sentence of its own.
+    current.push(...text.split(/(?<=[.!?])\s+(?=[A-Z`(])/).filter((s) => s.trim() !== '' && !/^\([A-Z]\)$/.test(s.trim())));
+  };
+  for (const line of markdown.split(/\r?\n/)) {
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (f?.[1]) {
+      if (fence === undefined) fence = f[1][0];
+      else if (f[1][0] === fence) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    const h = /^ {0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
+    if (h?.[1] !== undefined) {
+      flush();
+      current = out[slugger.slug(h[1])] = [];
+      continue;
+    }
+    if (line.trim() === '') {
+      flush();
+      continue;
+    }
+    if (current === undefined) continue;
+    if (/^\s*\|/.test(line)) {
+      flush();
+      if (/^\s*\|[\s|:-]+\|\s*$/.test(line)) continue;
+      current.push(
+        line
+          .trim()
+          .replace(/^\||\|$/g, '')
+          .split('|')
+          .map((c) => c.trim())
+          .join(' | '),
+      );
+      continue;
+    }
+    const item = /^\s*(?:\d+\.|[-*])\s+/.exec(line);
+    if (item) flush();
+    paragraph.push(line.slice(item?.[0].length ?? 0).trim());
+  }
+  flush();
+  return out;
+}
+
+/** The shipped index of a document's sentences (fixtures/spec/<document>.sentences.json). */
+export function sentenceIndexText(document: string, markdown: string): string {
+  const index = {
+    note: `The sentences under each heading of ${document}.md, by its slug (tests/support/anchors.ts headingSentences); tests/anchors.test.ts compares it with the document, and -u with LPC_SPEC_DIR refreshes it.`,
+    sentences: headingSentences(markdown),
+  };
+  return `${JSON.stringify(index, null, 1)}\n`;
+}
+
 /** Lines of a fixture that are not blank and not `#` comments. */
 function factLines(text: string): string[] {
   return text.split(/\r?\n/).filter((line) => line.trim() !== '' && !line.startsWith('#'));

@@ -2,6 +2,7 @@
 import type { EnvRef } from '../../profile/base/types.js';
 import { firstArrayList, listOperations, stringAt, stringsAt } from '../bodies.js';
 import type { Family } from '../family.js';
+import { INTAPI_BINDS } from './binds.js';
 import { INTAPI_AUTH } from './auth.js';
 import { INTAPI_INVARIANTS } from './invariants.js';
 import { intapiOpenApi } from './openapi.js';
@@ -77,4 +78,5 @@ export const INTAPI: Family = {
       close: () => sink.close(),
     };
   },
+  binds: INTAPI_BINDS,
 };

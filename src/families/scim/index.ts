@@ -2,6 +2,7 @@
 import type { EnvRef } from '../../profile/base/types.js';
 import { firstArrayList, listOperations, stringAt } from '../bodies.js';
 import type { Family } from '../family.js';
+import { SCIM_BINDS } from './binds.js';
 import { SCIM_AUTH } from './auth.js';
 import { SCIM_CLEANUP } from './cleanup.js';
 import { scimInit } from './init.js';
@@ -38,6 +39,7 @@ export const SCIM: Family = {
     await ctx.read('scim.users.list', { count: '1' });
   },
   openapi: scimOpenApi,
+  binds: SCIM_BINDS,
   sandbox(profile) {
     const c = profile.familyCredentials.scim;
     // A ready bearer token, or the username and password of the token exchange (docs/profile.md); the

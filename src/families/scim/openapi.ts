@@ -1,7 +1,8 @@
 /**
  * The SCIM part of `lp-conformance openapi`: the RFC 7644 endpoints at the profile's routes, their
  * bodies the SCIM contracts (contracts/scim.*.yaml) as application/scim+json, a Bearer token (the
- * profile's, or the answer of the token exchange, public-facts "Authentication (SCIM)"). Statuses are
+ * profile's, or the answer of the token exchange, public-facts "Authentication (SCIM)") or an access
+ * token of the OAuth 2.0 authorization-code flow at the profile's addresses (expectations.scim.oauth). Statuses are
  * RFC 7644's: §3.3 (create 201, 409 uniqueness), §3.4.2 (query parameters, 400 invalidFilter), §3.5.1
  * (PUT 200), §3.5.2 (PATCH 200 with the resource or 204, as the profile says), §3.6 (DELETE 204), §3.12
  * (errors in the Error schema).
@@ -129,12 +130,29 @@ export function scimOpenApi(contracts: ContractSchemas, p: Profile, _options: Bu
       tag: () => 'scim',
       media: MEDIA,
       errorContract: 'scim/error',
-      security: [{ scimBearer: [] }],
+      // A bearer token (the profile's, or the exchange's), or an access token of the OAuth flow.
+      security: [{ scimBearer: [] }, { scimOAuth: [p.expectations.scim.oauth.scope] }],
       source: p.source,
     }),
     components: {
       schemas: embedContracts(contracts, 'scim/'),
-      securitySchemes: { scimBearer: { type: 'http', scheme: 'bearer', description: "The profile's SCIM token, or the answer of scim.auth.token." } },
+      securitySchemes: {
+        scimBearer: { type: 'http', scheme: 'bearer', description: "The profile's SCIM token, or the answer of scim.auth.token." },
+        // The specification's recommended method (spec#scim-api): the OAuth 2.0 authorization-code flow,
+        // at the addresses the profile declares under the SCIM base URL (expectations.scim.oauth).
+        scimOAuth: {
+          type: 'oauth2',
+          description: 'An access token of the OAuth 2.0 authorization-code flow, sent as Authorization: Bearer.',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${p.families.scim.baseUrl}${p.expectations.scim.oauth.authorizePath}`,
+              tokenUrl: `${p.families.scim.baseUrl}${p.expectations.scim.oauth.tokenPath}`,
+              refreshUrl: `${p.families.scim.baseUrl}${p.expectations.scim.oauth.tokenPath}`,
+              scopes: { [p.expectations.scim.oauth.scope]: 'The SCIM API.' },
+            },
+          },
+        },
+      },
     },
   };
 }

@@ -33,6 +33,33 @@ export interface CheckMeta {
   source?: string;
 }
 
+/** What a check's entry in the catalogue (`explain`, docs/checks.md) says of it beside its identity:
+ * not part of a run's results. */
+export interface CheckAbout {
+  /** For a MUST check: the sentence of the specification or RFC that binds the server to the rule,
+   * quoted with its section (the check's own, or its family's table of binding sentences). */
+  binds?: string;
+  /** What the check sends, in words (`a PUT of a submission whose title is 256 characters long`). */
+  sends?: string;
+  /** What it expects of the answer, in words (`422 naming title in validations`). */
+  expects?: string;
+}
+
+/** A check with what the catalogue says of it (`describeChecks`). */
+export interface DescribedCheck extends CheckMeta {
+  about?: CheckAbout;
+}
+
+/** The link to a file of the package (`path` or `path:line`, from the package root): under `base`, the
+ * versioned address of the package's repository (src/util/repository.ts), else the path itself, a
+ * line as `#L<line>` (`prefix` before a path: `../` from docs/). */
+export function fileLink(location: string, base?: string, prefix = ''): string {
+  const m = /^(.*?)(?::(\d+))?$/.exec(location);
+  const path = m?.[1] ?? location;
+  const line = m?.[2] === undefined ? '' : `#L${m[2]}`;
+  return `${base ?? prefix}${path}${line}`;
+}
+
 /** The anchor of a check's or a fault's row in the catalogue (docs/checks.md, docs/faults.md). */
 export const catalogueAnchor = (name: string): string => name.replace(/[^a-zA-Z0-9_-]/g, '-');
 
@@ -450,6 +477,8 @@ export interface MatrixConfig {
 export interface CollectedCheck {
   check: CheckMeta;
   uses?: Uses;
+  /** What the catalogue says of it beside its identity (`explain`, docs/checks.md). */
+  about?: CheckAbout;
   /** The call sites that registered it, innermost first, as the suites' bundle runs (`file:line:column`). */
   frames?: readonly string[];
 }
