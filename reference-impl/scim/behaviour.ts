@@ -328,7 +328,7 @@ export interface ScimBehaviour {
     replaceMembers: 'replaces' | 'appends';
   };
   /** Requests identity providers send (Microsoft Entra ID, Okta) that RFC 7644 does not oblige a
-   * server to accept; a server meant for them does (the variant idp-minimal). */
+   * server to accept; a server meant for them does (the reference server, the variant idp-minimal). */
   readonly idp: {
     /** "True" / "False" (any case) where a boolean belongs: read as booleans, or refused 400 invalidValue. */
     booleanStrings: 'rejected' | 'true-false';
@@ -493,15 +493,17 @@ export function referenceScimBehaviour(): ScimBehaviour {
       removeMemberFilter: 'honoured',
       replaceMembers: 'replaces',
     },
+    // The requests Microsoft Entra ID and Okta are documented to send are accepted (the reference
+    // profile names both clients); the variants of a general server take back the string booleans.
     idp: {
-      booleanStrings: 'rejected',
+      booleanStrings: 'true-false',
       dottedNames: 'paths',
       removeWithValue: 'listed',
-      addUnmatched: 'no-target',
+      addUnmatched: 'creates',
       putMembers: 'replaced',
       externalIdFilter: 'supported',
       inactive: 'visible',
-      ownIdInValue: 'mutability',
+      ownIdInValue: 'ignored',
     },
   };
 }
