@@ -90,6 +90,8 @@ export interface ScimBehaviour {
     cutShort: 'reject' | 'server-error';
     /** A filter naming an attribute the schema does not have: 400 invalidFilter, or a server error. */
     unknownAttribute: 'reject' | 'server-error';
+    /** A string attribute compared with a boolean or a number (`userName eq true`): 400 invalidFilter, or a server error. */
+    typeMismatch: 'reject' | 'server-error';
     /** Operators and logical words: case-insensitive, or lowercase only. */
     keywordCase: 'insensitive' | 'lowercase-only';
     /** `a or b and c`: and binds tighter, or left to right. */
@@ -203,6 +205,14 @@ export interface ScimBehaviour {
     noPathComplex: 'applied' | 'server-error';
     /** remove of a whole multi-valued attribute without a filter (`emails`): every value removed, or none. */
     removeAllValues: 'removed' | 'kept';
+    /** replace of a required attribute with null (`userName`): 400 invalidValue, or the attribute is deleted. */
+    requiredNull: 'refused' | 'deletes';
+    /** replace of an optional attribute with null: the attribute is unassigned (RFC 7643 §2.5), or 400 invalidValue. */
+    optionalNull: 'unassigns' | 'refused';
+    /** A sub-attribute path inside an extension (`urn:…:enterprise:2.0:User:manager.value`): applied, or 400 invalidPath. */
+    extensionSubPath: 'applied' | 'rejected';
+    /** A sub-attribute path on a multi-valued attribute without a filter (`emails.type`): every value, or only the first. */
+    multiValuedSub: 'every-value' | 'first-only';
     /** An unknown attribute in a path: 400 invalidPath, or ignored. */
     unknownPath: 'invalid-path' | 'ignored';
     /** Removing a required or read-only attribute, writing a read-only one: 400 mutability, or done. */
@@ -318,7 +328,7 @@ export interface ScimBehaviour {
     replaceMembers: 'replaces' | 'appends';
   };
   /** Requests identity providers send (Microsoft Entra ID, Okta) that RFC 7644 does not oblige a
-   * server to accept; a server meant for them does (the variant idp-minimal). */
+   * server to accept; a server meant for them does (the reference server, the variant idp-minimal). */
   readonly idp: {
     /** "True" / "False" (any case) where a boolean belongs: read as booleans, or refused 400 invalidValue. */
     booleanStrings: 'rejected' | 'true-false';
@@ -370,6 +380,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       complexWhole: 'reject',
       cutShort: 'reject',
       unknownAttribute: 'reject',
+      typeMismatch: 'reject',
       keywordCase: 'insensitive',
       precedence: 'rfc',
       groups: 'nested',
@@ -422,6 +433,10 @@ export function referenceScimBehaviour(): ScimBehaviour {
       pathType: 'checked',
       noPathComplex: 'applied',
       removeAllValues: 'removed',
+      requiredNull: 'refused',
+      optionalNull: 'unassigns',
+      extensionSubPath: 'applied',
+      multiValuedSub: 'every-value',
       opCase: 'insensitive',
       valueFilter: 'honoured',
       removeWithoutPath: 'no-target',
@@ -478,15 +493,17 @@ export function referenceScimBehaviour(): ScimBehaviour {
       removeMemberFilter: 'honoured',
       replaceMembers: 'replaces',
     },
+    // The requests Microsoft Entra ID and Okta are documented to send are accepted (the reference
+    // profile names both clients); the variants of a general server take back the string booleans.
     idp: {
-      booleanStrings: 'rejected',
+      booleanStrings: 'true-false',
       dottedNames: 'paths',
       removeWithValue: 'listed',
-      addUnmatched: 'no-target',
+      addUnmatched: 'creates',
       putMembers: 'replaced',
       externalIdFilter: 'supported',
       inactive: 'visible',
-      ownIdInValue: 'mutability',
+      ownIdInValue: 'ignored',
     },
   };
 }

@@ -142,6 +142,10 @@ const SCIM_FAULT_TABLE = {
     description: 'A filter naming an attribute the schema does not have answers 500 instead of 400 invalidFilter.',
     apply: (b) => void (b.filter.unknownAttribute = 'server-error'),
   },
+  'scim.filter-type-mismatch-500': {
+    description: 'A string attribute compared with a boolean or a number (`userName eq true`) answers 500 instead of 400 invalidFilter.',
+    apply: (b) => void (b.filter.typeMismatch = 'server-error'),
+  },
   'scim.filter-keywords-lowercase-only': {
     description: 'Operators and and/or/not are recognised in lower case only (`Eq` is 400 invalidFilter).',
     apply: (b) => void (b.filter.keywordCase = 'lowercase-only'),
@@ -284,6 +288,22 @@ const SCIM_FAULT_TABLE = {
   'scim.patch-remove-all-values-kept': {
     description: 'remove of a whole multi-valued attribute without a filter (`emails`) answers success and leaves every value in place.',
     apply: (b) => void (b.patch.removeAllValues = 'kept'),
+  },
+  'scim.patch-replace-null-deletes-required': {
+    description: 'replace of the required userName with null answers success and deletes the userName instead of 400.',
+    apply: (b) => void (b.patch.requiredNull = 'deletes'),
+  },
+  'scim.patch-replace-null-refused': {
+    description: 'replace of an optional attribute with null answers 400 invalidValue instead of unassigning it.',
+    apply: (b) => void (b.patch.optionalNull = 'refused'),
+  },
+  'scim.patch-extension-sub-path-rejected': {
+    description: 'A sub-attribute path inside an extension (`urn:…:enterprise:2.0:User:manager.value`) answers 400 invalidPath.',
+    apply: (b) => void (b.patch.extensionSubPath = 'rejected'),
+  },
+  'scim.patch-multi-valued-sub-first-only': {
+    description: 'A sub-attribute path on a multi-valued attribute without a filter (`emails.type`) changes only the first value.',
+    apply: (b) => void (b.patch.multiValuedSub = 'first-only'),
   },
   'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },
   'scim.patch-op-case-sensitive': {

@@ -287,6 +287,7 @@ function comparison(target: Target, op: CompareOp, literal: Literal, b: ScimBeha
     if (ordering && b.booleanOrdering === 'reject') throw invalid(`'${op}' does not apply to the boolean ${type.name}.`);
     return (v) => typeof v === 'boolean' && order(Number(v) - Number(literal));
   }
+  if (typeof literal !== 'string' && b.typeMismatch === 'server-error') throw new TypeError(`${type.name} compared with ${String(literal)}`);
   if (typeof literal !== 'string') throw invalid(`${type.name} takes a string value.`);
   if (type.type === 'dateTime' && !substring && b.dates === 'instants') {
     if (!DATE.test(literal) || Number.isNaN(Date.parse(literal))) throw invalid(`'${literal}' is not a dateTime.`);

@@ -123,6 +123,8 @@ export class PatchApplier {
     }
     const { attr, urn } = resolved;
     const sub = path.filter === undefined ? resolved.sub : undefined;
+    if (urn !== undefined && resolved.sub !== undefined && this.b.patch.extensionSubPath === 'rejected')
+      throw badRequest('invalidPath', `'${pathText}' is not a path this server takes.`);
     if (path.filter !== undefined && resolved.sub !== undefined) throw badRequest('invalidPath', `'${pathText}' filters a sub-attribute.`);
     if (this.b.idp.booleanStrings === 'true-false') {
       const after = path.subAfterFilter === undefined ? undefined : attr.sub?.get(path.subAfterFilter.toLowerCase());
@@ -233,7 +235,8 @@ export class PatchApplier {
     const read = attributeValue(attr, value ?? null);
     const v = attr.name === 'members' && op === 'add' && Array.isArray(read) && this.b.groups.addMembers === 'first-only' ? read.slice(0, 1) : read;
     if (v === undefined) {
-      if (attr.required) throw badRequest('invalidValue', `${attr.name} is required.`);
+      // A required attribute made unassigned is refused where every stored state is checked (400 invalidValue).
+      if (!attr.required && this.b.patch.optionalNull === 'refused') throw badRequest('invalidValue', `${attr.name} takes no null.`);
       delete container[attr.name];
       return;
     }
@@ -277,7 +280,7 @@ export class PatchApplier {
       if (op === 'remove') return;
       throw badRequest('noTarget', `${attr.name} has no values to set ${sub.name} on.`);
     }
-    for (const v of list) {
+    for (const v of this.b.patch.multiValuedSub === 'first-only' ? list.slice(0, 1) : list) {
       if (!isJsonObject(v)) continue;
       if (op === 'remove' || value === null) delete v[sub.name];
       else v[sub.name] = attributeValue(sub, value ?? null, `${attr.name}.${sub.name}`) ?? null;

@@ -22,6 +22,9 @@ function fullFeatured(b: ScimBehaviour): void {
   b.paging.defaultCount = 50;
   b.etag.supported = true;
   b.bulk.supported = true;
+  // A general SCIM server, not one meant for an identity provider: booleans are JSON booleans only
+  // (RFC 7643 §2.3.2), so "True" and "False" are refused 400 invalidValue.
+  b.idp.booleanStrings = 'rejected';
 }
 
 const VARIANTS = {
@@ -53,7 +56,7 @@ const VARIANTS = {
     description:
       'A full-featured server: the whole filter grammar, sorting, discovery served (/ServiceProviderConfig, /ResourceTypes), POST /Users/.search and /Groups/.search, ' +
       'GET, PUT and PATCH /Me (a service account); a default page of 50; PATCH answers 200 with the resource; ' +
-      'resource versions (ETag, meta.version, If-Match, If-None-Match); POST /Bulk (at most 10 operations, 64 KiB).',
+      'resource versions (ETag, meta.version, If-Match, If-None-Match); POST /Bulk (at most 10 operations, 64 KiB); booleans only as JSON booleans ("True" and "False" refused 400 invalidValue).',
     profile: 'scim-full-featured',
     apply: (b) => fullFeatured(b),
   },

@@ -911,6 +911,35 @@ requirement(
 
 requirement(
   {
+    id: 'scim.filter.string-compared-with-boolean',
+    level: 'MUST',
+    spec: FILTER,
+    title: 'A string compared with a boolean (userName eq true) answers 400 invalidFilter or matches no user',
+  },
+  async (t) => {
+    // Figure 1's compValue allows true, so the filter parses; Table 3's eq matches when "the attribute
+    // and operator values" are "identical", which a string and a boolean never are, and Table 9
+    // answers a combination a server does not support with invalidFilter. Never a 5xx.
+    const f = await fixture(t);
+    const [scope] = scopesOf(f);
+    const inner = compare(userName, 'eq', booleanValue(true));
+    requireSupported(t, f, inner);
+    const filter = within(scope, inner);
+    const res = await t.http.send({ op: 'scim.users.list', query: { filter, count: 1000 } });
+    if (res.status === 200) {
+      const page = pageOf(res);
+      if (page.resources.length > 0 || (page.totalResults ?? 0) > 0) {
+        fail(`400 invalidFilter, or 200 with no user, for the filter ${filter} (a string compared with a boolean)`, describeResponse(res), res);
+      }
+      return;
+    }
+    expectScimError(res, 400, 'invalidFilter', `or 200 with no user, for the filter ${filter} (a string compared with a boolean)`);
+  },
+  USES,
+);
+
+requirement(
+  {
     id: 'scim.filter.boolean-substring-rejected',
     level: 'SHOULD',
     spec: FILTER,

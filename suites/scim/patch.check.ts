@@ -317,6 +317,111 @@ requirement(
 
 requirement(
   {
+    id: 'scim.patch.replace-required-null-refused',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.3',
+    binds:
+      'RFC 7644 §3.5.2: "An operation that is not compatible with an attribute\'s mutability or schema SHALL return the appropriate HTTP response status code and a JSON detail error response as defined in Section 3.12."',
+    title: 'replace of the required userName with null answers 400 and keeps the userName',
+  },
+  async (t) => {
+    // RFC 7643 §2.5: "Assigning an attribute with the value "null" ... has the effect of making the
+    // attribute "unassigned""; userName is required (§4.1.1), so the operation breaks the schema.
+    const user = await createUser(t, 'patch-username-null');
+    const what = 'replace of userName with null';
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: 'userName', value: null }]);
+    expectBadRequest(res, ['mutability', 'invalidValue'], `for ${what}`);
+    const { user: after, res: shown } = await getUser(t, user.id);
+    if (after.userName !== user.userName)
+      fail(`userName ${JSON.stringify(user.userName)} kept after ${what}`, `userName ${JSON.stringify(after.userName)}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.replace-null-unassigns',
+    level: 'MUST',
+    spec: 'rfc7643#section-2.5',
+    title: 'replace of an optional attribute with null succeeds and leaves it unassigned',
+  },
+  async (t) => {
+    // RFC 7643 §2.5: "Assigning an attribute with the value "null" or an empty array (in the case of
+    // multi-valued attributes) has the effect of making the attribute "unassigned"."
+    const [attr = 'title'] = await textAttributes(t);
+    const user = await createUser(t, 'patch-null', { [attr]: 'Before' });
+    const what = `replace of ${attr} with null`;
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: attr, value: null }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    if (resource[attr] !== undefined && resource[attr] !== null) fail(`no ${attr} after ${what}`, `${attr} ${JSON.stringify(resource[attr])}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.extension-complex-sub-attribute',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'add, then remove, of the enterprise manager.value by its URN path sets, then unassigns it',
+  },
+  async (t) => {
+    // Section 3.5.2's path is `attrPath`, "[URI ":"] ATTRNAME *1subAttr": the extension's URN, the
+    // complex manager and its sub-attribute value. Section 3.5.2.1: an add to a location that does
+    // not exist adds it; section 3.5.2.2: a removed single-valued attribute "SHALL be considered
+    // unassigned".
+    const { schema } = await scimTargetOf(t);
+    if (!schema.extensions.has(SCIM_SCHEMAS.enterprise.toLowerCase()))
+      t.skip("the target's /Schemas lists no enterprise User extension (optional, RFC 7643 §4.3)");
+    const boss = await createUser(t, 'patch-manager-boss');
+    const user = await createUser(t, 'patch-manager');
+    const path = `${SCIM_SCHEMAS.enterprise}:manager.value`;
+    const managerOf = (r: Json): unknown => (((r[SCIM_SCHEMAS.enterprise] ?? {}) as Json).manager as Json | undefined)?.value;
+    const added = await patchedResource(t, await patchUser(t, user.id, [{ op: 'add', path, value: boss.id }]), 'user', user.id, `add of ${path}`);
+    if (managerOf(added.resource) !== boss.id)
+      fail(
+        `manager.value ${JSON.stringify(boss.id)} after add of ${path}`,
+        `the extension ${JSON.stringify(added.resource[SCIM_SCHEMAS.enterprise])}`,
+        added.res,
+      );
+    const removed = await patchedResource(t, await patchUser(t, user.id, [{ op: 'remove', path }]), 'user', user.id, `remove of ${path}`);
+    if (managerOf(removed.resource) !== undefined && managerOf(removed.resource) !== null)
+      fail(`no manager.value after remove of ${path}`, `the extension ${JSON.stringify(removed.resource[SCIM_SCHEMAS.enterprise])}`, removed.res);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.multi-valued-sub-attribute',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.3',
+    title: 'replace of emails.type without a filter sets the type of every email and keeps their addresses',
+  },
+  async (t) => {
+    // Section 3.5.2.3: "If the target location is a multi-valued attribute and no filter is
+    // specified, the attribute and all values are replaced"; the path emails.type names the type of
+    // each value, so every value's type is replaced and nothing else.
+    await requireUserAttributes(t, ['emails.type']);
+    const emails = [
+      { value: uniqueEmail(t, 'work'), type: 'work' },
+      { value: uniqueEmail(t, 'home'), type: 'home' },
+    ];
+    const user = await createUser(t, 'patch-emails-type', { emails });
+    const what = 'replace of emails.type with "other" (no filter)';
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: 'emails.type', value: 'other' }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    const after = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
+    const addresses = after.map((e) => String(e.value).toLowerCase()).sort();
+    const wanted = emails.map((e) => e.value.toLowerCase()).sort();
+    if (JSON.stringify(addresses) !== JSON.stringify(wanted) || after.some((e) => e.type !== 'other'))
+      fail(`both emails (${wanted.join(', ')}) of type "other" after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
     id: 'scim.patch.unknown-attribute-path',
     level: 'MUST',
     spec: 'rfc7644#section-3.5.2',

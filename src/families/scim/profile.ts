@@ -103,7 +103,7 @@ export const DEFAULT_SCIM_EXPECTATIONS: ScimExpectations = {
   filter: { operators: SCIM_FILTER_OPERATORS, logical: SCIM_FILTER_LOGICAL, attributes: 'all', valuePaths: true },
   defaultCount: 20,
   etag: false,
-  client: [],
+  client: ['entra', 'okta'],
   userRequires: [],
   patchLenient: false,
   oauth: {

@@ -22,6 +22,7 @@ export const SCIM_FILTER_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.filter-complex-whole-accepted': { mustFail: ['scim.filter.complex-whole-rejected'], scope: SCOPE },
   'scim.filter-cut-short-500': { mustFail: ['scim.filter.cut-short-rejected', 'scim.invariant.no-5xx'], scope: SCOPE },
   'scim.filter-unknown-attribute-500': { mustFail: ['scim.filter.unknown-attribute', 'scim.invariant.no-5xx'], scope: SCOPE },
+  'scim.filter-type-mismatch-500': { mustFail: ['scim.filter.string-compared-with-boolean', 'scim.invariant.no-5xx'], scope: SCOPE },
   'scim.filter-keywords-lowercase-only': {
     // Most generated filters spell some keyword in another case.
     mustFail: ['scim.filter.names-and-operators-case-insensitive', 'scim.filter.logical-keywords-case-insensitive', GENERATED],

@@ -8,6 +8,16 @@ export const SCIM_PATCH_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.patch-path-type-ignored': { mustFail: ['scim.patch.path-not-string'], scope, runs: 5 },
   'scim.patch-no-path-complex-500': { mustFail: ['scim.patch.no-path-complex-value', 'scim.invariant.no-5xx'], mayFail: ['scim.patch.model'], scope, runs: 5 },
   'scim.patch-remove-all-values-kept': { mustFail: ['scim.patch.remove-multi-valued-all'], mayFail: ['scim.patch.model'], scope, runs: 5 },
+  // The user the PATCH answers has no userName: the answer breaks the User's contract too.
+  'scim.patch-replace-null-deletes-required': {
+    mustFail: ['scim.patch.replace-required-null-refused'],
+    mayFail: ['scim.invariant.success-body-matches-contract'],
+    scope,
+    runs: 5,
+  },
+  'scim.patch-replace-null-refused': { mustFail: ['scim.patch.replace-null-unassigns'], scope, runs: 5 },
+  'scim.patch-extension-sub-path-rejected': { mustFail: ['scim.patch.extension-complex-sub-attribute'], scope, runs: 5 },
+  'scim.patch-multi-valued-sub-first-only': { mustFail: ['scim.patch.multi-valued-sub-attribute'], scope, runs: 5 },
   'scim.patch-op-case-sensitive': { mustFail: ['scim.patch.op-case-insensitive'], scope, runs: 5 },
   // The model meets the ignored filter only in sequences with two email types and a filtered command.
   'scim.patch-value-filter-ignored': {

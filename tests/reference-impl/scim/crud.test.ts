@@ -117,7 +117,7 @@ describe('create', () => {
     ['no userName', { schemas: [USER_URN], name: N }, 'invalidValue'],
     ['empty userName', { schemas: [USER_URN], userName: '', name: N }, 'invalidValue'],
     ['no name', { schemas: [USER_URN], userName: 'x3' }, 'invalidValue'],
-    ['active a string', { schemas: [USER_URN], userName: 'x4', name: N, active: 'True' }, 'invalidValue'],
+    ['active a string', { schemas: [USER_URN], userName: 'x4', name: N, active: 'yes' }, 'invalidValue'], // "True" and "False" are Entra ID's booleans here
     [
       'two primary emails',
       {

@@ -131,6 +131,7 @@ const SPOTS: Record<ScimFaultName, Spot> = {
   'scim.filter-complex-whole-accepted': { probe: (h) => status(h.get(`/Users${q({ filter: 'name eq "x"' })}`)), expected: [400, 200] },
   'scim.filter-cut-short-500': { probe: (h) => status(h.get(`/Users${q({ filter: 'userName eq "x" or' })}`)), expected: [400, 500] },
   'scim.filter-unknown-attribute-500': { probe: (h) => status(h.get(`/Users${q({ filter: 'lpcNoSuch eq "x"' })}`)), expected: [400, 500] },
+  'scim.filter-type-mismatch-500': { probe: (h) => status(h.get(`/Users${q({ filter: 'userName eq true' })}`)), expected: [400, 500] },
   'scim.filter-keywords-lowercase-only': { probe: (h) => status(h.get(`/Users${q({ filter: 'userName Eq "x"' })}`)), expected: [200, 400] },
   'scim.filter-precedence-left-to-right': { probe: total(`id eq "${U0}" or id eq "x" and id eq "y"`), expected: [1, 0] },
   'scim.filter-nested-groups-refused': {
@@ -352,6 +353,36 @@ const SPOTS: Record<ScimFaultName, Spot> = {
       return (await h.get(`/Users/${id}`)).obj.emails === undefined;
     },
     expected: [true, false],
+  },
+  'scim.patch-replace-null-deletes-required': {
+    probe: async (h) => {
+      const id = await created(h);
+      await h.patch(`/Users/${id}`, [{ op: 'replace', path: 'userName', value: null }]);
+      return typeof (await h.get(`/Users/${id}`)).obj.userName;
+    },
+    expected: ['string', 'undefined'],
+  },
+  'scim.patch-replace-null-refused': {
+    probe: async (h) => (await h.patch(`/Users/${await created(h, { title: 'x' })}`, [{ op: 'replace', path: 'title', value: null }])).status,
+    expected: [200, 400],
+  },
+  'scim.patch-extension-sub-path-rejected': {
+    probe: async (h) =>
+      (
+        await h.patch(`/Users/${await created(h)}`, [
+          { op: 'add', path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:manager.value', value: 'm' },
+        ])
+      ).status,
+    expected: [200, 400],
+  },
+  'scim.patch-multi-valued-sub-first-only': {
+    probe: async (h) => {
+      const id = await created(h, { emails: [{ value: `${unique('a')}@example.com` }, { value: `${unique('b')}@example.com` }] });
+      await h.patch(`/Users/${id}`, [{ op: 'replace', path: 'emails.type', value: 'other' }]);
+      const emails = (await h.get(`/Users/${id}`)).obj.emails as { type?: string }[];
+      return emails.map((e) => e.type).join(',');
+    },
+    expected: ['other,other', 'other,'],
   },
   'scim.patch-not-atomic': {
     probe: async (h) => {

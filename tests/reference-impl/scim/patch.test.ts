@@ -111,7 +111,7 @@ describe('errors', () => {
     ['replace of meta', [{ op: 'replace', path: 'meta.created', value: '2020-01-01T00:00:00Z' }], 'mutability'],
     ['an unknown op', [{ op: 'move', path: 'title', value: 'x' }], 'invalidSyntax'],
     ['add without value', [{ op: 'add', path: 'title' }], 'invalidValue'],
-    ['a wrong value type', [{ op: 'replace', path: 'active', value: 'False' }], 'invalidValue'],
+    ['a wrong value type', [{ op: 'replace', path: 'active', value: 'no' }], 'invalidValue'], // "False" is Entra ID's false here
     ['no-path replace with a non-object', [{ op: 'replace', value: 'x' }], 'invalidValue'],
     ['empty userName', [{ op: 'replace', path: 'userName', value: '' }], 'invalidValue'],
   ])('%s: 400 %s', async (_, operations, scimType) => {
