@@ -231,7 +231,7 @@ export function createScimFamily(deps: ScimDeps): Family<ScimContext, ScimOperat
           }
           // Filter and sort over the attributes they read; whole representations for the page only.
           const reads = new Set([...(filter?.reads ?? []), ...(sorter?.reads ?? [])]);
-          const narrowed = filter?.narrow === undefined ? records : filter.narrow(records);
+          const narrowed = filter?.narrow === undefined ? records : records.filter((record) => filter.narrow?.(record.data));
           let matches = narrowed.map((record) => ({ record, view: fullView(schema, record, ctx, reads) }));
           if (filter !== undefined) matches = matches.filter((m) => filter.apply(m.view));
           if (filter !== undefined && matches.length === 0 && b.filter.noMatch === 'not-found') throw scimNotFound('No resource matches the filter.');

@@ -4,7 +4,6 @@ import type { ScimBehaviour } from './behaviour.js';
 import { badRequest, type ScimError } from './errors.js';
 import { compileFilter, type FilterNode, parseFilter, type Predicate, topLevelReads } from './filter.js';
 import { type ResourceSchema, resolvePath } from './schema.js';
-import type { ScimRecord } from './store.js';
 
 /**
  * Query parameters of a list (rfc7644#section-3.4.2): filter, sortBy/sortOrder
@@ -20,22 +19,20 @@ export interface ViewReader<F> {
 }
 
 /**
- * A list's filter; with `narrow`, the records whose stored `data` passes a predicate that every
- * record the filter matches passes (the filter's leftmost conjunct, where it reads one stored
- * attribute), so that a list builds views for the records that pass it only.
+ * A list's filter; with `narrow`, a predicate over a record's stored `data` that every record the
+ * filter matches passes (the filter's leftmost conjunct, where it reads one stored attribute), so
+ * that a list builds views for the records that pass it only.
  */
 export interface ListFilter extends ViewReader<Predicate> {
-  /** The records (in order) that may match: those whose data passes the narrowing. */
-  readonly narrow?: (records: readonly ScimRecord[]) => ScimRecord[];
+  readonly narrow?: Predicate;
 }
 
 /** The attributes of a view that are not the stored data's own (computed, or left out of views). */
 const COMPUTED = new Set(['id', 'schemas', 'meta', 'members', 'groups', 'password']);
 
 /**
- * The filter's leftmost conjunct (`a` of `a and b`, of `(a and c) and b`, of `a` alone) when it is
- * a comparison or a presence test reading one top-level attribute the views copy from the stored
- * data as it is:
+ * The filter's leftmost conjunct (`a` of `a and b`, of `(a and c) and b`, of `a` alone) when it is a comparison
+ * or a presence test reading one top-level attribute the views copy from the stored data as it is:
  * then it gives on the data what it gives on the view, and the filter, which evaluates it first on
  * every record, matches no record it rejects. Compiled by the same code as the filter's own.
  */
@@ -46,46 +43,6 @@ function narrowing(schema: ResourceSchema, node: FilterNode, b: ScimBehaviour['f
   const reads = [...topLevelReads(schema, leaf)];
   if (reads.length !== 1 || COMPUTED.has(reads[0] as string)) return undefined;
   return compileFilter(schema, leaf, b);
-}
-
-/**
- * A narrowing over a collection's records, its verdicts remembered: a run sends the same filter
- * (its marker) in thousands of lists over the same thousands of records. A stored record's `data`
- * is replaced whole by every write, and changed in place only in `members` (a deletion dropping a
- * member), which no narrowing reads, so a verdict on a data object holds; the verdicts are kept in
- * the collection's order and each is reused while the record at its position has the same data
- * (an identity comparison per record). Per behaviour (each server's, each resource's) and filter
- * text; bounded: forgotten when many texts were seen.
- */
-interface Verdicts {
-  readonly datas: JsonObject[];
-  readonly verdicts: boolean[];
-}
-const narrowings = new WeakMap<ScimBehaviour['filter'], Map<string, Verdicts>>();
-
-function remembered(schema: ResourceSchema, text: string, narrow: Predicate | undefined, b: ScimBehaviour['filter']): ListFilter['narrow'] {
-  if (narrow === undefined) return undefined;
-  let texts = narrowings.get(b);
-  if (texts === undefined) narrowings.set(b, (texts = new Map()));
-  const key = `${schema.urn} ${text}`;
-  let known = texts.get(key);
-  if (known === undefined) {
-    if (texts.size >= 1000) texts.clear();
-    texts.set(key, (known = { datas: [], verdicts: [] }));
-  }
-  const { datas, verdicts } = known;
-  return (records) => {
-    const out: ScimRecord[] = [];
-    for (let i = 0; i < records.length; i++) {
-      const record = records[i] as ScimRecord;
-      if (datas[i] !== record.data) {
-        datas[i] = record.data;
-        verdicts[i] = narrow(record.data);
-      }
-      if (verdicts[i] === true) out.push(record);
-    }
-    return out;
-  };
 }
 
 /** The filter parameter as a predicate; undefined = no filter. */
@@ -100,7 +57,7 @@ export function filterOf(schema: ResourceSchema, text: string | undefined, b: Sc
   }
   checkSupported(node, b.filter.support);
   const apply = compileFilter(schema, node, b.filter);
-  const narrow = remembered(schema, text, narrowing(schema, node, b.filter), b.filter);
+  const narrow = narrowing(schema, node, b.filter);
   return { apply, reads: topLevelReads(schema, node), ...(narrow !== undefined ? { narrow } : {}) };
 }
 
