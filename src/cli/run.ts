@@ -573,8 +573,16 @@ async function record(plan: Plan, result: RunResult, reportProfile: Profile, env
   if (result.interrupted) return interruptedExit(host, result);
   if (host.command === 'baseline') {
     const out = resolve(values.out ?? '');
-    mkdirSync(dirname(out), { recursive: true });
-    const n = writeBaseline(result, out);
+    let n: number;
+    try {
+      mkdirSync(dirname(out), { recursive: true });
+      n = writeBaseline(result, out);
+    } catch (error) {
+      // The summary and the reports are out: one line says what was not written.
+      throw new UsageError(
+        `the baseline ${out} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)}); the summary and the reports were`,
+      );
+    }
     host.stdout?.write(`Baseline: ${n} failing check${n === 1 ? '' : 's'} written to ${out}; give each a reason.\n`);
     return 0;
   }
