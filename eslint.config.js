@@ -39,8 +39,44 @@ export default defineConfig([
     // counted), about one screen. A longer one is a sequence of steps that deserve names, as the run
     // command's stages have (src/cli/run.ts, each under 40); the limit is 60 rather than 40 so that a
     // table-driven parser or a command's switch, one idea written out, stays whole.
-    files: ['src/cli/**/*.ts', 'src/library/**/*.ts'],
+    // The same budget holds for the tool's core, the reporters, the reference server and the harness.
+    files: ['src/**/*.ts', 'reporters/**/*.ts', 'reference-impl/**/*.ts', 'suites/_harness/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Tables written as code, one entry per operation or rule (a family's routes, its reference
+    // behaviour, its seed, its OpenAPI paths): long because the API is, each entry read alone.
+    files: [
+      'reference-impl/*/**/operations.ts',
+      'reference-impl/learner/sessions.ts',
+      'reference-impl/*/behaviour.ts',
+      'reference-impl/intapi/seed.ts',
+      'src/families/*/openapi.ts',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 190, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Files others change heavily now (the SCIM server's internals, the reporters, the runner's
+    // matrix and merge): named here until they are split into stages.
+    files: ['reference-impl/scim/**/*.ts', 'reporters/**/*.ts', 'src/runner/run.ts', 'src/runner/merge.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // The exceptions still to split into named stages: the OAuth provider's set-up, the learner
+    // player's page, the Integration API's init probes, the harness's per-check runner and its
+    // generated list and flow checks, the invariants of two families.
+    files: [
+      'reference-impl/http/oauth/server.ts',
+      'reference-impl/player/index.ts',
+      'src/families/intapi/init.ts',
+      'src/families/scim/init.ts',
+      'suites/_harness/requirement.ts',
+      'suites/_harness/oauth.ts',
+      'suites/_harness/intapi/lists.ts',
+      'suites/_harness/intapi/invariants.ts',
+      'suites/_harness/scim/invariants.ts',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 140, skipBlankLines: true, skipComments: true }] },
   },
   {
     // The exceptions, until they are split in turn: `init`'s command (initCommand: read, probe, write

@@ -106,10 +106,66 @@ function answerClientError(render: ErrorRenderer, error: Error & { code?: string
   );
 }
 
-/** Registers a family's operations in its own scope: guard as onRequest hook, handler, errors. */
+/** The family's body parsers in its scope: its media types read as JSON, others 415. */
+function registerBodyTypes(scope: FastifyInstance, bodyTypes: NonNullable<Family<unknown, Operation<unknown>>['bodyTypes']>): void {
+  const { types, notJson, refuse } = bodyTypes;
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser(types === '*' ? '*' : [...types], { parseAs: 'string' }, (request, body, done) => {
+    const refused = refuse?.(request.url, request.headers['content-type'] ?? '');
+    if (refused !== undefined) {
+      done(refused, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown);
+    } catch {
+      done(notJson(), undefined);
+    }
+  });
+}
+
+/** One operation's route: the guard as its onRequest hook (before the body is read: a refused
+ * request is refused whatever its body), the handler, and the answer's content type. */
+function registerOperation<C, O extends Operation<C>>(scope: FastifyInstance, family: Family<C, O>, operation: O, contentType: string): void {
+  // The guard's result, per request, for the handler.
+  const contexts = new WeakMap<FastifyRequest, C>();
+  const answerType =
+    family.textPlainOperations?.has(operation.id) === true ? TEXT_TYPE : family.htmlGets === true && operation.method === 'GET' ? HTML_TYPE : contentType;
+  scope.route({
+    method: operation.method,
+    url: operation.path,
+    onRequest: (request, _reply, done) => {
+      if (family.maxUrlBytes !== undefined && Buffer.byteLength(request.url) > family.maxUrlBytes) {
+        done(new ApiError(414, 'The URI is too long.'));
+        return;
+      }
+      try {
+        contexts.set(request, family.guard(request.headers, operation));
+        done();
+      } catch (error) {
+        done(toApiError(error));
+      }
+    },
+    handler: (request, reply) => {
+      const context = contexts.get(request);
+      if (context === undefined) throw new ApiError(500, 'The guard did not run.');
+      let result: Result;
+      try {
+        const call = { context, params: request.params as Record<string, string>, query: request.query as Record<string, QueryValue>, body: request.body };
+        result = family.around ? family.around(request.headers, () => operation.handle(call), operation) : operation.handle(call);
+      } catch (error) {
+        sendError(reply, family.renderError, error, contentType);
+        return;
+      }
+      sendResult(reply, result, answerType);
+    },
+  });
+}
+
+/** Registers a family's operations in its own scope: its body limit and parsers, its error
+ * renderer, its routes. */
 export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): MountedFamily {
   const render = family.renderError;
-  const textPlain = family.textPlainOperations ?? new Set<string>();
   const contentType = family.contentType ?? JSON_TYPE;
   const bodyLimit = family.bodyLimit ?? DEFAULT_BODY_LIMIT;
   return {
@@ -125,65 +181,8 @@ export function mountFamily<C, O extends Operation<C>>(family: Family<C, O>): Mo
       if (family.prefix !== '') {
         scope.setNotFoundHandler((_request, reply) => sendError(reply, render, new ApiError(404, 'No such route.'), contentType));
       }
-      if (family.bodyTypes !== undefined) {
-        const { types, notJson, refuse } = family.bodyTypes;
-        scope.removeAllContentTypeParsers();
-        scope.addContentTypeParser(types === '*' ? '*' : [...types], { parseAs: 'string' }, (request, body, done) => {
-          const refused = refuse?.(request.url, request.headers['content-type'] ?? '');
-          if (refused !== undefined) {
-            done(refused, undefined);
-            return;
-          }
-          try {
-            done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown);
-          } catch {
-            done(notJson(), undefined);
-          }
-        });
-      }
-      // The guard's result, per request, for the handler.
-      const contexts = new WeakMap<FastifyRequest, C>();
-      for (const operation of family.operations) {
-        scope.route({
-          method: operation.method,
-          url: operation.path,
-          // Runs before the body is read: a refused request is refused whatever its body.
-          onRequest: (request, _reply, done) => {
-            if (family.maxUrlBytes !== undefined && Buffer.byteLength(request.url) > family.maxUrlBytes) {
-              done(new ApiError(414, 'The URI is too long.'));
-              return;
-            }
-            try {
-              contexts.set(request, family.guard(request.headers, operation));
-              done();
-            } catch (error) {
-              done(toApiError(error));
-            }
-          },
-          handler: (request, reply) => {
-            const context = contexts.get(request);
-            if (context === undefined) throw new ApiError(500, 'The guard did not run.');
-            let result: Result;
-            try {
-              const call = {
-                context,
-                params: request.params as Record<string, string>,
-                query: request.query as Record<string, QueryValue>,
-                body: request.body,
-              };
-              result = family.around ? family.around(request.headers, () => operation.handle(call), operation) : operation.handle(call);
-            } catch (error) {
-              sendError(reply, render, error, contentType);
-              return;
-            }
-            sendResult(
-              reply,
-              result,
-              textPlain.has(operation.id) ? TEXT_TYPE : family.htmlGets === true && operation.method === 'GET' ? HTML_TYPE : contentType,
-            );
-          },
-        });
-      }
+      if (family.bodyTypes !== undefined) registerBodyTypes(scope, family.bodyTypes);
+      for (const operation of family.operations) registerOperation(scope, family, operation, contentType);
     },
   };
 }
