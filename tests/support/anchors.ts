@@ -129,7 +129,7 @@ export function headingSentences(markdown: string): Record<string, string[]> {
 /** The shipped index of a document's sentences (fixtures/spec/<document>.sentences.json). */
 export function sentenceIndexText(document: string, markdown: string): string {
   const index = {
-    note: `The sentences under each heading of ${document}.md, by its slug (tests/support/anchors.ts headingSentences); tests/anchors.test.ts compares it with the document, and -u with LPC_SPEC_DIR refreshes it.`,
+    note: `The sentences under each heading of ${document}.md, by its slug (tests/support/anchors.ts headingSentences); tests/catalogue/anchors.test.ts compares it with the document, and -u with LPC_SPEC_DIR refreshes it.`,
     sentences: headingSentences(markdown),
   };
   return `${JSON.stringify(index, null, 1)}\n`;
