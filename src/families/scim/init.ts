@@ -97,6 +97,9 @@ async function probeEndpoints(ctx: InitContext, part: PartBuilder): Promise<void
   const named = SCIM_UNSUPPORTED_ENDPOINTS.filter((e) => absent.includes(e) || unprobed.includes(e));
   const why = unprobed.length > 0 ? `; ${unprobed.join(' and ')}: as specification rule 4 says (a POST, not probed without --probe-writes)` : '';
   part.set(['expectations', 'scim', 'unsupported'], named, `${hows.join(', ')}${why}`);
+  // Which identity providers' request forms a server accepts is its makers' choice, and no read shows
+  // it: a written profile judges none of them until its user names them (docs/scim.md).
+  part.set(['expectations', 'scim', 'client'], [], 'not probed: name the identity providers whose requests it accepts (entra, okta)');
   const statuses = [...answers.values()].filter((a) => a.status >= 400 && notServed(a)).map((a) => a.status);
   const common = [...new Set(statuses)].sort((a, b) => statuses.filter((s) => s === b).length - statuses.filter((s) => s === a).length)[0];
   if (common !== undefined)
