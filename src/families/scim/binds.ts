@@ -46,17 +46,16 @@ export const SCIM_BINDS: readonly BindingRule[] = [
   {
     checks: /^scim\.bulk\.result-per-operation$/,
     binds:
-      'RFC 7644 §3.7.3: a BulkResponse operation\'s "status: The HTTP response status code for the requested operation." and "location: The resource endpoint URL. REQUIRED in a response, except in the event of a POST failure."',
+      'RFC 7644 §3.7: a BulkResponse operation\'s "status: The HTTP response status code for the requested operation." and "location: The resource endpoint URL. REQUIRED in a response, except in the event of a POST failure."',
   },
   {
     checks: /^scim\.bulk\.bulkid-reference$/,
-    binds:
-      'RFC 7644 §3.7.2: "The service provider MUST try to resolve circular cross-references between resources in a single bulk job"; a "bulkId:<id>" value names the resource the operation of that bulkId created',
+    binds: 'RFC 7644 §3.7.2: "The service provider MUST replace the string "bulkId:qwerty" with the permanent resource id once created."',
   },
   {
     checks: /^scim\.bulk\.fail-on-errors$/,
     binds:
-      'RFC 7644 §3.7.3: "failOnErrors: An integer specifying the number of errors that the service provider will accept before the operation is terminated and an error response is returned."',
+      'RFC 7644 §3.7: "failOnErrors: An integer specifying the number of errors that the service provider will accept before the operation is terminated and an error response is returned."',
   },
   // Discovery.
   {
@@ -117,12 +116,12 @@ export const SCIM_BINDS: readonly BindingRule[] = [
   {
     checks: /^scim\.filter\.boolean-ordering-rejected$/,
     binds:
-      'RFC 7644 §3.4.2.2, Table 3 (gt, ge, lt, le): "Boolean and Binary attributes SHALL cause a failed response (HTTP 400 Bad Request) with a "scimType" of "invalidFilter""',
+      'RFC 7644 §3.4.2.2, Table 3 (gt, ge, lt, le): "Boolean and Binary attributes SHALL cause a failed response (HTTP status code 400) with "scimType" of "invalidFilter""',
   },
   { checks: /^scim\.(filter|groups)\.[a-z-]*(case-insensitive|case-exact)$/, binds: CASE_EXACT },
   {
     checks: /^scim\.filter\.no-match-empty-list$/,
-    binds: 'RFC 7644 §3.4.2: "A query that does not return any matches SHALL return success with "totalResults" set to a value of 0."',
+    binds: 'RFC 7644 §3.4.2: "A query that does not return any matches SHALL return success (HTTP status code 200) with "totalResults" set to a value of 0."',
   },
   { checks: /^scim\.filter\.total-results-filtered$/, binds: TOTAL_RESULTS },
   {
@@ -133,7 +132,10 @@ export const SCIM_BINDS: readonly BindingRule[] = [
   // Groups.
   { checks: /^scim\.groups\.create-201$/, binds: CREATED },
   { checks: /^scim\.groups\.create-location$/, binds: LOCATION },
-  { checks: /^scim\.groups\.create-members$/, binds: 'RFC 7643 §4.2 (members): "value: Identifier of the member of this Group."' },
+  {
+    checks: /^scim\.groups\.create-members$/,
+    binds: 'RFC 7643 §4.2 (members): "The "value" sub-attribute contains the value of an "id" attribute of a SCIM resource"',
+  },
   { checks: /^scim\.groups\.patch-add-(member|several-members)$/, binds: ADD_MULTI },
   {
     checks: /^scim\.groups\.patch-remove-member-filter$/,
@@ -206,7 +208,7 @@ export const SCIM_BINDS: readonly BindingRule[] = [
   // Projection.
   {
     checks: /^scim\.projection\.id-always$/,
-    binds: 'RFC 7643 §2.4 (returned): "always: The attribute is always returned, regardless of the contents of the "attributes" parameter."',
+    binds: 'RFC 7643 §7 (returned): "always: The attribute is always returned, regardless of the contents of the "attributes" parameter."',
   },
   { checks: /^scim\.projection\.names-case-insensitive$/, binds: 'RFC 7643 §2.1: "Attribute names are case insensitive"' },
   { checks: /^scim\.projection\.excluded-attributes$/, binds: EXCLUDED },
@@ -237,7 +239,12 @@ export const SCIM_BINDS: readonly BindingRule[] = [
   // Sorting.
   {
     checks: /^scim\.sort\.default-ascending$/,
-    binds: 'RFC 7644 §3.4.2.3: "If sortBy is provided and sortOrder is not specified, "sortOrder" SHALL default to ascending."',
+    binds: 'RFC 7644 §3.4.2.3: "If a value for "sortBy" is provided and no "sortOrder" is specified, "sortOrder" SHALL default to ascending."',
+  },
+  {
+    checks: /^scim\.sort\.missing-values$/,
+    binds:
+      'RFC 7644 §3.4.2.3: "For all attribute types, if there is no data for the specified "sortBy" value, they are sorted via the "sortOrder" parameter, i.e., they are ordered last if ascending and first if descending."',
   },
   { checks: /^scim\.sort\./, binds: SORT_BY },
   // Invariants.
@@ -246,7 +253,7 @@ export const SCIM_BINDS: readonly BindingRule[] = [
     binds:
       'RFC 7644 §3.12 Table 8: a request the server cannot satisfy answers a 4xx ("400 … Request is unparsable, syntactically incorrect, or violates schema"); a 5xx ("500 … An internal error") is its own failure',
   },
-  { checks: /^scim\.invariant\.scim-content-type$/, binds: 'RFC 7644 §8.1: SCIM messages use the media type "application/scim+json"' },
+  { checks: /^scim\.invariant\.scim-content-type$/, binds: 'RFC 7644 §3.1: "… SCIM uses a media type of "application/scim+json" …"' },
   {
     checks: /^scim\.invariant\.success-body-matches-contract$/,
     binds:
