@@ -56,10 +56,11 @@ export default defineConfig([
     rules: { 'max-lines-per-function': ['error', { max: 190, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Files others change heavily now (the SCIM server's internals, the reporters, the runner's
-    // matrix and merge): named here until they are split into stages.
+    // Not yet split into stages, the largest exceptions: the SCIM server's family (createScimFamily,
+    // one closure over its store and behaviour, about 400 lines), the reporters' renderers, the
+    // runner's matrix and merge.
     files: ['reference-impl/scim/**/*.ts', 'reporters/**/*.ts', 'src/runner/run.ts', 'src/runner/merge.ts'],
-    rules: { 'max-lines-per-function': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+    rules: { 'max-lines-per-function': ['error', { max: 420, skipBlankLines: true, skipComments: true }] },
   },
   {
     // The exceptions still to split into named stages: the OAuth provider's set-up, the learner

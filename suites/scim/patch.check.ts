@@ -394,7 +394,7 @@ requirement(
 requirement(
   {
     id: 'scim.patch.multi-valued-sub-attribute',
-    level: 'MUST',
+    level: 'SHOULD',
     spec: 'rfc7644#section-3.5.2.3',
     title: 'replace of emails.type without a filter sets the type of every email and keeps their addresses',
   },

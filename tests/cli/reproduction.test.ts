@@ -54,13 +54,15 @@ const unescapeHtml = (html: string): string => html.replace(/&#(\d+);/g, (_, n: 
 const unescapeXml = (xml: string): string =>
   xml.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] ?? '');
 
-/** What the HTML report's Copy button of a check's reproduction copies: the text of the element it names. */
+/** What the HTML report's Copy button of a check's reproduction copies: the text of the element it
+ * names (its textContent: the words' spans without their tags). */
 function htmlCopyText(check: string): string {
   const html = readFileSync(join(dir, 'reports/run.html'), 'utf8');
   const article = html.slice(html.indexOf(`<code class="id">${check}</code>`));
-  const id = /<dt>Reproduce<\/dt><dd><div class="copyable"><pre id="(copy-\d+)">/.exec(article.slice(0, article.indexOf('</article>')))?.[1];
+  const id = /<dt>Reproduce<\/dt><dd><div class="copyable"><pre class="cmd" id="(copy-\d+)">/.exec(article.slice(0, article.indexOf('</article>')))?.[1];
   expect(id, `${check}: a Reproduce with a Copy button`).toBeDefined();
-  return unescapeHtml(new RegExp(`<pre id="${id}">([^<]*)</pre>`).exec(html)?.[1] ?? '');
+  const inner = new RegExp(`<pre class="cmd" id="${id}">([\\s\\S]*?)</pre>`).exec(html)?.[1] ?? '';
+  return unescapeHtml(inner.replace(/<[^>]*>/g, ''));
 }
 
 /** The Reproduce value of a check's JUnit failure text: its first line and the lines indented under it. */

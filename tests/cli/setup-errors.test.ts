@@ -186,7 +186,7 @@ describe("the issue's table: each mistake is exit 2 (0 for --help) with one line
     // In a process of its own: the global dispatcher is process-wide state.
     const script = [
       "const { getGlobalDispatcher } = await import('undici');",
-      "const { useTls } = await import('../dist/src/target/tls.js');",
+      "const { useTls } = await import('./dist/src/target/tls.js');",
       'useTls({ insecure: true });',
       'const first = getGlobalDispatcher();',
       'useTls(undefined);',

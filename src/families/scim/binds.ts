@@ -204,6 +204,16 @@ export const SCIM_BINDS: readonly BindingRule[] = [
       'RFC 7644 §3.5.2.2: "If the target location is a multi-valued attribute and no filter is specified, the attribute and all values are removed, and the attribute SHALL be considered unassigned."',
   },
   { checks: /^scim\.patch\.(unknown-attribute-path|malformed-path|read-only-mutability)$/, binds: PATCH_SCHEMA },
+  {
+    checks: /^scim\.patch\.replace-null-unassigns$/,
+    binds:
+      'RFC 7643 §2.5: "Unassigned attributes, the null value, or empty array (in the case of a multi-valued attribute) SHALL be considered to be equivalent in "state"."',
+  },
+  {
+    checks: /^scim\.patch\.extension-complex-sub-attribute$/,
+    binds: 'RFC 7644 §3.5.2.1: "If the target location does not exist, the attribute and value are added."',
+  },
+
   { checks: /^scim\.patch\.model$/, binds: `${ADD_MULTI}; the outcomes of add, replace and remove of RFC 7644 §3.5.2.1 to §3.5.2.3` },
   // Projection.
   {
