@@ -20,10 +20,8 @@ export const SPEC_DOCUMENTS = { spec: 'learning-platform-apis', 'public-facts': 
 /** The tool's own anchors: not in any document, allowed by name. */
 export const TOOL_ANCHORS: ReadonlySet<string> = new Set(['lpc#harness', 'lpc#compare']);
 
-/** What a link's `#fragment` may name in a Markdown text: its headings' slugs, and the explicit HTML
- * anchors (`<a id="…"></a>`, as the generated tables put in their rows) outside code fences. */
-export function linkTargets(markdown: string): Set<string> {
-  const targets = headingSlugs(markdown);
+/** The lines of a Markdown text outside its fenced code blocks (their text is an example). */
+function* outsideFences(markdown: string): Generator<string> {
   let fence: string | undefined;
   for (const line of markdown.split(/\r?\n/)) {
     const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
@@ -32,7 +30,15 @@ export function linkTargets(markdown: string): Set<string> {
       else if (f[1][0] === fence) fence = undefined;
       continue;
     }
-    if (fence !== undefined) continue;
+    if (fence === undefined) yield line;
+  }
+}
+
+/** What a link's `#fragment` may name in a Markdown text: its headings' slugs, and the explicit HTML
+ * anchors (`<a id="…"></a>`, as the generated tables put in their rows) outside code fences. */
+export function linkTargets(markdown: string): Set<string> {
+  const targets = headingSlugs(markdown);
+  for (const line of outsideFences(markdown)) {
     for (const m of line.matchAll(/<a\s+(?:[^>]*\s)?(?:id|name)="([^"]+)"/g)) if (m[1]) targets.add(m[1]);
   }
   return targets;
@@ -42,15 +48,7 @@ export function linkTargets(markdown: string): Set<string> {
 export function headingSlugs(markdown: string): Set<string> {
   const slugger = new GithubSlugger();
   const slugs = new Set<string>();
-  let fence: string | undefined;
-  for (const line of markdown.split(/\r?\n/)) {
-    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (f?.[1]) {
-      if (fence === undefined) fence = f[1][0];
-      else if (f[1][0] === fence) fence = undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
+  for (const line of outsideFences(markdown)) {
     const h = /^ {0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
     if (h?.[1] !== undefined) slugs.add(slugger.slug(h[1]));
   }
@@ -76,7 +74,6 @@ export function headingSentences(markdown: string): Record<string, string[]> {
   const slugger = new GithubSlugger();
   const out: Record<string, string[]> = {};
   let current: string[] | undefined;
-  let fence: string | undefined;
   // A paragraph or list item, its lines joined, until a blank line, a new item, a table or a heading.
   let paragraph: string[] = [];
   const flush = (): void => {
@@ -86,14 +83,7 @@ export function headingSentences(markdown: string): Record<string, string[]> {
     // A source's confidence mark (`(H)`) ends a fact of public-facts.md: not a sentence of its own.
     current.push(...text.split(/(?<=[.!?])\s+(?=[A-Z`(])/).filter((s) => s.trim() !== '' && !/^\([A-Z]\)$/.test(s.trim())));
   };
-  for (const line of markdown.split(/\r?\n/)) {
-    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (f?.[1]) {
-      if (fence === undefined) fence = f[1][0];
-      else if (f[1][0] === fence) fence = undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
+  for (const line of outsideFences(markdown)) {
     const h = /^ {0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
     if (h?.[1] !== undefined) {
       flush();
