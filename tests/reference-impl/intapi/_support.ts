@@ -2,6 +2,24 @@
 import { request } from 'undici';
 import { createReferenceServer, mergeServerOptions, type ReferenceServerOptions, SANDBOX_CREDENTIALS } from '../../../reference-impl/index.js';
 
+/** A submission's own fields, as the specification lists them (Submission v2), after id, userId and
+ * templateId: written out here, not read from the server's code, for every test that walks them. */
+export const SUBMISSION_FIELDS = [
+  'title',
+  'completionDate',
+  'status',
+  'cost',
+  'credits',
+  'description',
+  'expiryDate',
+  'startDate',
+  'score',
+  'grade',
+  'totalTimeSpent',
+  'vendor',
+  'vendorAddress',
+] as const;
+
 export const ADMIN = '00000000-0000-4000-8000-000000000001';
 export const USER2 = '00000000-0000-4000-8000-000000000002';
 export const USER5 = '00000000-0000-4000-8000-000000000005';

@@ -25,6 +25,7 @@ import {
   type JsonRecord,
   send,
   startServer,
+  SUBMISSION_FIELDS,
   TEMPLATE,
   UNKNOWN,
   VALID_SUBMISSION,
@@ -122,25 +123,10 @@ const PATH_ID_OPERATIONS = [
   'enrollments.enrollSession',
 ];
 
-const SUBMISSION_LOSSY = [
-  'title',
-  'completionDate',
-  'status',
-  'cost',
-  'credits',
-  'description',
-  'expiryDate',
-  'startDate',
-  'score',
-  'grade',
-  'totalTimeSpent',
-  'vendor',
-  'vendorAddress',
-];
 const QUESTION_LOSSY = ['questionType', 'name', 'correctReply', 'incorrectReply', 'attachment'];
 const LOSSY_FIELDS = [
-  ...SUBMISSION_LOSSY.map((f) => `submissions.create.${f}`),
-  ...SUBMISSION_LOSSY.map((f) => `submissions.update.${f}`),
+  ...SUBMISSION_FIELDS.map((f) => `submissions.create.${f}`),
+  ...SUBMISSION_FIELDS.map((f) => `submissions.update.${f}`),
   'questionBanks.create.id',
   'questionBanks.create.name',
   'questionBanks.update.name',

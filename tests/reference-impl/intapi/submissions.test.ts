@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN, expectErrorBody, type Harness, itemsOf, names, startServer, TEMPLATE, UNKNOWN, USER2, VALID_SUBMISSION } from './_support.js';
+import {
+  ADMIN,
+  expectErrorBody,
+  type Harness,
+  itemsOf,
+  names,
+  startServer,
+  SUBMISSION_FIELDS,
+  TEMPLATE,
+  UNKNOWN,
+  USER2,
+  VALID_SUBMISSION,
+} from './_support.js';
 
-const FIELDS = [
-  'id',
-  'userId',
-  'templateId',
-  'title',
-  'completionDate',
-  'status',
-  'cost',
-  'credits',
-  'description',
-  'expiryDate',
-  'startDate',
-  'score',
-  'grade',
-  'totalTimeSpent',
-  'vendor',
-  'vendorAddress',
-];
+const FIELDS = ['id', 'userId', 'templateId', ...SUBMISSION_FIELDS];
 const FULL = {
   ...VALID_SUBMISSION,
   status: 2,
