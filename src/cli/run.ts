@@ -450,9 +450,12 @@ async function build(plan: Plan): Promise<Setup> {
 // ---------------------------------------------------------------------------------------------
 // send
 
-/** The invariants another shard of the plan reports (shard.ts `invariantFamilies`). */
+/** The invariants another shard of the plan reports (shard.ts `invariantFamilies`). None for a shard
+ * of a `--jobs` run: its parent merges every shard's verdicts (an invariant the owner's exchanges never
+ * exercise is judged on another shard's) and prints only the merged summary. */
 async function sharedInvariantsOf(shard: Shard): Promise<string[]> {
-  const { INVARIANTS, familyOfCheck } = await import('../families/registry.js');
+  const [{ INVARIANTS, familyOfCheck }, { SHARD_OF_RUN }] = await Promise.all([import('../families/registry.js'), import('./parallel.js')]);
+  if (process.env[SHARD_OF_RUN] === '1') return [];
   return INVARIANTS.filter((inv) => !shard.invariantFamilies.includes(familyOfCheck(inv.id)?.name ?? '')).map((inv) => inv.id);
 }
 
