@@ -3,7 +3,7 @@
 // up as docs/ci/README.md says (the tool on no registry: a tarball in vendor/, pinned by the lock
 // file), installs a working `lp-conformance`; its command line, run as written by that installed
 // tool, gets past every check of its flags and values; and no secret is written inline.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -101,6 +101,12 @@ function installStep(file: string): string {
   return steps[0]!.trim();
 }
 
+/** An install line as this environment runs it: --prefer-offline is NPM_OFFLINE's for every install. */
+const sameInstall = (line: string): string =>
+  words(line)
+    .filter((w) => w !== '--prefer-offline')
+    .join(' ');
+
 /** The example's script lines that run lp-conformance, as written. */
 const runSteps = (file: string): string[] => scripts(file).filter((script) => /\blp-conformance\b/.test(script));
 const runStep = (file: string): string => runSteps(file)[0]!;
@@ -120,7 +126,7 @@ const installed = new Map<string, Installed>();
 const shardedRuns = new Map<string, CliResult[]>();
 const NPM_OFFLINE = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 const dir = mkdtempSync(join(tmpdir(), 'lpc-ci-'));
-// The scratch repositories hold two installs (about 300 MB): not left behind.
+// The scratch repositories hold an install (about 150 MB): not left behind.
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(async () => {
   const base = join(dir, 'gate');
@@ -136,27 +142,33 @@ beforeAll(async () => {
   expect(pin.code, pin.stderr).toBe(0);
   expect(JSON.parse(readFileSync(join(base, 'package.json'), 'utf8'))).toMatchObject({ devDependencies: { 'lp-conformance': `file:vendor/${tarball}` } });
   const env = { ...Object.fromEntries(credentialVariables().map((v) => [v, 'dry-run'])), LPC_TARGET_URL: 'http://127.0.0.1:9' };
-  // The two examples side by side (each an install of its own, in a repository of its own).
-  await Promise.all(
-    [GITHUB, GITLAB].map(async (file) => {
-      const repo = join(dir, file.replace(/\W/g, '-'));
-      mkdirSync(join(repo, 'vendor'), { recursive: true });
-      for (const f of ['package.json', 'package-lock.json', `vendor/${tarball}`]) copyFileSync(join(base, f), join(repo, f));
-      writeFileSync(join(repo, 'lp-conformance-baseline.yml'), 'failures: []\n');
-      mkdirSync(join(repo, '.tmp'));
-      const install = await sh(installStep(file), repo, NPM_OFFLINE);
-      // The installed command itself for --version and --help (npx finds the same one; the run step uses it).
-      const version = await sh('node_modules/.bin/lp-conformance --version', repo);
-      const help = await sh('node_modules/.bin/lp-conformance --help', repo);
-      // Its caches (vitest's module cache, one per installation) inside the scratch repository.
-      installed.set(file, { install, version, help, run: await sh(runStep(file), repo, { ...env, TMPDIR: join(repo, '.tmp') }) });
-      // The sharded example installs as its platform's does (asserted below), so it runs in that repository.
-      const sharded = SHARDED[file]!;
-      const runs: CliResult[] = [];
-      for (const step of runSteps(sharded)) runs.push(await sh(step, repo, { ...env, ...SHARD_ENV[sharded], TMPDIR: join(repo, '.tmp') }));
-      shardedRuns.set(sharded, runs);
-    }),
-  );
+  // Each example in a repository of its own. An install step that is another example's in this
+  // environment (the same line once --prefer-offline, which NPM_OFFLINE sets for every install, is
+  // left out) installs the same tree from the same lock file: that example's repository shares the
+  // first one's node_modules instead of a second install (about as much CPU as a whole test file).
+  const installs = new Map<string, { install: CliResult; modules: string }>();
+  for (const file of [GITHUB, GITLAB]) {
+    const repo = join(dir, file.replace(/\W/g, '-'));
+    mkdirSync(join(repo, 'vendor'), { recursive: true });
+    for (const f of ['package.json', 'package-lock.json', `vendor/${tarball}`]) copyFileSync(join(base, f), join(repo, f));
+    writeFileSync(join(repo, 'lp-conformance-baseline.yml'), 'failures: []\n');
+    mkdirSync(join(repo, '.tmp'));
+    const line = installStep(file);
+    const same = installs.get(sameInstall(line));
+    if (same) symlinkSync(same.modules, join(repo, 'node_modules'), 'dir');
+    const install = same?.install ?? (await sh(line, repo, NPM_OFFLINE));
+    if (!same) installs.set(sameInstall(line), { install, modules: join(repo, 'node_modules') });
+    // The installed command itself for --version and --help (npx finds the same one; the run step uses it).
+    const version = await sh('node_modules/.bin/lp-conformance --version', repo);
+    const help = await sh('node_modules/.bin/lp-conformance --help', repo);
+    // Its caches (vitest's module cache, one per installation) inside the scratch repository.
+    installed.set(file, { install, version, help, run: await sh(runStep(file), repo, { ...env, TMPDIR: join(repo, '.tmp') }) });
+    // The sharded example installs as its platform's does (asserted below), so it runs in that repository.
+    const sharded = SHARDED[file]!;
+    const runs: CliResult[] = [];
+    for (const step of runSteps(sharded)) runs.push(await sh(step, repo, { ...env, ...SHARD_ENV[sharded], TMPDIR: join(repo, '.tmp') }));
+    shardedRuns.set(sharded, runs);
+  }
 });
 
 describe.each([
