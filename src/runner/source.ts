@@ -144,6 +144,16 @@ const HARNESS_ENTRY = 'suites/_harness/requirement.ts';
  * lines of the call sites' files that spell the id, the one that spells most of it; among equals,
  * the innermost call site's, the first at or after the call. */
 export function sourceOfFrames(id: string, frames: readonly string[]): string | undefined {
+  // The files do not change within a process: a matrix of many targets (the negative controls' is of
+  // hundreds) asks the same check's line once per target.
+  const key = `${id}\n${frames.join('\n')}`;
+  if (!frameSources.has(key)) frameSources.set(key, definingLine(id, frames));
+  return frameSources.get(key);
+}
+
+const frameSources = new Map<string, string | undefined>();
+
+function definingLine(id: string, frames: readonly string[]): string | undefined {
   const mapped = frames.flatMap((f) => mapFrame(f) ?? []).filter((m) => m.source.path.startsWith('suites/') && m.source.path !== HARNESS_ENTRY);
   let best: { at: string; rank: readonly number[] } | undefined;
   const better = (a: readonly number[], b: readonly number[]): boolean => {
