@@ -25,7 +25,36 @@ const BASES = [
 
 /** Texts that reach a request target: the characters URL parsing treats alike and those it does not. */
 const piece = fc.oneof(
-  fc.constantFrom('/', '?', '.', '..', '%2e', '%2E', '%', '%zz', '#', ' ', '"', "'", '<', '>', '`', '{', '}', '|', '\\', '^', '[', ']', '&', '=', '+', 'é', '\t', '\u0000'),
+  fc.constantFrom(
+    '/',
+    '?',
+    '.',
+    '..',
+    '%2e',
+    '%2E',
+    '%',
+    '%zz',
+    '#',
+    ' ',
+    '"',
+    "'",
+    '<',
+    '>',
+    '`',
+    '{',
+    '}',
+    '|',
+    '\\',
+    '^',
+    '[',
+    ']',
+    '&',
+    '=',
+    '+',
+    'é',
+    '\t',
+    '\u0000',
+  ),
   fc.stringMatching(/^[A-Za-z0-9\-._~!$&'()*+,;=:@%]{0,6}$/),
 );
 const pathAndQuery = fc.array(piece, { maxLength: 12 }).map((parts) => `/${parts.join('')}`);
