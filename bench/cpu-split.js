@@ -67,7 +67,7 @@ const RULES = [
         s,
       ),
   ],
-  ['request building and the client', false, (s) => /suites\/_harness\/(http|url-budget|exchange)\.ts|src\/profile\/|src\/target\//.test(s)],
+  ['request building and the client', false, (s) => /suites\/_harness\/(http|url-budget|exchange|request-target)\.ts|src\/profile\/|src\/target\//.test(s)],
   [
     'generation (fast-check)',
     false,

@@ -31,6 +31,7 @@ import { Worker } from 'node:worker_threads';
 import { Agent, request } from 'undici';
 import { main } from '../dist/src/cli/main.js';
 import { createReferenceServer, seededIds } from '../dist/reference-impl/index.js';
+import { baseUrlOf, FAMILIES, loadProfile, withTarget } from '../dist/src/profile/index.js';
 import { scaleBench } from './scale.js';
 import { soakBench } from './soak.js';
 
@@ -42,6 +43,9 @@ const fmt = (n, d = 1) => n.toFixed(d);
 const seconds = (since) => Number(process.hrtime.bigint() - since) / 1e9;
 
 const CREDENTIALS = { apiKey: 'bench-key', username: 'lpc.admin', password: 'bench-password', privateKey: 'bench-private-key' };
+/** The SCIM bearer token the replay's server accepts: the recording shows the run's as ${LPC_SCIM_TOKEN},
+ * and a replay without it would be answered 401 where the run's lists were filtered and paged. */
+const SCIM_TOKEN = 'bench-scim-token';
 /** The reference profile's credential variables, set to the bench servers' credentials: a bundled run
  * sets them to its own random values (its sandbox), so they are set again before every run and replay. */
 const useBenchCredentials = () =>
@@ -84,9 +88,23 @@ async function conformanceRun(name, extra) {
 
 /** A reference server seeded as the bundled one of a run, with the bench's credentials. */
 async function referenceServer() {
-  const server = createReferenceServer({ ids: seededIds(Number(SEED)), families: { intapi: { credentials: CREDENTIALS } } });
+  const server = createReferenceServer({ ids: seededIds(Number(SEED)), families: { intapi: { credentials: CREDENTIALS }, scim: { token: SCIM_TOKEN } } });
   const url = await server.listen({ port: 0, host: '127.0.0.1' });
   return { url, close: () => server.close() };
+}
+
+/** Each family's base URL on a server at `url`, as the reference profile aims it there. */
+function familyBases(url) {
+  const profile = withTarget(loadProfile(), url);
+  const bases = {};
+  for (const f of FAMILIES) {
+    try {
+      bases[f.name] = baseUrlOf(profile, f.name).replace(/\/+$/, '');
+    } catch {
+      // A family without a base URL of its own (the player's pages): its checks' requests are another family's.
+    }
+  }
+  return bases;
 }
 
 /** The recorded requests, replayed by a bare undici loop in a worker thread (as the suites run in one). */
@@ -96,7 +114,7 @@ function replay(recordFile, url, concurrency) {
     const { parentPort, workerData } = require('node:worker_threads');
     const { readFileSync } = require('node:fs');
     const { Agent, request } = require(${JSON.stringify(new URL('../node_modules/undici/index.js', import.meta.url).pathname)});
-    const { file, url, concurrency, env } = workerData;
+    const { file, url, bases, concurrency, env } = workerData;
     const fill = (s) => s.replace(/\\$\\{(\\w+)\\}/g, (_, v) => env[v] ?? '');
     const lines = readFileSync(file, 'utf8').split('\\n').filter(Boolean).map((l) => JSON.parse(l));
     (async () => {
@@ -106,8 +124,9 @@ function replay(recordFile, url, concurrency) {
       const res = await request(url + '/authenticate', { method: 'POST', dispatcher: agent, headers: { 'x-api-key': env.LPC_API_KEY, 'x-api-version': '2', 'content-type': 'application/json' },
         body: JSON.stringify({ username: env.LPC_USERNAME, password: env.LPC_PASSWORD, privateKey: env.LPC_PRIVATE_KEY }) });
       env.LPC_TOKEN = JSON.parse(await res.body.text());
+      // A recorded path is relative to its family's base URL (the check's family: its id's first word).
       const requests = lines.filter((r) => r.path !== '/authenticate').map((r) => ({
-        url: url + r.path,
+        url: (bases[r.check.slice(0, r.check.indexOf('.'))] ?? url) + r.path,
         method: r.method,
         headers: Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, fill(v)])),
         body: r.body === undefined ? undefined : fill(r.body),
@@ -126,7 +145,10 @@ function replay(recordFile, url, concurrency) {
       parentPort.postMessage({ requests: requests.length, seconds: elapsed });
     })().catch((e) => parentPort.postMessage({ error: String(e && e.stack || e) }));`;
   return new Promise((done, failed) => {
-    const worker = new Worker(source, { eval: true, workerData: { file: recordFile, url, concurrency, env: { ...process.env } } });
+    const worker = new Worker(source, {
+      eval: true,
+      workerData: { file: recordFile, url, bases: familyBases(url), concurrency, env: { ...process.env, LPC_SCIM_TOKEN: SCIM_TOKEN } },
+    });
     worker.once('message', (m) => (m.error ? failed(new Error(m.error)) : done(m)));
     worker.once('error', failed);
   });

@@ -17,7 +17,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { appendFileSync } from 'node:fs';
-import { Agent, Client as Connection, request, type Dispatcher } from 'undici';
+import { Agent, Client as Connection, type Dispatcher } from 'undici';
 import { answerReadingConnector } from './connection.js';
 import { baseUrlOf, collectionOf, familyOf, isTokenExchange, operation, type OperationId, type Profile, queryOf } from '../../src/profile/index.js';
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/base/model.js';
@@ -28,6 +28,7 @@ import type { ApiRequest, ApiResponse, Exchange } from './exchange.js';
 import { CheckFailure } from './failure.js';
 import { harEntry, type ExchangeTiming } from './har.js';
 import { checkInvariants, type InvariantOutcome } from './invariants.js';
+import { requestTarget } from './request-target.js';
 import { buildPath, overBudget, type OverBudget } from './url-budget.js';
 import type { Uses } from './scheduler.js';
 import type { Secrets } from '../../src/target/secrets.js';
@@ -251,7 +252,11 @@ function trimmedBase(base: string): string {
 function parse(answer: Answer, exchange: Exchange): ApiResponse {
   exchange.status = answer.statusCode;
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const read = answer.headers;
+  for (const k in read) {
+    const v = read[k];
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
   let json: unknown;
   try {
     json = answer.text.length > 0 ? JSON.parse(answer.text) : undefined;
@@ -441,7 +446,7 @@ export class Client {
         if (this.pacer) this.recorder.waited.maxRpsMs += await this.pacer.slot(p.base);
         this.recorder.requests++;
         try {
-          const answer = await this.exchange(p.url, p.method, p.headers, p.body, p.exchange, p.base);
+          const answer = await this.exchange(p);
           return Object.assign(answer.res, { text: answer.text, timing: answer.timing });
         } catch (error) {
           this.recorder.digests?.push(this.digestOf(p, 0));
@@ -500,7 +505,8 @@ export class Client {
   /** One request and its whole answer, within the deadline: undici's timeouts bound the wait for
    * headers and between body chunks; the abort signal bounds the whole, so a body trickled forever
    * fails the exchange too. */
-  private async exchange(url: string, method: string, headers: Record<string, string>, body: string | undefined, exchange: Exchange, server: string) {
+  private async exchange(p: Prepared) {
+    const { method, headers, body, exchange, base: server } = p;
     // The deadline is an event emitter (which undici takes as a signal) and a timer: an
     // AbortSignal.timeout per request was a measurable share of a long run's CPU (its event target, and
     // its timer firing long after the exchange had ended).
@@ -513,7 +519,9 @@ export class Client {
     let timer = setTimeout(expire, this.timeoutMs);
     const once = async (via: Dispatcher) => {
       const startedAt = Date.now();
-      const res = await request(url, { method: method as 'GET', headers, body, dispatcher: via, signal: deadline });
+      // The dispatcher's own request, not undici's top-level one, which parses every URL again.
+      const { origin, path } = requestTarget(server, p.pathAndQuery);
+      const res = await via.request({ origin, path, method: method as 'GET', headers, body: body ?? null, signal: deadline });
       const headed = Date.now();
       const text = await res.body.text();
       return { res, text, timing: { startedAt, waitMs: headed - startedAt, receiveMs: Date.now() - headed } };
@@ -534,7 +542,7 @@ export class Client {
         this.recorder.requests++;
         this.recorder.waited.resent++;
         // On a new connection (RFC 9112 §9.3.1), not another pooled one the target may close as well.
-        const fresh = new Connection(new URL(url).origin, connectionOptions(this.timeoutMs));
+        const fresh = new Connection(requestTarget(server, p.pathAndQuery).origin, connectionOptions(this.timeoutMs));
         try {
           answer = await once(fresh);
         } finally {

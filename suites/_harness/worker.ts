@@ -66,7 +66,9 @@ send({ type: 'done' });
  * One worker of several: the checks grouped by suite file (numbered alike in every worker), each
  * group asked of the runner in turn while fewer than `concurrency` of this worker's checks are
  * waiting or running, so that the workers share the run's slots and the last groups go to whichever
- * worker is free.
+ * worker is free. A group's checks are asked for one at a time under the same bound: the run's
+ * scheduler grants slots in the order they were asked, so a whole group asked at once would hold
+ * every other worker's checks back until that group had nearly ended, one worker busy at a time.
  */
 async function runGroups(all: readonly { file?: string }[], runCheck: (index: number) => Promise<void>, concurrency: number): Promise<void> {
   const byFile = new Map<string, number[]>();
@@ -78,14 +80,18 @@ async function runGroups(all: readonly { file?: string }[], runCheck: (index: nu
   });
   const groups = [...byFile.values()];
   const running = new Set<Promise<void>>();
+  const room = async (): Promise<void> => {
+    while (running.size >= concurrency) await Promise.race(running);
+  };
   for (;;) {
+    await room();
     const group = groups[await nextGroup()];
     if (!group) break;
     for (const index of group) {
+      await room();
       const done: Promise<void> = runCheck(index).finally(() => running.delete(done));
       running.add(done);
     }
-    while (running.size >= concurrency) await Promise.race(running);
   }
   await Promise.all(running);
 }
