@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { InvariantMeta } from '../families/family.js';
 import { bindingSentence, familyOfCheck, INVARIANTS } from '../families/registry.js';
@@ -101,8 +102,12 @@ function targetRun(t: MatrixTarget): TargetRun {
 }
 
 /** The suites' worker as built (build/bundle.mjs bundles suites/_harness/worker.ts, the suite files
- * and what they import into dist/suites/checks.js). */
-const SUITES_WORKER = (): string => join(packageRoot(), 'dist', 'suites', 'checks.js');
+ * and what they import into suites/checks.js beside the command line's cli/): the one beside this
+ * module's bundle (a build into another folder runs its own suites), else the package's dist/suites/. */
+const SUITES_WORKER = (): string => {
+  const beside = fileURLToPath(new URL('../suites/checks.js', import.meta.url));
+  return existsSync(beside) ? beside : join(packageRoot(), 'dist', 'suites', 'checks.js');
+};
 
 /** One check of the run as the worker reported it: what it registered, then what its run found. */
 interface CheckRecord extends CollectedCheck {
@@ -226,7 +231,7 @@ function collectionKey(): string {
       }
     }
   };
-  for (const dir of ['src', 'suites', 'dist/suites', 'contracts']) if (existsSync(join(root, dir))) walk(join(root, dir));
+  for (const dir of [join(root, 'src'), join(root, 'suites'), dirname(SUITES_WORKER()), join(root, 'contracts')]) if (existsSync(dir)) walk(dir);
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -144,7 +144,9 @@ const HARNESS_ENTRY = 'suites/_harness/requirement.ts';
  * lines of the call sites' files that spell the id, the one that spells most of it; among equals,
  * the innermost call site's, the first at or after the call. */
 export function sourceOfFrames(id: string, frames: readonly string[]): string | undefined {
-  const mapped = frames.flatMap((f) => mapFrame(f) ?? []).filter((m) => m.source.path.startsWith('suites/') && m.source.path !== HARNESS_ENTRY);
+  // The suites' files, and the check files of a family from a folder of its own (build/bundle.mjs).
+  const suiteFile = (path: string): boolean => (path.startsWith('suites/') || path.endsWith('.check.ts')) && path !== HARNESS_ENTRY;
+  const mapped = frames.flatMap((f) => mapFrame(f) ?? []).filter((m) => suiteFile(m.source.path));
   let best: { at: string; rank: readonly number[] } | undefined;
   const better = (a: readonly number[], b: readonly number[]): boolean => {
     for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0);
