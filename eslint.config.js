@@ -56,11 +56,17 @@ export default defineConfig([
     rules: { 'max-lines-per-function': ['error', { max: 190, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Not yet split into stages, the largest exceptions: the SCIM server's family (createScimFamily,
-    // one closure over its store and behaviour, about 400 lines), the reporters' renderers, the
-    // runner's matrix and merge.
-    files: ['reference-impl/scim/**/*.ts', 'reporters/**/*.ts', 'src/runner/run.ts', 'src/runner/merge.ts'],
-    rules: { 'max-lines-per-function': ['error', { max: 420, skipBlankLines: true, skipComments: true }] },
+    // Not yet split into stages: the SCIM server's PATCH path walk (PatchApplier.applyPath), its
+    // discovery endpoints and its Bulk operation, the reporters' renderers, the runner's matrix and merge.
+    files: [
+      'reference-impl/scim/patch.ts',
+      'reference-impl/scim/discovery.ts',
+      'reference-impl/scim/bulk.ts',
+      'reporters/**/*.ts',
+      'src/runner/run.ts',
+      'src/runner/merge.ts',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 110, skipBlankLines: true, skipComments: true }] },
   },
   {
     // The exceptions still to split into named stages: the OAuth provider's set-up, the learner
