@@ -62,11 +62,9 @@ export default defineConfig([
     rules: { 'max-lines-per-function': ['error', { max: 110, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // The exceptions still to split into named stages: the learner player's page, the Integration
-    // API's init probes, the harness's per-check runner and its generated list and flow checks, the
-    // invariants of two families.
+    // The exceptions still to split into named stages: the Integration API's init probes, the
+    // harness's per-check runner and its generated list and flow checks, the invariants of two families.
     files: [
-      'reference-impl/player/index.ts',
       'src/families/intapi/init.ts',
       'src/families/scim/init.ts',
       'suites/_harness/requirement.ts',
