@@ -56,11 +56,9 @@ export default defineConfig([
     rules: { 'max-lines-per-function': ['error', { max: 190, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Not yet split into stages, each for its reason: the SCIM server's PATCH path walk
-    // (PatchApplier.applyPath, one walk of RFC 7644 §3.5.2's path rules, in a file being changed
-    // elsewhere) and its discovery endpoints (discoveryOperations: ServiceProviderConfig,
-    // ResourceTypes and their fault variants as one table).
-    files: ['reference-impl/scim/patch.ts', 'reference-impl/scim/discovery.ts'],
+    // Not yet split into stages: the SCIM server's PATCH path walk (PatchApplier.applyPath, one walk
+    // of RFC 7644 §3.5.2's path rules, in a file being changed elsewhere).
+    files: ['reference-impl/scim/patch.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 110, skipBlankLines: true, skipComments: true }] },
   },
   {
