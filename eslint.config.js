@@ -56,35 +56,25 @@ export default defineConfig([
     rules: { 'max-lines-per-function': ['error', { max: 190, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Not yet split into stages, the largest exceptions: the SCIM server's family (createScimFamily,
-    // one closure over its store and behaviour, about 400 lines), the reporters' renderers, the
-    // runner's matrix and merge.
-    files: ['reference-impl/scim/**/*.ts', 'reporters/**/*.ts', 'src/runner/run.ts', 'src/runner/merge.ts'],
-    rules: { 'max-lines-per-function': ['error', { max: 420, skipBlankLines: true, skipComments: true }] },
+    // Not yet split into stages: the SCIM server's PATCH path walk (PatchApplier.applyPath, one walk
+    // of RFC 7644 §3.5.2's path rules, in a file being changed elsewhere).
+    files: ['reference-impl/scim/patch.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 110, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // The exceptions still to split into named stages: the OAuth provider's set-up, the learner
-    // player's page, the Integration API's init probes, the harness's per-check runner and its
-    // generated list and flow checks, the invariants of two families.
+    // Not yet split into stages, each for its reason: the Integration API's init probes (findRecords,
+    // probeReads: one probe after another, each feeding the next), the harness's per-check runner
+    // (runAgainst: the check's life against one target, shared by every check), its generated list
+    // checks (pagingChecks, filterSortChecks: one table of checks per list operation) and OAuth flow
+    // checks (oauthFlowChecks), and the Integration API's success contract invariant (successContract).
     files: [
-      'reference-impl/http/oauth/server.ts',
-      'reference-impl/player/index.ts',
       'src/families/intapi/init.ts',
-      'src/families/scim/init.ts',
       'suites/_harness/requirement.ts',
       'suites/_harness/oauth.ts',
       'suites/_harness/intapi/lists.ts',
       'suites/_harness/intapi/invariants.ts',
-      'suites/_harness/scim/invariants.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 140, skipBlankLines: true, skipComments: true }] },
-  },
-  {
-    // The exceptions, until they are split in turn: `init`'s command (initCommand: read, probe, write
-    // the profile) and the split of a bundled run over the cores (runShardsAtOnce: plan, start, relay,
-    // merge), each about 100 lines.
-    files: ['src/cli/init.ts', 'src/cli/parallel.ts'],
-    rules: { 'max-lines-per-function': ['error', { max: 110, skipBlankLines: true, skipComments: true }] },
   },
   {
     // Output of the tool goes through its writers (src/cli, reporters/), never console.*.

@@ -7,16 +7,83 @@
 // Left outside the bundle, loaded from node_modules as before: oidc-provider, playwright-core,
 // @sparticuz/chromium, loaded only when the OAuth flow or a browser starts, and they read files of
 // their own packages.
+//
+// Families from folders of their own (DEVELOPERS.md "A family from a folder of its own"):
+// LPC_FAMILY_DIRS names the folders (separated as PATH is, relative to the repository). Each holds a
+// family's parts of every layer: `family.ts` (its registration with the tool, `export const family`),
+// `server.ts` (its reference-server family, `export const serverFamily`), `checks/*.check.ts` and
+// `harness/*.ts`; the build puts them in the place of the empty lists of src/families/found.ts,
+// reference-impl/http/found.ts and suites/_harness/found.ts. LPC_BUILD_DIR writes both bundles into
+// another folder than dist/ (its cli/ and suites/ side by side, as in dist/).
 import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { globSync } from 'tinyglobby';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** CommonJS packages in an ES module bundle call require(): both bundles give them one. */
 const REQUIRE_BANNER = { js: "import { createRequire as lpcCreateRequire } from 'node:module'; const require = lpcCreateRequire(import.meta.url);" };
-const outdir = join(root, 'dist', 'cli');
+const buildDir = resolve(root, process.env.LPC_BUILD_DIR || 'dist');
+const outdir = join(buildDir, 'cli');
+
+const familyDirs = (process.env.LPC_FAMILY_DIRS ?? '')
+  .split(delimiter)
+  .filter((dir) => dir !== '')
+  .map((dir) => resolve(root, dir));
+for (const dir of familyDirs) if (!existsSync(join(dir, 'family.ts'))) throw new Error(`LPC_FAMILY_DIRS: ${relative(root, dir)} has no family.ts`);
+const inFamilyDir = (file) => familyDirs.some((dir) => file.startsWith(`${dir}${sep}`));
+const filesOf = (pattern) => familyDirs.flatMap((dir) => globSync(pattern, { cwd: dir, absolute: true, expandDirectories: false }).sort());
+
+/** Each found.ts (found.js as tsc wrote it), by its path in its layer: its lists of the families' parts. */
+const FOUND_LISTS = {
+  'src/families/found': () => {
+    const files = filesOf('family.ts');
+    return `${files.map((f, i) => `import { family as f${i} } from ${JSON.stringify(f)};`).join('\n')}\nexport const FOUND_FAMILIES = [${files.map((_, i) => `f${i}`).join(', ')}];`;
+  },
+  'reference-impl/http/found': () => {
+    const files = filesOf('server.ts');
+    return `${files.map((f, i) => `import { serverFamily as s${i} } from ${JSON.stringify(f)};`).join('\n')}\nexport const FOUND_SERVER_FAMILIES = [${files.map((_, i) => `s${i}`).join(', ')}];`;
+  },
+  'suites/_harness/found': () => {
+    const checks = filesOf('checks/*.check.ts').map((f) => `${JSON.stringify(relative(root, f).split(sep).join('/'))}: () => import(${JSON.stringify(f)})`);
+    const harness = filesOf('harness/*.ts');
+    return [
+      ...harness.map((f, i) => `import * as h${i} from ${JSON.stringify(f)};`),
+      `export const FOUND_CHECK_FILES = { ${checks.join(', ')} };`,
+      `export const FOUND_HARNESS_MODULES = [${harness.map((_, i) => `h${i}`).join(', ')}];`,
+    ].join('\n');
+  },
+};
+
+/**
+ * The found families in a bundle's found.ts lists. `fromDist`: the bundle is built from tsc's output
+ * (the command line), and what a family folder imports of the tool, the reference server or the
+ * reporters is taken from there too, one copy of each module.
+ * @returns {import('esbuild').Plugin}
+ */
+const foundFamilies = ({ fromDist }) => ({
+  name: 'found-families',
+  setup(b) {
+    if (familyDirs.length === 0) return;
+    b.onLoad({ filter: /[\\/]found\.[jt]s$/ }, (args) => {
+      const list =
+        FOUND_LISTS[
+          relative(root, args.path)
+            .split(sep)
+            .join('/')
+            .replace(/^dist\//, '')
+            .replace(/\.[jt]s$/, '')
+        ];
+      return list === undefined ? undefined : { contents: list(), loader: 'js', resolveDir: dirname(args.path) };
+    });
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (!fromDist || !inFamilyDir(args.importer)) return undefined;
+      const path = relative(root, resolve(args.resolveDir, args.path));
+      return /^(src|reference-impl|reporters)[\\/]/.test(path) ? { path: join(root, 'dist', path) } : undefined;
+    });
+  },
+});
 rmSync(outdir, { recursive: true, force: true });
 // The package's library entries (package.json `exports`) share the command line's chunks: one copy of
 // each module, whichever entry a process loads first.
@@ -35,6 +102,7 @@ await build({
   sourcemap: true,
   external: ['oidc-provider', 'playwright-core', '@sparticuz/chromium'],
   banner: REQUIRE_BANNER,
+  plugins: [foundFamilies({ fromDist: true })],
   logLevel: 'warning',
 });
 
@@ -81,7 +149,7 @@ const importMetaGlob = {
   },
 };
 
-const suitesOut = join(root, 'dist', 'suites');
+const suitesOut = join(buildDir, 'suites');
 rmSync(suitesOut, { recursive: true, force: true });
 await build({
   entryPoints: [join(root, 'suites', '_harness', 'worker.ts')],
@@ -93,6 +161,6 @@ await build({
   sourcemap: true,
   external: ['playwright-core', '@sparticuz/chromium'],
   banner: REQUIRE_BANNER,
-  plugins: [importMetaGlob],
+  plugins: [foundFamilies({ fromDist: false }), importMetaGlob],
   logLevel: 'warning',
 });

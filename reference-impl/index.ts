@@ -8,6 +8,7 @@ import { SCIM_SERVER, type ScimSandbox, type ScimServerOptions } from './scim/se
 import type { ScimFaultName } from './scim/faults.js';
 import type { ScimVariantName } from './scim/variants.js';
 import type { FaultInfo } from './http/faults.js';
+import { FOUND_SERVER_FAMILIES } from './http/found.js';
 import type { CoreOptions } from './http/server-family.js';
 import {
   assembleServer,
@@ -55,9 +56,10 @@ export { Store } from './intapi/store/store.js';
 
 /**
  * The families of the reference server, mounted in this order (one that builds on another's share
- * comes after it): the one place that names them all, as src/families/index.ts is for the tool.
+ * comes after it): the one place that names them all, as src/families/index.ts is for the tool. The
+ * families a build found in folders of their own (http/found.ts) come after these.
  */
-export const SERVER_FAMILIES = [INTAPI_SERVER, SCIM_SERVER, LEARNER_SERVER, PLAYER_SERVER] as const;
+export const SERVER_FAMILIES = [INTAPI_SERVER, SCIM_SERVER, LEARNER_SERVER, PLAYER_SERVER, ...FOUND_SERVER_FAMILIES] as const;
 
 /** Each family's own options, under its name. */
 export interface FamilyOptions {

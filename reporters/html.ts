@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { catalogueEntry, fileLink, LEVELS, type CheckResult, type CheckStatus, type RunResult } from '../src/runner/base/model.js';
 import { failureView, groupByArea, skipText, type SideFileIndex } from './failure-block.js';
 import { makeCleaner, shardsText, type Cleaner, type Redact } from './text.js';
-import { markOf, resentText, verdictOf, type Mark } from './verdict.js';
+import { markOf, resentText, verdictOf, type Mark, type Verdict } from './verdict.js';
 
 export interface HtmlOptions {
   /** Where the package's files are read, for links to a check's source and catalogue entry: the
@@ -167,23 +167,10 @@ const AREA_COLUMNS: readonly [string, readonly Mark[]][] = [
   ['skipped', ['SKIP', 'INTERRUPTED']],
 ];
 
-export function renderHtml(result: RunResult, options: HtmlOptions = {}): string {
-  const strict = options.strict ?? false;
-  const clean = makeCleaner({ redact: options.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
-  let copyIds = 0;
-  const ctx: Ctx = {
-    clean,
-    strict,
-    ...(options.side ? { side: options.side } : {}),
-    ...(options.links ? { links: options.links } : {}),
-    nextId: () => `copy-${++copyIds}`,
-  };
-  const line = (text: unknown): string => escapeHtml(clean.line(String(text)));
-  const verdict = verdictOf(result, { strict });
-  const failing = result.checks.some((c) => c.status === 'failed');
+/** The run's figures, label and value: what the fold "The run" lists. */
+function figuresOf(result: RunResult, verdict: Verdict): [string, string][] {
   const sharded = shardsText(result);
-
-  const figures: [string, string][] = [
+  return [
     ['requests', String(result.requests)],
     ['seed', String(result.seed)],
     ['property runs per check', String(result.runs)],
@@ -198,28 +185,88 @@ export function renderHtml(result: RunResult, options: HtmlOptions = {}): string
     ...(sharded ? ([['sharded', sharded]] as [string, string][]) : []),
     ...Object.entries(result.targets).map(([family, url]): [string, string] => [`target ${family}`, url]),
   ];
+}
 
-  // Counts per area: the areas with a failure at the top, every area in a fold below them.
-  const grouped = [...groupByArea(result.checks)];
+type Line = (text: unknown) => string;
+
+/** Counts per area: the areas with a failure at the top, every area in a fold below them. */
+function areaCountsHtml(grouped: [string, CheckResult[]][], line: Line, strict: boolean): string {
   const areaRow = ([area, checks]: [string, CheckResult[]]): string =>
     `<tr><td>${line(area)}</td>${AREA_COLUMNS.map(([, marks]) => `<td>${checks.filter((c) => marks.includes(markOf(c, strict))).length}</td>`).join('')}</tr>`;
   const areaTable = (rows: [string, CheckResult[]][], id: string): string =>
     `<div class="table-scroll"><table class="areas" id="${id}"><thead><tr><th>area</th>${AREA_COLUMNS.map(([name]) => `<th>${name}</th>`).join('')}</tr></thead><tbody>${rows.map(areaRow).join('')}</tbody></table></div>`;
   const withFailures = grouped.filter(([, checks]) => checks.some((c) => c.status === 'failed'));
+  return `${withFailures.length > 0 ? areaTable(withFailures, 'failing-areas') : ''}
+<details id="all-areas"><summary>Counts of all ${grouped.length} areas</summary>
+${areaTable(grouped, 'areas')}
+</details>`;
+}
 
+/** The page's header: the verdict, its caveats, the counts per area and the run's figures. */
+function headerHtml(result: RunResult, verdict: Verdict, grouped: [string, CheckResult[]][], line: Line, strict: boolean): string {
+  const failing = result.checks.some((c) => c.status === 'failed');
+  return `<header>
+<h1>lp-conformance report</h1>
+<p class="verdict ${verdict.outcome}" id="verdict">${escapeHtml(verdict.headline)}</p>
+<p class="tally" id="tally">${escapeHtml(verdict.tally)}</p>
+${verdict.caveats.map((caveat) => `<p class="caveat">${escapeHtml(caveat)}</p>`).join('\n')}
+${areaCountsHtml(grouped, line, strict)}
+<details id="run"${failing ? '' : ' open'}><summary>The run</summary>
+<dl class="figures" id="figures">
+${figuresOf(result, verdict)
+  .map(([label, value]) => `<div><dt>${escapeHtml(label)}</dt><dd>${line(value)}</dd></div>`)
+  .join('\n')}
+</dl>
+</details>
+</header>`;
+}
+
+/** The filters by status (the failed checks first shown when there are any) and by level. */
+function filtersHtml(result: RunResult): string {
+  const failing = result.checks.some((c) => c.status === 'failed');
   const radios = (name: string, values: readonly string[], checked: string): string =>
     ['all', ...values].map((v) => `<label><input type="radio" name="${name}" value="${v}"${v === checked ? ' checked' : ''}> ${v}</label>`).join('\n');
+  return `<form id="filters" aria-label="Filter the checks">
+<fieldset><legend>Status</legend>
+${radios('status', STATUSES, failing ? 'failed' : 'all')}
+</fieldset>
+<fieldset><legend>Level</legend>
+${radios('level', LEVELS, 'all')}
+</fieldset>
+<span id="shown" aria-live="polite">${result.checks.length} checks</span>
+</form>`;
+}
 
-  const areas = grouped.map(([area, checks]) => {
-    const counts = STATUSES.map((s) => `${checks.filter((c) => c.status === s).length} ${s}`).join(', ');
-    return [
-      `<section class="area">`,
-      `<h2>${line(area)}<span class="area-counts">${counts}</span></h2>`,
-      ...checks.map((check) => renderCheck(check, ctx)),
-      `</section>`,
-    ].join('\n');
-  });
+/** Each area's section: its counts by status and its checks. */
+function areasHtml(grouped: [string, CheckResult[]][], line: Line, ctx: Ctx): string {
+  return grouped
+    .map(([area, checks]) => {
+      const counts = STATUSES.map((s) => `${checks.filter((c) => c.status === s).length} ${s}`).join(', ');
+      return [
+        `<section class="area">`,
+        `<h2>${line(area)}<span class="area-counts">${counts}</span></h2>`,
+        ...checks.map((check) => renderCheck(check, ctx)),
+        `</section>`,
+      ].join('\n');
+    })
+    .join('\n');
+}
 
+export function renderHtml(result: RunResult, options: HtmlOptions = {}): string {
+  const strict = options.strict ?? false;
+  const clean = makeCleaner({ redact: options.redact, maxFieldChars: MAX_FIELD_CHARS, maxLineChars: MAX_LINE_CHARS });
+  let copyIds = 0;
+  const ctx: Ctx = {
+    clean,
+    strict,
+    ...(options.side ? { side: options.side } : {}),
+    ...(options.links ? { links: options.links } : {}),
+    nextId: () => `copy-${++copyIds}`,
+  };
+  const line: Line = (text) => escapeHtml(clean.line(String(text)));
+  const verdict = verdictOf(result, { strict });
+  const grouped = [...groupByArea(result.checks)];
+  const main = areasHtml(grouped, line, ctx);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -231,32 +278,10 @@ export function renderHtml(result: RunResult, options: HtmlOptions = {}): string
 <style>${STYLE}</style>
 </head>
 <body>
-<header>
-<h1>lp-conformance report</h1>
-<p class="verdict ${verdict.outcome}" id="verdict">${escapeHtml(verdict.headline)}</p>
-<p class="tally" id="tally">${escapeHtml(verdict.tally)}</p>
-${verdict.caveats.map((caveat) => `<p class="caveat">${escapeHtml(caveat)}</p>`).join('\n')}
-${withFailures.length > 0 ? areaTable(withFailures, 'failing-areas') : ''}
-<details id="all-areas"><summary>Counts of all ${grouped.length} areas</summary>
-${areaTable(grouped, 'areas')}
-</details>
-<details id="run"${failing ? '' : ' open'}><summary>The run</summary>
-<dl class="figures" id="figures">
-${figures.map(([label, value]) => `<div><dt>${escapeHtml(label)}</dt><dd>${line(value)}</dd></div>`).join('\n')}
-</dl>
-</details>
-</header>
-<form id="filters" aria-label="Filter the checks">
-<fieldset><legend>Status</legend>
-${radios('status', STATUSES, failing ? 'failed' : 'all')}
-</fieldset>
-<fieldset><legend>Level</legend>
-${radios('level', LEVELS, 'all')}
-</fieldset>
-<span id="shown" aria-live="polite">${result.checks.length} checks</span>
-</form>
+${headerHtml(result, verdict, grouped, line, strict)}
+${filtersHtml(result)}
 <main>
-${areas.join('\n')}
+${main}
 </main>
 <script>${SCRIPT}</script>
 </body>

@@ -34,6 +34,27 @@ function svg(width: number, height: number, fill: string, ink: string, label: st
   );
 }
 
+/** The images the learner API's URLs name: a department's logo, a course's image. */
+function assetOperation({ store }: LearnerDeps): Operation<PlayerContext> {
+  return {
+    id: 'player.asset',
+    method: 'GET',
+    path: '/assets/:file',
+    handle: ({ params }) => {
+      const file = params.file ?? '';
+      const logo = /^logo-(.+)\.svg$/.exec(file);
+      const department = logo?.[1] === undefined ? undefined : store.department(logo[1]);
+      if (department?.branding) {
+        return { status: 200, text: svg(160, 40, '#ffffff', department.branding.primaryColor, department.name), contentType: SVG_TYPE };
+      }
+      const image = /^course-(.+)\.svg$/.exec(file);
+      const course = image?.[1] === undefined ? undefined : store.course(image[1]);
+      if (course?.hasImage) return { status: 200, text: svg(320, 180, '#e7ecf2', '#24292f', course.name), contentType: SVG_TYPE };
+      throw notFound(`No asset ${file}.`);
+    },
+  };
+}
+
 export function createPlayerFamily(deps: LearnerDeps): Family<PlayerContext, Operation<PlayerContext>> {
   const { store, behaviour: b, credentials } = deps;
   const rules = b.player;
@@ -77,27 +98,9 @@ export function createPlayerFamily(deps: LearnerDeps): Family<PlayerContext, Ope
     },
   };
 
-  const asset: Operation<PlayerContext> = {
-    id: 'player.asset',
-    method: 'GET',
-    path: '/assets/:file',
-    handle: ({ params }) => {
-      const file = params.file ?? '';
-      const logo = /^logo-(.+)\.svg$/.exec(file);
-      const department = logo?.[1] === undefined ? undefined : store.department(logo[1]);
-      if (department?.branding) {
-        return { status: 200, text: svg(160, 40, '#ffffff', department.branding.primaryColor, department.name), contentType: SVG_TYPE };
-      }
-      const image = /^course-(.+)\.svg$/.exec(file);
-      const course = image?.[1] === undefined ? undefined : store.course(image[1]);
-      if (course?.hasImage) return { status: 200, text: svg(320, 180, '#e7ecf2', '#24292f', course.name), contentType: SVG_TYPE };
-      throw notFound(`No asset ${file}.`);
-    },
-  };
-
   return {
     prefix: PLAYER_PREFIX,
-    operations: [page, asset],
+    operations: [page, assetOperation(deps)],
     guard: () => ({}),
     renderError: learnerErrorRenderer(b.errors),
   };

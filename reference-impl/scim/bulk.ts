@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.js';
-import type { RenderedError, Result } from '../http/route.js';
+import type { Call, RenderedError, Result } from '../http/route.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js';
 import type { ScimBehaviour } from './behaviour.js';
 import type { ScimContext, ScimOperation } from './context.js';
@@ -51,6 +51,58 @@ function routeOf(resources: readonly ScimOperation[], method: string, path: stri
   return { operation, id };
 }
 
+/** Validate: a BulkRequest's size, schemas, operations and failOnErrors (rfc7644#section-3.7). */
+function readBulkRequest(b: BulkDeps['b'], call: Call<ScimContext>): { operations: unknown[]; failOnErrors: number | undefined } {
+  const size = call.context.contentLength ?? JSON.stringify(call.body ?? null).length;
+  if (b.bulk.payloadLimit === 'enforced' && size > b.bulk.maxPayloadSize) {
+    throw new ScimError(413, `The request is ${size} bytes; maxPayloadSize is ${b.bulk.maxPayloadSize}.`);
+  }
+  const body = call.body;
+  if (!isJsonObject(body)) throw badRequest('invalidSyntax', 'The body must be a BulkRequest object.');
+  const schemas = body.schemas;
+  if (!Array.isArray(schemas) || !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === BULK_REQUEST_URN.toLowerCase())) {
+    throw badRequest('invalidSyntax', `schemas must contain ${BULK_REQUEST_URN}.`);
+  }
+  const operations = body.Operations;
+  if (!Array.isArray(operations)) throw badRequest('invalidSyntax', 'Operations must be an array.');
+  if (b.bulk.maxOperationsLimit === 'enforced' && operations.length > b.bulk.maxOperations) {
+    throw new ScimError(413, `The request has ${operations.length} operations; maxOperations is ${b.bulk.maxOperations}.`);
+  }
+  const failOnErrors = body.failOnErrors;
+  if (failOnErrors !== undefined && (typeof failOnErrors !== 'number' || !Number.isInteger(failOnErrors) || failOnErrors < 1)) {
+    throw badRequest('invalidValue', 'failOnErrors must be a positive integer.');
+  }
+  return { operations, failOnErrors: failOnErrors as number | undefined };
+}
+
+/** Send: one operation of the request to its resource's handler; what its result says beside its
+ * status (a location, a version), the bulkId of a POST remembered for the ones after it. */
+function runBulkOperation(deps: BulkDeps, call: Call<ScimContext>, op: JsonObject, ids: Map<string, string>, result: JsonObject): Result {
+  const { b } = deps;
+  const method = result.method as string;
+  const bulkId = result.bulkId as string | undefined;
+  if (method === 'POST' && bulkId === undefined) throw badRequest('invalidSyntax', 'A POST operation needs a bulkId.');
+  const path = typeof op.path === 'string' ? op.path : '';
+  const resolve = (v: JsonValue): JsonValue => (b.bulk.bulkIds === 'resolved' ? resolved(v, ids) : v);
+  const { operation, id } = routeOf(deps.resources, method, resolve(path) as string);
+  const context: ScimContext = {
+    baseUrl: call.context.baseUrl,
+    ...(typeof op.version === 'string' ? { ifMatch: op.version } : {}),
+  };
+  const answer = operation.handle({
+    context,
+    params: id === undefined ? {} : { id },
+    query: {},
+    body: op.data === undefined ? undefined : resolve(op.data),
+  });
+  const created = 'body' in answer && isJsonObject(answer.body) && typeof answer.body.id === 'string' ? answer.body.id : id;
+  if (method === 'POST' && bulkId !== undefined && created !== undefined) ids.set(bulkId, created);
+  if (created !== undefined && method !== 'DELETE') result.location = `${call.context.baseUrl}${operation.path.replace('/:id', '')}/${created}`;
+  const version = answer.headers?.etag;
+  if (version !== undefined) result.version = version;
+  return answer;
+}
+
 export function bulkOperation(deps: BulkDeps): ScimOperation {
   const { b } = deps;
   return {
@@ -59,25 +111,7 @@ export function bulkOperation(deps: BulkDeps): ScimOperation {
     path: '/Bulk',
     auth: true,
     handle: (call): Result => {
-      const size = call.context.contentLength ?? JSON.stringify(call.body ?? null).length;
-      if (b.bulk.payloadLimit === 'enforced' && size > b.bulk.maxPayloadSize) {
-        throw new ScimError(413, `The request is ${size} bytes; maxPayloadSize is ${b.bulk.maxPayloadSize}.`);
-      }
-      const body = call.body;
-      if (!isJsonObject(body)) throw badRequest('invalidSyntax', 'The body must be a BulkRequest object.');
-      const schemas = body.schemas;
-      if (!Array.isArray(schemas) || !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === BULK_REQUEST_URN.toLowerCase())) {
-        throw badRequest('invalidSyntax', `schemas must contain ${BULK_REQUEST_URN}.`);
-      }
-      const operations = body.Operations;
-      if (!Array.isArray(operations)) throw badRequest('invalidSyntax', 'Operations must be an array.');
-      if (b.bulk.maxOperationsLimit === 'enforced' && operations.length > b.bulk.maxOperations) {
-        throw new ScimError(413, `The request has ${operations.length} operations; maxOperations is ${b.bulk.maxOperations}.`);
-      }
-      const failOnErrors = body.failOnErrors;
-      if (failOnErrors !== undefined && (typeof failOnErrors !== 'number' || !Number.isInteger(failOnErrors) || failOnErrors < 1)) {
-        throw badRequest('invalidValue', 'failOnErrors must be a positive integer.');
-      }
+      const { operations, failOnErrors } = readBulkRequest(b, call);
       // rfc7644#section-3.7.3: a string in the examples, an object with its code in the prose.
       const statusOf = (status: number): JsonValue => (b.bulk.statusForm === 'object' ? { code: String(status) } : String(status));
       const ids = new Map<string, string>();
@@ -90,26 +124,7 @@ export function bulkOperation(deps: BulkDeps): ScimOperation {
         const bulkId = typeof op.bulkId === 'string' ? op.bulkId : undefined;
         const result: JsonObject = { method, ...(bulkId === undefined ? {} : { bulkId }) };
         try {
-          if (method === 'POST' && bulkId === undefined) throw badRequest('invalidSyntax', 'A POST operation needs a bulkId.');
-          const path = typeof op.path === 'string' ? op.path : '';
-          const resolve = (v: JsonValue): JsonValue => (b.bulk.bulkIds === 'resolved' ? resolved(v, ids) : v);
-          const { operation, id } = routeOf(deps.resources, method, resolve(path) as string);
-          const context: ScimContext = {
-            baseUrl: call.context.baseUrl,
-            ...(typeof op.version === 'string' ? { ifMatch: op.version } : {}),
-          };
-          const answer = operation.handle({
-            context,
-            params: id === undefined ? {} : { id },
-            query: {},
-            body: op.data === undefined ? undefined : resolve(op.data),
-          });
-          const created = 'body' in answer && isJsonObject(answer.body) && typeof answer.body.id === 'string' ? answer.body.id : id;
-          if (method === 'POST' && bulkId !== undefined && created !== undefined) ids.set(bulkId, created);
-          if (created !== undefined && method !== 'DELETE') result.location = `${call.context.baseUrl}${operation.path.replace('/:id', '')}/${created}`;
-          const version = answer.headers?.etag;
-          if (version !== undefined) result.version = version;
-          result.status = statusOf(answer.status);
+          result.status = statusOf(runBulkOperation(deps, call, op, ids, result).status);
           if (b.bulk.results === 'every-operation') results.push(result);
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;

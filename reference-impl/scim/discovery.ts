@@ -87,7 +87,8 @@ function searchQuery(body: unknown): Record<string, QueryValue> {
   return query;
 }
 
-export function discoveryOperations(deps: DiscoveryDeps): ScimOperation[] {
+/** /ServiceProviderConfig and /ResourceTypes (rfc7644#section-4), when served. */
+function discoveryEndpoints(deps: DiscoveryDeps): ScimOperation[] {
   const { b } = deps;
   const out: ScimOperation[] = [];
   if (b.endpoints.discovery === 'served') {
@@ -126,6 +127,13 @@ export function discoveryOperations(deps: DiscoveryDeps): ScimOperation[] {
       },
     );
   }
+  return out;
+}
+
+/** POST /Users/.search and /Groups/.search (rfc7644#section-3.4.3), when served: the list with the body's query. */
+function searchEndpoints(deps: DiscoveryDeps): ScimOperation[] {
+  const { b } = deps;
+  const out: ScimOperation[] = [];
   if (b.endpoints.search === 'served') {
     for (const [ops, path] of [
       [deps.users, '/Users/.search'],
@@ -141,6 +149,13 @@ export function discoveryOperations(deps: DiscoveryDeps): ScimOperation[] {
       });
     }
   }
+  return out;
+}
+
+/** GET, PUT and PATCH /Me (rfc7644#section-3.11), when served: the service account's user. */
+function meEndpoints(deps: DiscoveryDeps): ScimOperation[] {
+  const { b } = deps;
+  const out: ScimOperation[] = [];
   if (b.endpoints.me === 'served') {
     // The token is a service account's: /Me stands for its user, made on first use.
     const serviceId = (): string => {
@@ -174,4 +189,8 @@ export function discoveryOperations(deps: DiscoveryDeps): ScimOperation[] {
     out.push(alias('GET', 's.get'), alias('PUT', 's.replace'), alias('PATCH', 's.patch'));
   }
   return out;
+}
+
+export function discoveryOperations(deps: DiscoveryDeps): ScimOperation[] {
+  return [...discoveryEndpoints(deps), ...searchEndpoints(deps), ...meEndpoints(deps)];
 }

@@ -50,23 +50,47 @@ function familyPlaces(profile: Profile, parts: ReadonlyMap<string, InitPart>): I
   });
 }
 
-export async function initCommand(argv: string[]): Promise<number> {
+/** What init works from, validated: the options, the profile it starts from aimed at the target. */
+interface InitSettings {
+  readonly values: ReturnType<typeof parseCommand<typeof INIT>>['values'];
+  readonly timeoutMs: number;
+  readonly out: string | undefined;
+  readonly profile: Profile;
+  readonly target: string;
+  readonly probeWrites: boolean;
+  /** Where the given profile came from, for the comments (`from --profile FILE`). */
+  readonly from: string | undefined;
+  /** The given profile as written. */
+  readonly document: unknown;
+}
+
+/** Validate: the options and the profile init starts from (undefined: `--help` was answered). */
+function initSettings(argv: string[]): InitSettings | undefined {
   const { values, help } = parseCommand(INIT, argv);
-  if (helpAsked(INIT, help)) return 0;
+  if (helpAsked(INIT, help)) return undefined;
   if (values.target === undefined && values.profile === undefined)
     throw new SetupError('init needs --target URL: the server to read (or --profile FILE naming it)');
   useTls(tlsConfigOf(values));
   checkOutputs(INIT, values);
-  const timeoutMs = values.timeout ?? 10_000;
   const out = values.out === undefined ? undefined : resolve(values.out);
   if (out && existsSync(out) && !values.force) throw new SetupError(`${values.out} exists: give another --out, or --force to replace it`);
   let profile = values.profile === undefined ? parseProfile(DEFAULTS, 'the defaults') : loadProfile(values.profile);
   if (values.target !== undefined) profile = withTarget(profile, values.target);
-  const target = baseUrlOf(profile, FAMILIES.find((f) => f.profile.baseUrl && 'at' in f.profile.baseUrl)?.name ?? '');
-  const probeWrites = values['probe-writes'] ?? false;
-  const from = values.profile === undefined ? undefined : `from --profile ${values.profile}`;
-  const document: unknown = values.profile === undefined ? undefined : parse(readFileSync(values.profile, 'utf8'));
+  return {
+    values,
+    timeoutMs: values.timeout ?? 10_000,
+    out,
+    profile,
+    target: baseUrlOf(profile, FAMILIES.find((f) => f.profile.baseUrl && 'at' in f.profile.baseUrl)?.name ?? ''),
+    probeWrites: values['probe-writes'] ?? false,
+    from: values.profile === undefined ? undefined : `from --profile ${values.profile}`,
+    document: values.profile === undefined ? undefined : parse(readFileSync(values.profile, 'utf8')),
+  };
+}
 
+/** Probe: each family's init in registration order, with what it is handed; what each found. */
+async function probeFamilies(settings: InitSettings): Promise<{ parts: Map<string, InitPart>; created: string[]; sent: number }> {
+  const { profile, probeWrites, from, timeoutMs } = settings;
   const secrets = createSecrets(profile, timeoutMs);
   const client = toolClient(profile, secrets, { timeoutMs, writes: probeWrites, purpose: 'lpc.init' });
   const marker = runMarker(newRunId());
@@ -99,7 +123,13 @@ export async function initCommand(argv: string[]): Promise<number> {
     };
     parts.set(family.name, await family.init(ctx));
   }
+  return { parts, created, sent: client.sent };
+}
 
+/** Build: the profile's parts, the core's (name, base URLs), each family's (with what the given
+ * profile names and init could not find kept, saying so), and the operations the given profile moved. */
+function profileParts(settings: InitSettings, parts: ReadonlyMap<string, InitPart>): InitPart[] {
+  const { values, profile, target, from, document } = settings;
   const core = {
     found: [
       { path: ['name'], value: values.name ?? new URL(target).host, how: 'the name the reports give the target (--name)' },
@@ -107,7 +137,6 @@ export async function initCommand(argv: string[]): Promise<number> {
     ],
     missing: [],
   };
-  // What the given profile names and init could not find is kept, saying so.
   const written = [...parts.values()].map((part) => {
     const kept = part.missing.flatMap((m): InitFound[] => {
       const mine = given(document, m.path);
@@ -121,11 +150,16 @@ export async function initCommand(argv: string[]): Promise<number> {
       ? [{ path: ['operations', id], value: { ...route }, how: from ?? '' }]
       : [];
   });
-  const all = [core, ...written, { found: operations, missing: [] }];
+  return [core, ...written, { found: operations, missing: [] }];
+}
+
+/** Write: the commented profile, loaded back first (init never writes one `run` refuses), and the summary line. */
+function writeProfile(settings: InitSettings, all: readonly InitPart[], probed: { created: readonly string[]; sent: number }): void {
+  const { values, out, target } = settings;
+  const { created } = probed;
   const found = all.flatMap((p) => p.found);
   const missing = all.flatMap((p) => p.missing);
-
-  const sent = `${client.sent} request${client.sent === 1 ? '' : 's'}`;
+  const sent = `${probed.sent} request${probed.sent === 1 ? '' : 's'}`;
   const notFound = missing.filter((m) => !m.defaults);
   const header = [
     `Target profile of ${target}, written by \`lp-conformance init\` on ${new Date().toISOString().slice(0, 19)}Z.`,
@@ -153,5 +187,12 @@ export async function initCommand(argv: string[]): Promise<number> {
     `${missing.length - notFound.length} expectations left at their defaults; ${sent}${created.length === 0 ? ', reads only' : `; created: ${created.join('; ')}`}`,
   ];
   process.stderr.write(`${summary.join(', ')}\n`);
+}
+
+export async function initCommand(argv: string[]): Promise<number> {
+  const settings = initSettings(argv);
+  if (settings === undefined) return 0;
+  const probed = await probeFamilies(settings);
+  writeProfile(settings, profileParts(settings, probed.parts), probed);
   return 0;
 }

@@ -111,6 +111,128 @@ interface Shard {
   exit: Promise<number>;
 }
 
+/** A line of the shards' stderr said once: each shard says the same warnings. */
+function onceSaid(): (line: string) => void {
+  const said = new Set<string>();
+  return (line) => {
+    if (line.trim().length === 0 || said.has(line)) return;
+    said.add(line);
+    process.stderr.write(`${line}\n`);
+  };
+}
+
+interface ShardRun {
+  readonly values: Readonly<Record<string, string | number | boolean | string[] | undefined>>;
+  readonly jobs: number;
+  readonly seed: number;
+  readonly dir: string;
+  /** The balancing options of the remembered plan (`--shard-plan`). */
+  readonly plan: readonly string[];
+  readonly say: (line: string) => void;
+  readonly progress: Progress | undefined;
+}
+
+/** Start: shard `index` of the run, in a process of its own, its stderr relayed line by line. */
+function startShard(run: ShardRun, index: number): Shard {
+  const { dir, values } = run;
+  const json = join(dir, `shard-${index}.json`);
+  const record = join(dir, `shard-${index}.jsonl`);
+  const har = join(dir, `shard-${index}.har`);
+  const args = [
+    'run',
+    ...argumentsOf(values),
+    '--seed',
+    String(run.seed),
+    '--shard',
+    `${index}/${run.jobs}`,
+    '--json',
+    json,
+    '--junit',
+    join(dir, `shard-${index}.xml`),
+    '--no-progress',
+    ...run.plan,
+    ...(values.record !== undefined ? ['--record', record] : []),
+    ...(values.har !== undefined ? ['--har', har] : []),
+  ];
+  const child = fork(join(packageRoot(), 'bin/lp-conformance.js'), args, {
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    // Its own process group: a terminal's Ctrl-C reaches the parent only, which passes it on once.
+    detached: true,
+    env: { ...process.env, [SHARD_OF_RUN]: '1' },
+  });
+  let pending = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    lines.forEach(run.say);
+  });
+  child.on('message', (event: ProgressEvent) => run.progress?.add(event));
+  const exit = new Promise<number>((done) =>
+    child.on('exit', (code, signal) => {
+      run.say(pending);
+      done(code ?? (signal === 'SIGINT' ? 130 : 2));
+    }),
+  );
+  return { index, child, json, record, har, exit };
+}
+
+/**
+ * Relay: Ctrl-C or SIGTERM (CI's cancel) goes on to every shard, which stops, deletes what it created
+ * and writes its report with the checks that finished; the merged reports are written from those, as
+ * a single process writes its own, and the exit code is the signal's (130, 143). A second signal
+ * quits at once. `release` takes the handlers off.
+ */
+function relaySignals(shards: readonly Shard[], say: (line: string) => void): { interrupted: () => NodeJS.Signals | undefined; release: () => void } {
+  let interrupted: NodeJS.Signals | undefined;
+  const onInterrupt = (signal: NodeJS.Signals): void => {
+    if (interrupted === undefined) {
+      interrupted = signal;
+      say(
+        `lp-conformance: interrupted (${signal}); stopping the shards, each deletes what it created (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)`,
+      );
+      for (const s of STOP_SIGNALS) process.once(s, quitNow[s]);
+    }
+    for (const s of shards) s.child.kill(signal);
+  };
+  const onStop = { SIGINT: () => onInterrupt('SIGINT'), SIGTERM: () => onInterrupt('SIGTERM') };
+  const quitNow = { SIGINT: () => process.exit(exitOf('SIGINT')), SIGTERM: () => process.exit(exitOf('SIGTERM')) };
+  for (const s of STOP_SIGNALS) process.once(s, onStop[s]);
+  return {
+    interrupted: () => interrupted,
+    release: () => {
+      for (const s of STOP_SIGNALS) process.off(s, onStop[s]).off(s, quitNow[s]);
+    },
+  };
+}
+
+/** Merge: the shards' reports as one run, reported; or the exit code of a run that has none. */
+async function mergeShardRuns(
+  run: ShardRun,
+  shards: readonly Shard[],
+  codes: readonly number[],
+  interrupted: NodeJS.Signals | undefined,
+  report: (result: RunResult, harFiles: readonly string[]) => Promise<number>,
+): Promise<number> {
+  const stopped = interrupted ?? (codes.includes(143) ? 'SIGTERM' : codes.includes(130) ? 'SIGINT' : undefined);
+  if (stopped === undefined) {
+    const broken = shards.find((s, i) => codes[i] !== 0 && codes[i] !== 1);
+    if (broken) {
+      run.say(`lp-conformance: shard ${broken.index} of ${run.jobs} ended with exit code ${codes[broken.index - 1]}`);
+      return 2;
+    }
+  }
+  // Interrupted: what the shards finished, merged (the reports of an interrupted run say so).
+  const reports = shards.filter((s) => stopped === undefined || existsSync(s.json)).map((s) => readShardReport(s.json));
+  if (reports.length === 0) return exitOf(stopped as NodeJS.Signals);
+  const { result } = mergeShards(reports);
+  gatherRecords(run.values.record, shards);
+  run.progress?.stop();
+  return await report(
+    result,
+    shards.map((s) => s.har),
+  );
+}
+
 /**
  * Runs the shards and merges their reports; `report` writes the merged run's reports (while the
  * shards' side files, screenshots among them and their --har files, still exist) and says the exit code. Without a merged
@@ -126,108 +248,20 @@ export async function runShardsAtOnce(
   },
   report: (result: RunResult, harFiles: readonly string[]) => Promise<number>,
 ): Promise<number> {
-  const { jobs, seed } = options;
   const dir = mkdtempSync(join(tmpdir(), 'lpc-shards-'));
   const progress = options.progress ? new Progress(options.progress) : undefined;
-  const said = new Set<string>();
-  const say = (line: string): void => {
-    // Each shard says the same warnings: once is enough.
-    if (line.trim().length === 0 || said.has(line)) return;
-    said.add(line);
-    process.stderr.write(`${line}\n`);
-  };
-  // Ctrl-C or SIGTERM (CI's cancel) goes on to every shard, which stops, deletes what it created and
-  // writes its report with the checks that finished; the merged reports are written from those, as
-  // a single process writes its own, and the exit code is the signal's (130, 143). A second signal
-  // quits at once.
-  let interrupted: NodeJS.Signals | undefined;
+  const say = onceSaid();
   const shards: Shard[] = [];
-  const onInterrupt = (signal: NodeJS.Signals): void => {
-    if (interrupted === undefined) {
-      interrupted = signal;
-      say(
-        `lp-conformance: interrupted (${signal}); stopping the shards, each deletes what it created (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)`,
-      );
-      for (const s of STOP_SIGNALS) process.once(s, quitNow[s]);
-    }
-    for (const s of shards) s.child.kill(signal);
-  };
-  const onStop = { SIGINT: () => onInterrupt('SIGINT'), SIGTERM: () => onInterrupt('SIGTERM') };
-  const quitNow = { SIGINT: () => process.exit(exitOf('SIGINT')), SIGTERM: () => process.exit(exitOf('SIGTERM')) };
-  for (const s of STOP_SIGNALS) process.once(s, onStop[s]);
+  const signals = relaySignals(shards, say);
   try {
     // Each shard plans from the collection of the checks: made once here, read from the cache by each.
     await (await import('../runner/run.js')).collectChecks();
-    const plan = rememberedPlan();
-    for (let index = 1; index <= jobs; index++) {
-      const json = join(dir, `shard-${index}.json`);
-      const record = join(dir, `shard-${index}.jsonl`);
-      const har = join(dir, `shard-${index}.har`);
-      const args = [
-        'run',
-        ...argumentsOf(options.values),
-        '--seed',
-        String(seed),
-        '--shard',
-        `${index}/${jobs}`,
-        '--json',
-        json,
-        '--junit',
-        join(dir, `shard-${index}.xml`),
-        '--no-progress',
-        ...plan,
-        ...(options.values.record !== undefined ? ['--record', record] : []),
-        ...(options.values.har !== undefined ? ['--har', har] : []),
-      ];
-      const child = fork(join(packageRoot(), 'bin/lp-conformance.js'), args, {
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-        // Its own process group: a terminal's Ctrl-C reaches the parent only, which passes it on once.
-        detached: true,
-        env: { ...process.env, [SHARD_OF_RUN]: '1' },
-      });
-      let pending = '';
-      child.stderr?.on('data', (chunk: Buffer) => {
-        const lines = (pending + chunk.toString()).split('\n');
-        pending = lines.pop() ?? '';
-        lines.forEach(say);
-      });
-      child.on('message', (event: ProgressEvent) => progress?.add(event));
-      const exit = new Promise<number>((done) =>
-        child.on('exit', (code, signal) => {
-          say(pending);
-          done(code ?? (signal === 'SIGINT' ? 130 : 2));
-        }),
-      );
-      shards.push({ index, child, json, record, har, exit });
-    }
+    const run: ShardRun = { values: options.values, jobs: options.jobs, seed: options.seed, dir, plan: rememberedPlan(), say, progress };
+    for (let index = 1; index <= options.jobs; index++) shards.push(startShard(run, index));
     const codes = await Promise.all(shards.map((s) => s.exit));
-    const stopped = interrupted ?? (codes.includes(143) ? 'SIGTERM' : codes.includes(130) ? 'SIGINT' : undefined);
-    if (stopped !== undefined) {
-      // What the shards finished, merged: the reports of an interrupted run (they say so).
-      const reports = shards.filter((s) => existsSync(s.json)).map((s) => readShardReport(s.json));
-      if (reports.length === 0) return exitOf(stopped);
-      const { result } = mergeShards(reports);
-      gatherRecords(options.values.record, shards);
-      progress?.stop();
-      return await report(
-        result,
-        shards.map((s) => s.har),
-      );
-    }
-    const broken = shards.find((s, i) => codes[i] !== 0 && codes[i] !== 1);
-    if (broken) {
-      say(`lp-conformance: shard ${broken.index} of ${jobs} ended with exit code ${codes[broken.index - 1]}`);
-      return 2;
-    }
-    const { result } = mergeShards(shards.map((s) => readShardReport(s.json)));
-    gatherRecords(options.values.record, shards);
-    progress?.stop();
-    return await report(
-      result,
-      shards.map((s) => s.har),
-    );
+    return await mergeShardRuns(run, shards, codes, signals.interrupted(), report);
   } finally {
-    for (const s of STOP_SIGNALS) process.off(s, onStop[s]).off(s, quitNow[s]);
+    signals.release();
     progress?.stop();
     for (const s of shards) if (s.child.exitCode === null) s.child.kill('SIGINT');
     rmSync(dir, { recursive: true, force: true });

@@ -160,11 +160,8 @@ function mergeInvariant(results: readonly CheckResult[], position: (checkId: str
   return results.find((r) => r.status === 'passed') ?? (results[0] as CheckResult);
 }
 
-/** The run model of the whole run, from its shards' reports (checked: checkShards). */
-export function mergeShards(reports: readonly ShardReport[]): { result: RunResult; strict: boolean } {
-  checkShards(reports);
-  const shards = [...reports].sort((a, b) => a.result.shard.index - b.result.shard.index);
-  const first = shards[0] as ShardReport;
+/** The checks of the whole run in the plan's order, the invariants after them (merged). */
+function mergedChecks(shards: readonly ShardReport[]): CheckResult[] {
   const placed: [number, CheckResult][] = [];
   const invariants = new Map<string, CheckResult[]>();
   for (const { result } of shards) {
@@ -182,55 +179,78 @@ export function mergeShards(reports: readonly ShardReport[]): { result: RunResul
     const results = invariants.get(inv.id);
     return results ? [mergeInvariant(results, position)] : [];
   });
-  const checks = [...placed.map(([, c]) => c), ...invariantChecks];
-  const runs = shards.map((s) => s.result);
+  return [...placed.map(([, c]) => c), ...invariantChecks];
+}
+
+/** The baseline of the whole run (the first shard's file), its counts over the merged checks. */
+function mergedBaseline(runs: readonly RunResult[], checks: readonly CheckResult[]): Pick<RunResult, 'baseline'> {
+  const baseline = runs[0]?.baseline;
+  if (!baseline) return {};
+  const nowPassing = new Set(runs.flatMap((r) => r.baseline?.nowPassing ?? []));
+  return {
+    baseline: { file: baseline.file, known: checks.filter((c) => c.known).length, nowPassing: checks.filter((c) => nowPassing.has(c.id)).map((c) => c.id) },
+  };
+}
+
+/** The cleanups of the shards as one. */
+function mergedCleanup(runs: readonly RunResult[]): Pick<RunResult, 'cleanup'> {
+  const cleanups = runs.flatMap((r) => (r.cleanup ? [r.cleanup] : []));
+  if (cleanups.length === 0) return {};
+  return {
+    cleanup: {
+      deleted: cleanups.reduce((n, c) => n + c.deleted, 0),
+      gone: cleanups.reduce((n, c) => n + c.gone, 0),
+      failed: cleanups.flatMap((c) => c.failed),
+      ...(cleanups.some((c) => c.kept) ? { kept: true as const } : {}),
+      families: mergeLeftovers(cleanups.map((c) => c.families)),
+    },
+  };
+}
+
+/** The run's figures summed over the shards: its time span, requests and waits. */
+function mergedFigures(runs: readonly RunResult[]): Pick<RunResult, 'startedAt' | 'durationMs' | 'requests' | 'waited'> {
   const starts = runs.map((r) => Date.parse(r.startedAt));
   const start = Math.min(...starts);
   const end = Math.max(...runs.map((r, i) => (starts[i] as number) + r.durationMs));
   const sum = (of: (r: RunResult) => number | undefined): number => runs.reduce((n, r) => n + (of(r) ?? 0), 0);
-  const cleanups = runs.flatMap((r) => (r.cleanup ? [r.cleanup] : []));
-  const interrupted = runs.find((r) => r.interrupted)?.interrupted;
-  // A shard that did not verify certificates (--insecure) makes the whole run say so.
-  const tls = runs.find((r) => r.tls?.insecure)?.tls ?? runs.find((r) => r.tls)?.tls;
-  const baseline = first.result.baseline;
-  const nowPassing = new Set(runs.flatMap((r) => r.baseline?.nowPassing ?? []));
-  const result: RunResult = {
-    targets: first.result.targets,
-    profileName: first.result.profileName,
-    seed: first.result.seed,
-    runs: first.result.runs,
+  return {
     startedAt: new Date(start).toISOString(),
     durationMs: end - start,
-    checks,
     requests: sum((r) => r.requests),
-    ...(first.result.concurrency !== undefined ? { concurrency: first.result.concurrency } : {}),
-    ...(tls ? { tls } : {}),
     waited: {
       retryAfterMs: sum((r) => r.waited?.retryAfterMs),
       maxRpsMs: sum((r) => r.waited?.maxRpsMs),
       retries: sum((r) => r.waited?.retries),
       resent: sum((r) => r.waited?.resent),
     },
-    ...(baseline
-      ? {
-          baseline: {
-            file: baseline.file,
-            known: checks.filter((c) => c.known).length,
-            nowPassing: checks.filter((c) => nowPassing.has(c.id)).map((c) => c.id),
-          },
-        }
-      : {}),
-    ...(cleanups.length > 0
-      ? {
-          cleanup: {
-            deleted: cleanups.reduce((n, c) => n + c.deleted, 0),
-            gone: cleanups.reduce((n, c) => n + c.gone, 0),
-            failed: cleanups.flatMap((c) => c.failed),
-            ...(cleanups.some((c) => c.kept) ? { kept: true as const } : {}),
-            families: mergeLeftovers(cleanups.map((c) => c.families)),
-          },
-        }
-      : {}),
+  };
+}
+
+/** The run model of the whole run, from its shards' reports (checked: checkShards). */
+export function mergeShards(reports: readonly ShardReport[]): { result: RunResult; strict: boolean } {
+  checkShards(reports);
+  const shards = [...reports].sort((a, b) => a.result.shard.index - b.result.shard.index);
+  const first = shards[0] as ShardReport;
+  const checks = mergedChecks(shards);
+  const runs = shards.map((s) => s.result);
+  const interrupted = runs.find((r) => r.interrupted)?.interrupted;
+  // A shard that did not verify certificates (--insecure) makes the whole run say so.
+  const tls = runs.find((r) => r.tls?.insecure)?.tls ?? runs.find((r) => r.tls)?.tls;
+  const { startedAt, durationMs, requests, waited } = mergedFigures(runs);
+  const result: RunResult = {
+    targets: first.result.targets,
+    profileName: first.result.profileName,
+    seed: first.result.seed,
+    runs: first.result.runs,
+    startedAt,
+    durationMs,
+    checks,
+    requests,
+    ...(first.result.concurrency !== undefined ? { concurrency: first.result.concurrency } : {}),
+    ...(tls ? { tls } : {}),
+    waited,
+    ...mergedBaseline(runs, checks),
+    ...mergedCleanup(runs),
     ...(interrupted ? { interrupted } : {}),
     shards: runs.map((r) => ({
       index: r.shard.index,

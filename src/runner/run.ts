@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { InvariantMeta } from '../families/family.js';
 import { bindingSentence, familyOfCheck, INVARIANTS } from '../families/registry.js';
@@ -101,8 +102,12 @@ function targetRun(t: MatrixTarget): TargetRun {
 }
 
 /** The suites' worker as built (build/bundle.mjs bundles suites/_harness/worker.ts, the suite files
- * and what they import into dist/suites/checks.js). */
-const SUITES_WORKER = (): string => join(packageRoot(), 'dist', 'suites', 'checks.js');
+ * and what they import into suites/checks.js beside the command line's cli/): the one beside this
+ * module's bundle (a build into another folder runs its own suites), else the package's dist/suites/. */
+const SUITES_WORKER = (): string => {
+  const beside = fileURLToPath(new URL('../suites/checks.js', import.meta.url));
+  return existsSync(beside) ? beside : join(packageRoot(), 'dist', 'suites', 'checks.js');
+};
 
 /** One check of the run as the worker reported it: what it registered, then what its run found. */
 interface CheckRecord extends CollectedCheck {
@@ -226,7 +231,7 @@ function collectionKey(): string {
       }
     }
   };
-  for (const dir of ['src', 'suites', 'dist/suites', 'contracts']) if (existsSync(join(root, dir))) walk(join(root, dir));
+  for (const dir of [join(root, 'src'), join(root, 'suites'), dirname(SUITES_WORKER()), join(root, 'contracts')]) if (existsSync(dir)) walk(dir);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -353,11 +358,20 @@ export function runSelection(only: string[] | undefined): string[] | undefined {
   return [...new Set(families.map((f) => `${f}.*`))];
 }
 
-/** Runs every selected check against every target in one run of the suites; one RunResult per target, in order. */
-export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
-  const started = Date.now();
-  const journalDir = mkdtempSync(join(tmpdir(), 'lpc-journal-'));
-  // Every target gets a run id (its records' marker) and a journal of what its checks create.
+/** A target of the matrix as planned: its run id, its journal, its stop file and its selection. */
+type PlannedTarget = MatrixOptions['targets'][number] & { runId: string; journal: string; stopFile: string; only: string[] | undefined };
+
+/** What a target's part of the run collects: the checks it reports, what each check's run found,
+ * and which checks and invariants it selects. */
+interface TargetCollection {
+  readonly checks: CheckResult[];
+  readonly metas: CheckRunMeta[];
+  readonly select: (id: string) => boolean;
+  readonly invariants: (id: string) => boolean;
+}
+
+/** Plan: every target gets a run id (its records' marker) and a journal of what its checks create. */
+function planTargets(options: MatrixOptions, journalDir: string): { targets: PlannedTarget[]; matrix: MatrixConfig; perTarget: TargetCollection[] } {
   const targets = options.targets.map((t, i) => ({
     ...t,
     runId: t.runId ?? newRunId(),
@@ -371,7 +385,6 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     ...(options.maxRps ? { maxRps: options.maxRps } : {}),
     ...(options.tls ? { tls: options.tls } : {}),
   };
-  const progress = options.progress === undefined ? undefined : 'checkDone' in options.progress ? options.progress : new Progress(options.progress);
   // The checks reported: those of the target's selection (its shard's, in a sharded run); the invariants
   // of its selection, observed on whatever its checks sent.
   const perTarget = options.targets.map((t) => ({
@@ -380,16 +393,25 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     select: selection(t.only, t.skip, t.ids),
     invariants: selection(t.only, t.skip),
   }));
+  return { targets, matrix, perTarget };
+}
+
+/** Start: the suites' workers, each check's result noted on its record as they send it. */
+function startMatrix(
+  options: MatrixOptions,
+  plan: ReturnType<typeof planTargets>,
+  progress: ProgressListener | undefined,
+): { suites: ReturnType<typeof startWorkers>; records: () => CheckRecord[] } {
   let records: CheckRecord[] | undefined;
   // Every worker registers the same checks and says so first: the first to say it is heard.
   const suites = startWorkers(
-    { matrix, collectOnly: false },
+    { matrix: plan.matrix, collectOnly: false },
     options.workers ?? 1,
     (message) => {
       if (message.type === 'collected') {
         if (records) return;
         records = message.checks;
-        if (progress) expectChecks(progress, targets, perTarget, records);
+        if (progress) expectChecks(progress, plan.targets, plan.perTarget, records);
       } else if (message.type === 'result') {
         const record = records?.[message.index];
         if (!record) throw new Error(`the suites sent the result of a check they did not register (${message.index})`);
@@ -402,6 +424,83 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     },
     options.env,
   );
+  return { suites, records: () => records ?? [] };
+}
+
+/** Judge: each check's record becomes the result of every target that selects it. */
+function collectResults(options: MatrixOptions, records: readonly CheckRecord[], perTarget: readonly TargetCollection[]): void {
+  for (const record of records) {
+    options.targets.forEach((target, i) => {
+      const out = perTarget[i] as TargetCollection;
+      const found = record.results?.[target.key];
+      if (found) out.metas.push(found);
+      if (found?.digests) options.onDigests?.(target.key, record.check.id, found.digests);
+      const r = resultOf(record, target, options.signal?.aborted === true);
+      if (r && out.select(r.id)) out.checks.push(r);
+    });
+  }
+}
+
+/** Clean up: the records each target's checks created are deleted. */
+function cleanUpTargets(targets: readonly PlannedTarget[], env: MatrixOptions['env']): Promise<(CleanupReport | undefined)[]> {
+  return Promise.all(
+    targets.map(async (t) => {
+      const entries = readJournal(t.journal);
+      return entries.length === 0 ? undefined : await cleanUp(t.profile, entries, t.timeoutMs, t.keep === true, env);
+    }),
+  );
+}
+
+/** What the target's checks waited for, summed. */
+function waitedOf(metas: readonly CheckRunMeta[]): RunResult['waited'] {
+  return metas.reduce(
+    (w, m) => ({
+      retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs,
+      maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs,
+      retries: w.retries + m.waited.retries,
+      resent: w.resent + (m.waited.resent ?? 0),
+    }),
+    { retryAfterMs: 0, maxRpsMs: 0, retries: 0, resent: 0 },
+  );
+}
+
+/** Record: a target's run result, its invariants judged over what its checks observed. */
+function targetResult(
+  options: MatrixOptions,
+  i: number,
+  run: { started: number; durationMs: number; planned: PlannedTarget; collected: TargetCollection; cleanup: CleanupReport | undefined },
+): RunResult {
+  const target = options.targets[i] as MatrixOptions['targets'][number];
+  const { checks, metas, invariants } = run.collected;
+  const shared = new Set(target.sharedInvariants ?? []);
+  checks.push(...invariantResults(metas, invariants, target, options.signal?.aborted === true).filter((c) => !shared.has(c.id) || c.status === 'failed'));
+  return {
+    targets: Object.fromEntries(
+      Object.entries(target.profile.families).flatMap(([k, v]) => (v && typeof v === 'object' && 'baseUrl' in v ? [[k, String(v.baseUrl)]] : [])),
+    ),
+    profileName: target.profile.name,
+    seed: target.seed,
+    runs: target.runs,
+    startedAt: new Date(run.started).toISOString(),
+    durationMs: run.durationMs,
+    checks,
+    requests: metas.reduce((n, m) => n + m.requests, 0),
+    concurrency: options.concurrency,
+    waited: waitedOf(metas),
+    runId: run.planned.runId,
+    ...(run.cleanup ? { cleanup: run.cleanup } : {}),
+    ...(options.signal?.aborted ? { interrupted: { signal: (options.signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT') as InterruptSignal } } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
+  };
+}
+
+/** Runs every selected check against every target in one run of the suites; one RunResult per target, in order. */
+export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
+  const started = Date.now();
+  const journalDir = mkdtempSync(join(tmpdir(), 'lpc-journal-'));
+  const plan = planTargets(options, journalDir);
+  const progress = options.progress === undefined ? undefined : 'checkDone' in options.progress ? options.progress : new Progress(options.progress);
+  const { suites, records } = startMatrix(options, plan, progress);
   let cleanups: (CleanupReport | undefined)[] = [];
   // Ctrl-C, SIGTERM: no further check starts (each waiting one is skipped), and the records the run
   // created are still deleted.
@@ -412,63 +511,26 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
   options.signal?.addEventListener('abort', cancel, { once: true });
   try {
     await suites.done;
-    for (const record of records ?? []) {
-      options.targets.forEach((target, i) => {
-        const out = perTarget[i] as (typeof perTarget)[number];
-        const found = record.results?.[target.key];
-        if (found) out.metas.push(found);
-        if (found?.digests) options.onDigests?.(target.key, record.check.id, found.digests);
-        const r = resultOf(record, target, options.signal?.aborted === true);
-        if (r && out.select(r.id)) out.checks.push(r);
-      });
-    }
+    collectResults(options, records(), plan.perTarget);
   } finally {
     options.signal?.removeEventListener('abort', cancel);
     progress?.invariantsDone();
     progress?.stop();
     // The records each target's checks created are deleted now, also when the run failed (the
     // error then propagates after the cleanup).
-    cleanups = await Promise.all(
-      targets.map(async (t) => {
-        const entries = readJournal(t.journal);
-        return entries.length === 0 ? undefined : await cleanUp(t.profile, entries, t.timeoutMs, t.keep === true, options.env);
-      }),
-    );
+    cleanups = await cleanUpTargets(plan.targets, options.env);
     rmSync(journalDir, { recursive: true, force: true });
   }
   const durationMs = Date.now() - started;
-  return options.targets.map((target, i): RunResult => {
-    const { checks, metas, invariants } = perTarget[i] as (typeof perTarget)[number];
-    const shared = new Set(target.sharedInvariants ?? []);
-    checks.push(...invariantResults(metas, invariants, target, options.signal?.aborted === true).filter((c) => !shared.has(c.id) || c.status === 'failed'));
-    const waited = metas.reduce(
-      (w, m) => ({
-        retryAfterMs: w.retryAfterMs + m.waited.retryAfterMs,
-        maxRpsMs: w.maxRpsMs + m.waited.maxRpsMs,
-        retries: w.retries + m.waited.retries,
-        resent: w.resent + (m.waited.resent ?? 0),
-      }),
-      { retryAfterMs: 0, maxRpsMs: 0, retries: 0, resent: 0 },
-    );
-    return {
-      targets: Object.fromEntries(
-        Object.entries(target.profile.families).flatMap(([k, v]) => (v && typeof v === 'object' && 'baseUrl' in v ? [[k, String(v.baseUrl)]] : [])),
-      ),
-      profileName: target.profile.name,
-      seed: target.seed,
-      runs: target.runs,
-      startedAt: new Date(started).toISOString(),
+  return options.targets.map((_, i) =>
+    targetResult(options, i, {
+      started,
       durationMs,
-      checks,
-      requests: metas.reduce((n, m) => n + m.requests, 0),
-      concurrency: options.concurrency,
-      waited,
-      runId: (targets[i] as (typeof targets)[number]).runId,
-      ...(cleanups[i] ? { cleanup: cleanups[i] } : {}),
-      ...(options.signal?.aborted ? { interrupted: { signal: (options.signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT') as InterruptSignal } } : {}),
-      ...(options.tls ? { tls: options.tls } : {}),
-    };
-  });
+      planned: plan.targets[i] as PlannedTarget,
+      collected: plan.perTarget[i] as TargetCollection,
+      cleanup: cleanups[i],
+    }),
+  );
 }
 
 /** One target: the command line's run. */

@@ -154,7 +154,9 @@ export function sourceOfFrames(id: string, frames: readonly string[]): string | 
 const frameSources = new Map<string, string | undefined>();
 
 function definingLine(id: string, frames: readonly string[]): string | undefined {
-  const mapped = frames.flatMap((f) => mapFrame(f) ?? []).filter((m) => m.source.path.startsWith('suites/') && m.source.path !== HARNESS_ENTRY);
+  // The suites' files, and the check files of a family from a folder of its own (build/bundle.mjs).
+  const suiteFile = (path: string): boolean => (path.startsWith('suites/') || path.endsWith('.check.ts')) && path !== HARNESS_ENTRY;
+  const mapped = frames.flatMap((f) => mapFrame(f) ?? []).filter((m) => suiteFile(m.source.path));
   let best: { at: string; rank: readonly number[] } | undefined;
   const better = (a: readonly number[], b: readonly number[]): boolean => {
     for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0);

@@ -8,19 +8,23 @@
 import { useTls } from '../../src/target/tls.js';
 import { matrixConfig } from './config.js';
 import { fail } from './failure.js';
+import { FOUND_CHECK_FILES } from './found.js';
 import { loadingFile } from './registry.js';
 import { requirement } from './requirement.js';
 
-const files = import.meta.glob('../**/*.check.ts');
+// Keyed by their path in the repository: suites/… for the glob's, as they are for the build's found files.
+const files: Readonly<Record<string, () => Promise<unknown>>> = {
+  ...Object.fromEntries(Object.entries(import.meta.glob('../**/*.check.ts')).map(([path, load]) => [`suites/${path.replace(/^\.\.\//, '')}`, load])),
+  ...FOUND_CHECK_FILES,
+};
 
 export async function loadSuites(): Promise<void> {
   // Every path of this worker to a target verifies its certificate as the run says (`--ca`, `--insecure`).
   useTls(matrixConfig().tls);
-  for (const path of Object.keys(files).sort()) {
-    const relative = `suites/${path.replace(/^\.\.\//, '')}`;
+  for (const relative of Object.keys(files).sort()) {
     loadingFile(relative);
     try {
-      await (files[path] as () => Promise<unknown>)();
+      await (files[relative] as () => Promise<unknown>)();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       requirement(

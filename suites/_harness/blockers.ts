@@ -6,6 +6,7 @@
  */
 import { FAMILIES, baseUrlOf, type Profile } from '../../src/profile/index.js';
 import type { Exchange } from './exchange.js';
+import { FOUND_HARNESS_MODULES } from './found.js';
 
 /** A family's owners of rules, as its folder's `blockers.ts` exports them. */
 export interface FamilyBlockers {
@@ -15,7 +16,8 @@ export interface FamilyBlockers {
 }
 
 const modules = import.meta.glob<{ familyBlockers: FamilyBlockers }>('./*/blockers.ts', { eager: true });
-const byFamily = new Map(Object.values(modules).map(({ familyBlockers }) => [familyBlockers.family, familyBlockers]));
+const found = FOUND_HARNESS_MODULES.filter((m): m is { familyBlockers: FamilyBlockers } => m.familyBlockers !== undefined);
+const byFamily = new Map([...Object.values(modules), ...found].map(({ familyBlockers }) => [familyBlockers.family, familyBlockers]));
 
 /** The family whose base URL the exchange went to (the longest that fits). */
 function familyOfExchange(exchange: Exchange, profile: Profile): string | undefined {

@@ -7,12 +7,14 @@
 import type { Profile } from '../../src/profile/index.js';
 import { familyOf } from '../../src/profile/index.js';
 import type { ApiRequest, ApiResponse } from './exchange.js';
+import { FOUND_HARNESS_MODULES } from './found.js';
 import type { FamilyInvariants, InvariantOutcome } from './violations.js';
 
 export type { InvariantOutcome, Violation } from './violations.js';
 
 const modules = import.meta.glob<{ familyInvariants: FamilyInvariants }>('./*/invariants.ts', { eager: true });
-const byFamily = new Map(Object.values(modules).map(({ familyInvariants }) => [familyInvariants.family, familyInvariants]));
+const found = FOUND_HARNESS_MODULES.filter((m): m is { familyInvariants: FamilyInvariants } => m.familyInvariants !== undefined);
+const byFamily = new Map([...Object.values(modules), ...found].map(({ familyInvariants }) => [familyInvariants.family, familyInvariants]));
 
 /** The invariants of the exchange's family (none for a family that declares none). */
 export function checkInvariants(req: ApiRequest, res: ApiResponse, profile: Profile): InvariantOutcome {

@@ -100,7 +100,8 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
   res.end(body);
 }
 
-export function createOAuthServer(options: {
+/** What the flow is made of: where it is mounted, the sandbox log-in, its client and its behaviour. */
+interface OAuthOptions {
   mount: OAuthMount;
   /** The username and password the sandbox log-in takes. */
   credentials: { readonly username: string; readonly password: string };
@@ -108,109 +109,123 @@ export function createOAuthServer(options: {
   accountId: string;
   client: OAuthClient;
   behaviour: OAuthBehaviour;
-}): OAuthServer {
-  const { credentials, accountId, client, behaviour } = options;
+}
+
+/** What the flow uses of a built provider. */
+interface ProviderHandle {
+  readonly callback: (req: IncomingMessage, res: ServerResponse) => unknown;
+  readonly interactionDetails: (req: IncomingMessage, res: ServerResponse) => Promise<{ uid: string; params: Record<string, unknown> }>;
+  readonly finish: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+}
+
+/** The provider's configuration: its one client, keys, scope, routes, resource and lifetimes. */
+function providerConfiguration(options: OAuthOptions, storage: OAuthStorage): Record<string, unknown> {
+  const { accountId, client, behaviour } = options;
   const { prefix, scope, resource } = options.mount;
-  const storage = new OAuthStorage(behaviour.codeReuse === 'refused');
+  const signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
+  return {
+    adapter: (name: string) => storage.adapterFor(name),
+    clients: [
+      {
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: [client.redirectUri],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+        id_token_signed_response_alg: 'ES256',
+        scope: scope,
+      },
+    ],
+    jwks: { keys: [{ ...signingKey, use: 'sig', alg: 'ES256', kid: 'lpc-reference' }] },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    scopes: [scope],
+    routes: { authorization: '/authorize', token: '/token', jwks: '/jwks', revocation: '/revoke', end_session: '/session/end' },
+    features: {
+      devInteractions: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({ scope: scope, accessTokenTTL: behaviour.accessTokenTtl, accessTokenFormat: 'opaque' }),
+      },
+    },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${prefix}/interaction/${interaction.uid}` },
+    findAccount: (_ctx: unknown, id: string) => (id === accountId ? { accountId: id, claims: () => ({ sub: id }) } : undefined),
+    issueRefreshToken: (_ctx: unknown, c: { grantTypeAllowed: (type: string) => boolean }) =>
+      behaviour.refreshToken === 'issued' && c.grantTypeAllowed('refresh_token'),
+    ttl: {
+      AccessToken: behaviour.accessTokenTtl,
+      AuthorizationCode: 60,
+      RefreshToken: 365 * 24 * HOURS,
+      Interaction: HOURS,
+      Session: 4 * HOURS,
+      Grant: 365 * 24 * HOURS,
+    },
+    renderError: (ctx: { type: string; body: string }, out: { error: string; error_description?: string }) => {
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = `<!doctype html><html><body><h1>${escapeHtml(out.error)}</h1><p>${escapeHtml(out.error_description ?? '')}</p></body></html>`;
+    },
+  };
+}
+
+/** Builds the provider (oidc-provider, imported now) for the issuer `iss`. */
+async function buildProvider(options: OAuthOptions, storage: OAuthStorage, iss: string): Promise<ProviderHandle> {
+  const { accountId, behaviour } = options;
+  const { scope, resource } = options.mount;
+  const { default: Provider } = await quietly(() => import('oidc-provider'));
+  const provider = new Provider(iss, providerConfiguration(options, storage));
+  if (behaviour.redirectUri === 'any') {
+    // The fault `<family>.oauth-any-redirect-uri`: every redirect URI counts as registered.
+    (provider.Client.prototype as { redirectUriAllowed: () => boolean }).redirectUriAllowed = () => true;
+  }
+  const callback = provider.callback();
+  return {
+    callback,
+    interactionDetails: (req, res) => provider.interactionDetails(req, res) as Promise<{ uid: string; params: Record<string, unknown> }>,
+    finish: async (req, res) => {
+      const details = await provider.interactionDetails(req, res);
+      const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+      // The scope is both a scope of the provider (so that it may be requested) and of the resource.
+      grant.addOIDCScope(scope);
+      grant.addResourceScope(resource, scope);
+      const grantId = await grant.save();
+      await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    },
+  };
+}
+
+/** The log-in page of an interaction, and its form's answer. */
+async function interaction(options: OAuthOptions, req: IncomingMessage, res: ServerResponse, handle: ProviderHandle, path: string): Promise<void> {
+  const { credentials } = options;
+  const { prefix } = options.mount;
+  const login = /^\/interaction\/([^/]+)\/login$/.exec(path);
+  if (req.method === 'GET' && /^\/interaction\/[^/]+$/.test(path)) {
+    const details = await handle.interactionDetails(req, res);
+    send(res, 200, 'text/html; charset=utf-8', loginPage(prefix, details.uid, false));
+    return;
+  }
+  if (req.method === 'POST' && login) {
+    const details = await handle.interactionDetails(req, res);
+    const form = await readForm(req);
+    const ok = same(form.get('username') ?? '', credentials.username) && same(form.get('password') ?? '', credentials.password);
+    if (!ok) {
+      send(res, 401, 'text/html; charset=utf-8', loginPage(prefix, details.uid, true));
+      return;
+    }
+    await handle.finish(req, res);
+    return;
+  }
+  send(res, 404, 'text/plain; charset=utf-8', 'No such page.');
+}
+
+export function createOAuthServer(options: OAuthOptions): OAuthServer {
+  const { prefix, scope } = options.mount;
+  const storage = new OAuthStorage(options.behaviour.codeReuse === 'refused');
   let issuer: string | undefined;
   let built: Promise<ProviderHandle> | undefined;
-
-  interface ProviderHandle {
-    readonly callback: (req: IncomingMessage, res: ServerResponse) => unknown;
-    readonly interactionDetails: (req: IncomingMessage, res: ServerResponse) => Promise<{ uid: string; params: Record<string, unknown> }>;
-    readonly finish: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-  }
-
-  async function build(iss: string): Promise<ProviderHandle> {
-    const { default: Provider } = await quietly(() => import('oidc-provider'));
-    const signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
-    const provider = new Provider(iss, {
-      adapter: (name: string) => storage.adapterFor(name),
-      clients: [
-        {
-          client_id: client.clientId,
-          client_secret: client.clientSecret,
-          redirect_uris: [client.redirectUri],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_basic',
-          id_token_signed_response_alg: 'ES256',
-          scope: scope,
-        },
-      ],
-      jwks: { keys: [{ ...signingKey, use: 'sig', alg: 'ES256', kid: 'lpc-reference' }] },
-      cookies: { keys: [randomBytes(32).toString('base64url')] },
-      scopes: [scope],
-      routes: { authorization: '/authorize', token: '/token', jwks: '/jwks', revocation: '/revoke', end_session: '/session/end' },
-      features: {
-        devInteractions: { enabled: false },
-        resourceIndicators: {
-          enabled: true,
-          defaultResource: () => resource,
-          useGrantedResource: () => true,
-          getResourceServerInfo: () => ({ scope: scope, accessTokenTTL: behaviour.accessTokenTtl, accessTokenFormat: 'opaque' }),
-        },
-      },
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${prefix}/interaction/${interaction.uid}` },
-      findAccount: (_ctx: unknown, id: string) => (id === accountId ? { accountId: id, claims: () => ({ sub: id }) } : undefined),
-      issueRefreshToken: (_ctx: unknown, c: { grantTypeAllowed: (type: string) => boolean }) =>
-        behaviour.refreshToken === 'issued' && c.grantTypeAllowed('refresh_token'),
-      ttl: {
-        AccessToken: behaviour.accessTokenTtl,
-        AuthorizationCode: 60,
-        RefreshToken: 365 * 24 * HOURS,
-        Interaction: HOURS,
-        Session: 4 * HOURS,
-        Grant: 365 * 24 * HOURS,
-      },
-      renderError: (ctx: { type: string; body: string }, out: { error: string; error_description?: string }) => {
-        ctx.type = 'text/html; charset=utf-8';
-        ctx.body = `<!doctype html><html><body><h1>${escapeHtml(out.error)}</h1><p>${escapeHtml(out.error_description ?? '')}</p></body></html>`;
-      },
-    });
-    if (behaviour.redirectUri === 'any') {
-      // The fault `<family>.oauth-any-redirect-uri`: every redirect URI counts as registered.
-      (provider.Client.prototype as { redirectUriAllowed: () => boolean }).redirectUriAllowed = () => true;
-    }
-    const callback = provider.callback();
-    return {
-      callback,
-      interactionDetails: (req, res) => provider.interactionDetails(req, res) as Promise<{ uid: string; params: Record<string, unknown> }>,
-      finish: async (req, res) => {
-        const details = await provider.interactionDetails(req, res);
-        const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
-        // The scope is both a scope of the provider (so that it may be requested) and of the resource.
-        grant.addOIDCScope(scope);
-        grant.addResourceScope(resource, scope);
-        const grantId = await grant.save();
-        await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
-      },
-    };
-  }
-
-  const providerFor = (req: IncomingMessage): Promise<ProviderHandle> => (built ??= build(issuer ?? `http://${req.headers.host ?? '127.0.0.1'}${prefix}`));
-
-  async function interaction(req: IncomingMessage, res: ServerResponse, handle: ProviderHandle, path: string): Promise<void> {
-    const login = /^\/interaction\/([^/]+)\/login$/.exec(path);
-    if (req.method === 'GET' && /^\/interaction\/[^/]+$/.test(path)) {
-      const details = await handle.interactionDetails(req, res);
-      send(res, 200, 'text/html; charset=utf-8', loginPage(prefix, details.uid, false));
-      return;
-    }
-    if (req.method === 'POST' && login) {
-      const details = await handle.interactionDetails(req, res);
-      const form = await readForm(req);
-      const ok = same(form.get('username') ?? '', credentials.username) && same(form.get('password') ?? '', credentials.password);
-      if (!ok) {
-        send(res, 401, 'text/html; charset=utf-8', loginPage(prefix, details.uid, true));
-        return;
-      }
-      await handle.finish(req, res);
-      return;
-    }
-    send(res, 404, 'text/plain; charset=utf-8', 'No such page.');
-  }
-
+  const providerFor = (req: IncomingMessage): Promise<ProviderHandle> =>
+    (built ??= buildProvider(options, storage, issuer ?? `http://${req.headers.host ?? '127.0.0.1'}${prefix}`));
   return {
     prefix,
     setIssuer: (value) => void (issuer ??= value),
@@ -221,7 +236,7 @@ export function createOAuthServer(options: {
       const path = url.slice(prefix.length).split('?')[0] ?? '/';
       try {
         if (path.startsWith('/interaction/')) {
-          await interaction(req, res, handle, path);
+          await interaction(options, req, res, handle, path);
           return;
         }
         // oidc-provider finds its mount path from originalUrl and url (as under Express's app.use).

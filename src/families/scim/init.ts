@@ -223,27 +223,75 @@ const FILTER_ATTRIBUTES: readonly (readonly [string, string, 'string' | 'true'])
   ['name', 'name.familyName', 'string'],
 ];
 
+/** Sends filters and remembers their answers: whether one was accepted (undefined: neither answered
+ * nor refused with 400), and whether its 400 was a refusal. */
+interface FilterProbe {
+  accepted(filter: string): Promise<boolean | undefined>;
+  refusal(filter: string): boolean;
+  answer(filter: string): ToolAnswer | undefined;
+}
+
+function filterProbe(ctx: InitContext): FilterProbe {
+  const answers = new Map<string, ToolAnswer>();
+  return {
+    async accepted(filter) {
+      const a = await ctx.send(list({ filter, startIndex: 1, count: 1 }));
+      answers.set(filter, a);
+      if (ok(a)) return true;
+      return a.status === 400 ? false : undefined;
+    },
+    // Table 9: a filter whose attribute and comparison the server does not support is refused with
+    // 400 invalidFilter (or a bare 400). A 400 naming another scimType (invalidValue, say) is the
+    // server failing on a filter it took, not a refusal: the attribute stays, so its checks run and
+    // report that answer instead of being skipped.
+    refusal(filter) {
+      const a = answers.get(filter);
+      const scimType = isItem(a?.json) ? a.json.scimType : undefined;
+      return a?.status === 400 && (scimType === undefined || scimType === 'invalidFilter');
+    },
+    answer: (filter) => answers.get(filter),
+  };
+}
+
+/** The attributes of FILTER_ATTRIBUTES that take every operator the server accepts on userName. */
+async function probeAttributes(
+  probe: FilterProbe,
+  operators: readonly ScimFilterSupport['operators'][number][],
+  literal: string,
+): Promise<{ attributes: string[]; narrowed: string[]; failing: string[] }> {
+  // The attributes each accepted operator takes (pr without a value, a boolean compared as one): an
+  // attribute is kept unless the server refuses (400 invalidFilter) an operator it accepts on userName.
+  const attributes: string[] = [];
+  const narrowed: string[] = [];
+  const failing: string[] = [];
+  for (const [name, path, value] of FILTER_ATTRIBUTES) {
+    let takes = true;
+    for (const op of operators) {
+      if (value === 'true' && !['eq', 'ne', 'pr'].includes(op)) continue;
+      const filter = op === 'pr' ? `${path} pr` : `${path} ${op} ${value === 'true' ? value : literal}`;
+      if ((await probe.accepted(filter)) === true) continue;
+      if (probe.refusal(filter)) {
+        takes = false;
+        narrowed.push(`${path} ${op}`);
+        break;
+      }
+      const a = probe.answer(filter);
+      const scimType = isItem(a?.json) && typeof a.json.scimType === 'string' ? ` ${a.json.scimType}` : '';
+      failing.push(`${path} ${op} answered ${a?.status ?? 0}${scimType}`);
+      break;
+    }
+    if (takes) attributes.push(name);
+  }
+  return { attributes, narrowed, failing };
+}
+
 /** RFC 7644 §3.4.2.2 (Table 9): a server may refuse a filter it does not support with 400
  * invalidFilter. Each comparison operator, each logical operator and a value path, tried once on
  * userName (a literal no user has: the answers' content does not matter, only whether refused). */
 async function probeFilter(ctx: InitContext, part: PartBuilder): Promise<void> {
   const literal = '"lpc-init-probe-none"';
-  const answers = new Map<string, ToolAnswer>();
-  const accepted = async (filter: string): Promise<boolean | undefined> => {
-    const a = await ctx.send(list({ filter, startIndex: 1, count: 1 }));
-    answers.set(filter, a);
-    if (ok(a)) return true;
-    return a.status === 400 ? false : undefined;
-  };
-  // Table 9: a filter whose attribute and comparison the server does not support is refused with
-  // 400 invalidFilter (or a bare 400). A 400 naming another scimType (invalidValue, say) is the
-  // server failing on a filter it took, not a refusal: the attribute stays, so its checks run and
-  // report that answer instead of being skipped.
-  const refusal = (filter: string): boolean => {
-    const a = answers.get(filter);
-    const scimType = isItem(a?.json) ? a.json.scimType : undefined;
-    return a?.status === 400 && (scimType === undefined || scimType === 'invalidFilter');
-  };
+  const probe = filterProbe(ctx);
+  const { accepted } = probe;
   const operators: ScimFilterSupport['operators'][number][] = [];
   const refused: string[] = [];
   for (const op of SCIM_FILTER_OPERATORS) {
@@ -260,29 +308,7 @@ async function probeFilter(ctx: InitContext, part: PartBuilder): Promise<void> {
   }
   const valuePaths = (await accepted(`emails[type eq "work" and value eq ${literal}]`)) === true;
   if (!valuePaths) refused.push('value paths');
-  // The attributes each accepted operator takes (pr without a value, a boolean compared as one): an
-  // attribute is kept unless the server refuses (400 invalidFilter) an operator it accepts on userName.
-  const attributes: string[] = [];
-  const narrowed: string[] = [];
-  const failing: string[] = [];
-  for (const [name, path, value] of FILTER_ATTRIBUTES) {
-    let takes = true;
-    for (const op of operators) {
-      if (value === 'true' && !['eq', 'ne', 'pr'].includes(op)) continue;
-      const filter = op === 'pr' ? `${path} pr` : `${path} ${op} ${value === 'true' ? value : literal}`;
-      if ((await accepted(filter)) === true) continue;
-      if (refusal(filter)) {
-        takes = false;
-        narrowed.push(`${path} ${op}`);
-        break;
-      }
-      const a = answers.get(filter);
-      const scimType = isItem(a?.json) && typeof a.json.scimType === 'string' ? ` ${a.json.scimType}` : '';
-      failing.push(`${path} ${op} answered ${a?.status ?? 0}${scimType}`);
-      break;
-    }
-    if (takes) attributes.push(name);
-  }
+  const { attributes, narrowed, failing } = await probeAttributes(probe, operators, literal);
   const allAttributes = narrowed.length === 0;
   const notRefused = failing.length > 0 ? `; kept, the answer not a refusal (400 invalidFilter): ${failing.join('; ')}` : '';
   const support: ScimFilterSupport = { operators, logical, attributes: allAttributes ? 'all' : attributes, valuePaths };
