@@ -28,6 +28,8 @@ export interface LearnerBehaviour {
     validations: 'present' | 'omitted';
     /** Status of a path or query id that is not a GUID. */
     notGuidStatus: 422 | 404;
+    /** GET /courses/{courseId} of a GUID no course has: 404, or an unhandled error (500). */
+    unknownCourse: 404 | 500;
   };
   readonly paging: {
     defaultLimit: number;
@@ -66,6 +68,14 @@ export interface LearnerBehaviour {
     getCompleted: 'flag' | 'always';
     /** Get-by-id of an unknown session id: 404, or 200 with a blank session. */
     unknownSession: 404 | 200;
+    /** Get-by-id of a session under another instructor-led course than its own: 404, or answered. */
+    otherCourse: 404 | 'answered';
+    /** A session is completed once its end has passed, or already from its start. */
+    completedFrom: 'end' | 'start';
+    /** The catalog calendar: every instructor-led course, or only those with a session. */
+    calendarCourses: 'instructor-led' | 'with-sessions';
+    /** A calendar overview's first start and last end: of the sessions listed, or of all the course's. */
+    bounds: 'listed' | 'all';
   };
   readonly branding: {
     /** GET /my-branding: the department's branding, or always null. */
@@ -99,10 +109,21 @@ export function referenceLearnerBehaviour(): LearnerBehaviour {
   return {
     transport: { responseType: 'json' },
     auth: { apiKey: 'checked', token: 'checked', expiry: 'honoured', reissue: 'revokes-previous', password: 'checked', missingFieldStatus: 400 },
-    errors: { validations: 'present', notGuidStatus: 422 },
+    errors: { validations: 'present', notGuidStatus: 422, unknownCourse: 404 },
     paging: { defaultLimit: 10, maxLimit: 30, malformed: 'reject', offset: 'page', overlap: 0, next: 'when-more', key: 'named' },
     catalog: { categoryFilter: 'applied', subcategories: 'descendants', parentCategoryId: 'present' },
-    sessions: { completed: 'flag', catalogFlag: 'read', malformedFlag: 'reject', counts: 'listed', getCompleted: 'flag', unknownSession: 404 },
+    sessions: {
+      completed: 'flag',
+      catalogFlag: 'read',
+      malformedFlag: 'reject',
+      counts: 'listed',
+      getCompleted: 'flag',
+      unknownSession: 404,
+      otherCourse: 404,
+      completedFrom: 'end',
+      calendarCourses: 'instructor-led',
+      bounds: 'listed',
+    },
     branding: { served: 'yes' },
     progress: { stored: 'yes', bounds: 'checked' },
     player: {

@@ -44,9 +44,18 @@ function categoriesSelected(store: LearnerStore, categoryId: string, subcategori
     const next: string[] = [];
     for (const id of frontier) for (const child of store.childrenOf(id)) next.push(child.id);
     for (const id of next) selected.add(id);
-    frontier = catalog.subcategories === 'children-only' ? [] : next;
+    if (catalog.subcategories === 'children-only') break;
+    frontier = next;
   }
   return selected;
+}
+
+/** A catalog course by its id: 404 when no course has it (an unhandled error under its fault). */
+function catalogCourseById(store: LearnerStore, id: string, b: LearnerBehaviour): Course {
+  const course = store.course(id);
+  if (course !== undefined) return course;
+  if (b.errors.unknownCourse === 500) throw new TypeError(`no course ${id}`);
+  throw notFound(`No course ${id}.`);
 }
 
 export function catalogOperations(deps: LearnerDeps): LearnerOperation[] {
@@ -93,8 +102,7 @@ export function catalogOperations(deps: LearnerDeps): LearnerOperation[] {
       auth: 'token',
       handle: ({ context, params }) => {
         const id = pathGuid('courseId', params.courseId, b.errors);
-        const course = store.course(id);
-        if (course === undefined) throw notFound(`No course ${id}.`);
+        const course = catalogCourseById(store, id, b);
         return {
           status: 200,
           body: {

@@ -68,6 +68,10 @@ const LEARNER_FAULT_TABLE = {
     apply: (b) => void (b.paging.key = 'items'),
   },
   // Catalog
+  'learner.unknown-course-500': {
+    description: 'GET /courses/{courseId} of a GUID no course has answers 500 (the missing course read as found) instead of 404.',
+    apply: (b) => void (b.errors.unknownCourse = 500),
+  },
   'learner.category-filter-ignored': {
     description: '`categoryId` is ignored: the whole catalog is listed.',
     apply: (b) => void (b.catalog.categoryFilter = 'ignored'),
@@ -113,6 +117,22 @@ const LEARNER_FAULT_TABLE = {
   'learner.unknown-session-200': {
     description: 'Get-by-id of an unknown session id answers 200 with a blank session instead of 404.',
     apply: (b) => void (b.sessions.unknownSession = 200),
+  },
+  'learner.session-of-other-course': {
+    description: "Get-by-id answers a session under any instructor-led course's path, not only its own course's, instead of 404.",
+    apply: (b) => void (b.sessions.otherCourse = 'answered'),
+  },
+  'learner.running-sessions-completed': {
+    description: 'A session counts as completed from its start: a running session is left out without `includeCompletedSessions=true`.',
+    apply: (b) => void (b.sessions.completedFrom = 'start'),
+  },
+  'learner.calendar-only-courses-with-sessions': {
+    description: 'GET /my-catalog-calendar leaves out the instructor-led courses that have no session.',
+    apply: (b) => void (b.sessions.calendarCourses = 'with-sessions'),
+  },
+  'learner.calendar-bounds-of-all-sessions': {
+    description: "A course's calendar overview takes firstSessionStart and lastSessionEnd from all its sessions, completed ones too, whatever the flag.",
+    apply: (b) => void (b.sessions.bounds = 'all'),
   },
   // Branding and progress
   'learner.branding-null': {

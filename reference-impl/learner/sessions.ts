@@ -32,10 +32,9 @@ export function sessionOperations(deps: LearnerDeps): LearnerOperation[] {
 
   /** Whether a list shows the session, given `includeCompletedSessions`. */
   const listed = (session: Session, includeCompleted: boolean, now: number): boolean => {
-    const completed = session.end < now;
+    const completed = (rules.completedFrom === 'start' ? session.start : session.end) < now;
     if (rules.completed === 'always') return true;
-    if (rules.completed === 'never') return !completed;
-    return includeCompleted || !completed;
+    return !completed || (includeCompleted && rules.completed !== 'never');
   };
   const counted = (sessions: readonly Session[], includeCompleted: boolean, now: number): Session[] =>
     rules.counts === 'all' ? [...sessions] : sessions.filter((s) => listed(s, includeCompleted, now));
@@ -72,7 +71,7 @@ export function sessionOperations(deps: LearnerDeps): LearnerOperation[] {
         const { includeCompleted, page } = listQuery(query);
         const now = clock().getTime();
         const items = store.seed.courses
-          .filter((c) => c.courseType === 'InstructorLedCourse')
+          .filter((c) => c.courseType === 'InstructorLedCourse' && (rules.calendarCourses === 'instructor-led' || store.sessionsOf(c.id).length > 0))
           .map((c) => ({ courseId: c.id, sessionCount: counted(store.sessionsOf(c.id), includeCompleted, now).length }));
         return { status: 200, body: halPage(items, page, b.paging, { key: 'calendar', path: `${LEARNER_PREFIX}/my-catalog-calendar`, query }) };
       },
@@ -98,8 +97,9 @@ export function sessionOperations(deps: LearnerDeps): LearnerOperation[] {
       handle: ({ params, query }) => {
         const course = instructorLed(pathGuid('courseId', params.courseId, b.errors));
         const sessions = counted(store.sessionsOf(course.id), flagOnly(query), clock().getTime());
-        const first = sessions.length === 0 ? null : iso(Math.min(...sessions.map((s) => s.start)));
-        const last = sessions.length === 0 ? null : iso(Math.max(...sessions.map((s) => s.end)));
+        const bounded = rules.bounds === 'all' ? store.sessionsOf(course.id) : sessions;
+        const first = bounded.length === 0 ? null : iso(Math.min(...bounded.map((s) => s.start)));
+        const last = bounded.length === 0 ? null : iso(Math.max(...bounded.map((s) => s.end)));
         return { status: 200, body: { courseId: course.id, sessionCount: sessions.length, firstSessionStart: first, lastSessionEnd: last } };
       },
     },
@@ -132,7 +132,7 @@ export function sessionOperations(deps: LearnerDeps): LearnerOperation[] {
         const includeCompleted = flagOnly(query);
         const now = clock().getTime();
         const session = store.session(sessionId);
-        if (session === undefined || session.courseId !== course.id) {
+        if (session === undefined || (session.courseId !== course.id && rules.otherCourse === 404)) {
           if (rules.unknownSession === 200) {
             return { status: 200, body: { id: sessionId, courseId: course.id, name: '', start: iso(now), end: iso(now), location: null, instructor: null } };
           }

@@ -201,6 +201,8 @@ export interface ScimBehaviour {
     removeWithoutPath: 'no-target' | 'no-op';
     /** An operation whose path is not a string (`"path": 7`): 400 invalidPath, or read as having no path. */
     pathType: 'checked' | 'ignored';
+    /** A value filter on an attribute that is not multi-valued and complex (`userName[value eq "x"].value`): 400 invalidPath, or an unhandled error (500). */
+    filterOnSimple: 'invalid-path' | 'server-error';
     /** A no-path add/replace whose value holds a complex attribute (`{"name": {…}}`): applied, or a server error. */
     noPathComplex: 'applied' | 'server-error';
     /** remove of a whole multi-valued attribute without a filter (`emails`): every value removed, or none. */
@@ -431,6 +433,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
     patch: {
       atomic: 'yes',
       pathType: 'checked',
+      filterOnSimple: 'invalid-path',
       noPathComplex: 'applied',
       removeAllValues: 'removed',
       requiredNull: 'refused',

@@ -281,6 +281,11 @@ const SCIM_FAULT_TABLE = {
     description: 'An operation whose path is not a string (`"path": 7`) is read as having no path instead of 400 invalidPath.',
     apply: (b) => void (b.patch.pathType = 'ignored'),
   },
+  'scim.patch-filter-on-simple-500': {
+    description:
+      'A PATCH path with a value filter on an attribute that is not multi-valued and complex (`userName[value eq "x"].value`) answers 500 instead of 400 invalidPath.',
+    apply: (b) => void (b.patch.filterOnSimple = 'server-error'),
+  },
   'scim.patch-no-path-complex-500': {
     description: 'A no-path add or replace whose value holds a complex attribute (`{"name": {…}}`) answers 500 instead of applying it.',
     apply: (b) => void (b.patch.noPathComplex = 'server-error'),

@@ -33,7 +33,7 @@ export function readPatchRequest(body: unknown, b: ScimBehaviour): PatchOperatio
   const operations = body.Operations ?? body.operations;
   if (!Array.isArray(operations) || (operations.length === 0 && b.patch.emptyOperations === 'reject'))
     throw badRequest('invalidSyntax', 'Operations must be a non-empty array.');
-  return operations.flatMap((o, i) => {
+  const read = operations.map((o, i): PatchOperation | undefined => {
     if (!isJsonObject(o)) throw badRequest('invalidSyntax', `Operations[${i}] must be an object.`);
     const raw = o.op;
     const op = typeof raw === 'string' ? (b.patch.opCase === 'insensitive' ? raw.toLowerCase() : raw) : undefined;
@@ -41,11 +41,14 @@ export function readPatchRequest(body: unknown, b: ScimBehaviour): PatchOperatio
     if (o.path !== undefined && o.path !== null && typeof o.path !== 'string' && b.patch.pathType === 'checked')
       throw badRequest('invalidPath', `Operations[${i}].path must be a string.`);
     const path = typeof o.path === 'string' ? o.path : undefined;
-    if (op !== 'remove' && o.value === undefined && b.patch.value === 'required') throw badRequest('invalidValue', `Operations[${i}] (${op}) needs a value.`);
-    // A lenient server skips an add or replace without a value: it changes nothing it was not asked to.
-    if (op !== 'remove' && o.value === undefined && b.patch.value === 'ignored') return [];
-    return [{ op, path, value: o.value }];
+    if (op !== 'remove' && o.value === undefined) {
+      if (b.patch.value === 'required') throw badRequest('invalidValue', `Operations[${i}] (${op}) needs a value.`);
+      // A lenient server skips an add or replace without a value: it changes nothing it was not asked to.
+      if (b.patch.value === 'ignored') return undefined;
+    }
+    return { op, path, value: o.value };
   });
+  return read.filter((o) => o !== undefined);
 }
 
 const same = (a: JsonValue, b: JsonValue): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -53,7 +56,7 @@ const same = (a: JsonValue, b: JsonValue): boolean => JSON.stringify(a) === JSON
 /** Makes `chosen` the only primary value when it is primary (rfc7643#section-2.4). */
 function singlePrimary(list: JsonValue[], chosen: ReadonlySet<JsonValue>): void {
   if (![...chosen].some((v) => isJsonObject(v) && v.primary === true)) return;
-  for (const v of list) if (!chosen.has(v) && isJsonObject(v) && v.primary === true) v.primary = false;
+  for (const v of list) if (!chosen.has(v) && isJsonObject(v) && v.primary) v.primary = false;
 }
 
 export class PatchApplier {
@@ -126,6 +129,8 @@ export class PatchApplier {
     if (urn !== undefined && resolved.sub !== undefined && this.b.patch.extensionSubPath === 'rejected')
       throw badRequest('invalidPath', `'${pathText}' is not a path this server takes.`);
     if (path.filter !== undefined && resolved.sub !== undefined) throw badRequest('invalidPath', `'${pathText}' filters a sub-attribute.`);
+    if (path.filter !== undefined && attr.sub === undefined && this.b.patch.filterOnSimple === 'server-error')
+      throw new TypeError(`${attr.name} has no sub-attributes`);
     if (this.b.idp.booleanStrings === 'true-false') {
       const after = path.subAfterFilter === undefined ? undefined : attr.sub?.get(path.subAfterFilter.toLowerCase());
       value = idpBooleans(sub ?? after ?? (path.filter === undefined ? attr : { ...attr, multiValued: false }), value);

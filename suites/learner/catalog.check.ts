@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { categories, ids, LIST_KEYS, type ListOp, missingFrom, showIds, subtree, walk, type Category, type Item } from '../_harness/learner/api.js';
 import { expectRejected, expectStatus, fail } from '../_harness/failure.js';
+import { unknownId } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
 
 const SPEC = 'spec#learner-facing-api';
@@ -183,3 +184,7 @@ requirement(
     expectRejected(await t.http.send({ op: 'learner.courses.get', params: { courseId: 'not-a-guid' } }), 'courseId');
   },
 );
+
+requirement({ id: 'learner.courses.unknown-id-404', level: 'PROFILE', spec: SPEC, title: 'A course GUID no catalog course has answers 404' }, async (t) => {
+  expectStatus(await t.http.send({ op: 'learner.courses.get', params: { courseId: unknownId(t) } }), 404, 'for a course GUID the catalog does not hold');
+});

@@ -156,6 +156,114 @@ requirement(
   },
 );
 
+requirement(
+  {
+    id: 'learner.sessions.absent-lists-unended',
+    level: 'MUST',
+    spec: SPEC,
+    title: 'Without includeCompletedSessions a session list still shows every session that has not ended',
+  },
+  async (t) => {
+    // The flag adds the completed sessions; a session that has not ended is not completed, so the
+    // list without the flag shows it (a running session included).
+    let judged = 0;
+    for (const c of await allSessions(t)) {
+      const after = Date.now();
+      const absent = new Set(ids(c.absent));
+      const unended = c.all.filter((s) => endOf(s) > after);
+      judged += unended.length;
+      const lost = unended.filter((s) => !absent.has(String(s.id).toLowerCase()));
+      if (lost.length > 0) {
+        fail(
+          `course ${c.courseId}: without includeCompletedSessions, every session that ends after ${new Date(after).toISOString()}`,
+          `missing ${showIds(ids(lost))}`,
+        );
+      }
+    }
+    t.requireData(judged > 0, 'no instructor-led course has a session that has not ended');
+  },
+);
+
+requirement(
+  {
+    id: 'learner.sessions.calendar-every-instructor-led',
+    level: 'MUST',
+    spec: SPEC,
+    title: 'GET /my-catalog-calendar has an entry for every instructor-led catalog course, and only for those',
+  },
+  async (t) => {
+    // "session counts for catalog instructor-led courses": a course without sessions has a count too (0).
+    const [{ items: courses }, { items: calendar }] = await Promise.all([walk(t, 'learner.catalog.list'), walk(t, 'learner.calendar.list')]);
+    const expected = ids(courses.filter((c) => c.courseType === 'InstructorLedCourse'));
+    t.requireData(expected.length > 0, 'the catalog has no instructor-led course');
+    const got = calendar.map((i) => String(i.courseId).toLowerCase());
+    const missing = missingFrom(expected, got);
+    const extra = missingFrom(got, expected);
+    if (missing.length > 0 || extra.length > 0) {
+      fail(
+        `one calendar entry for each of the ${expected.length} instructor-led catalog courses`,
+        `missing ${showIds(missing)}, not expected ${showIds(extra)}`,
+      );
+    }
+  },
+);
+
+requirement(
+  {
+    id: 'learner.sessions.calendar-overview-bounds',
+    level: 'PROFILE',
+    spec: SPEC,
+    title: "A course's calendar overview: the first start and last end of its session list with the same flag",
+  },
+  async (t) => {
+    let judged = 0;
+    for (const c of await allSessions(t)) {
+      for (const include of [undefined, true]) {
+        const listed = include ? c.all : c.absent;
+        const q = include === undefined ? {} : { includeCompletedSessions: include };
+        const res = await t.http.send({ op: 'learner.courses.calendar', params: { courseId: c.courseId }, query: q });
+        expectStatus(res, 200);
+        const body = res.json as { firstSessionStart?: unknown; lastSessionEnd?: unknown };
+        const first = listed.length === 0 ? null : Math.min(...listed.map((s) => Date.parse(String(s.start))));
+        const last = listed.length === 0 ? null : Math.max(...listed.map(endOf));
+        const read = (v: unknown): number | null => (typeof v === 'string' ? Date.parse(v) : null);
+        if (read(body.firstSessionStart) !== first || read(body.lastSessionEnd) !== last) {
+          const show = (ms: number | null): string => (ms === null ? 'null' : new Date(ms).toISOString());
+          fail(
+            `course ${c.courseId}${include ? ' with includeCompletedSessions=true' : ''}: firstSessionStart ${show(first)} and lastSessionEnd ${show(last)}, of its ${listed.length} listed sessions`,
+            describeResponse(res),
+            res,
+          );
+        }
+        judged += listed.length;
+      }
+    }
+    t.requireData(judged > 0, 'no instructor-led course has a session');
+  },
+);
+
+requirement(
+  {
+    id: 'learner.sessions.other-course-404',
+    level: 'PROFILE',
+    spec: SPEC,
+    title: "A session asked for under another instructor-led course's path answers 404",
+  },
+  async (t) => {
+    const courses = await allSessions(t);
+    const withSession = courses.find((c) => c.all.length > 0);
+    const other = courses.find((c) => c !== withSession);
+    if (withSession === undefined || other === undefined) return t.requireData(false, 'fewer than two instructor-led courses, or none with a session');
+    const session = String(withSession.all[0]?.id);
+    const res = await t.http.send({
+      op: 'learner.sessions.get',
+      params: { courseId: other.courseId, sessionId: session },
+      query: { includeCompletedSessions: true },
+    });
+    expectStatus(res, 404, `for session ${session} (of course ${withSession.courseId}) under course ${other.courseId}`);
+  },
+);
+
 requirement({ id: 'learner.sessions.unknown-id-404', level: 'PROFILE', spec: SPEC, title: 'An unknown session or course id answers 404' }, async (t) => {
   const courses = await instructorLedCourses(t);
   t.requireData(courses.length > 0, 'the catalog has no instructor-led course');

@@ -457,6 +457,27 @@ requirement(
 
 requirement(
   {
+    id: 'scim.patch.value-filter-on-simple-attribute',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    binds:
+      'RFC 7644 §3.5.2: "An operation that is not compatible with an attribute\'s mutability or schema SHALL return the appropriate HTTP response status code and a JSON detail error response as defined in Section 3.12."',
+    title: 'A PATCH path with a value filter on the simple userName (userName[value eq "x"].value) answers 400',
+  },
+  async (t) => {
+    // Figure 1: a valuePath's filter reads the sub-attributes of a multi-valued complex attribute;
+    // userName has none, so the path does not fit the schema (Table 9: invalidPath).
+    const user = await userOf(t);
+    for (const path of ['userName[value eq "x"].value', 'userName[value eq "x"]']) {
+      const res = await patchUser(t, user.id, [{ op: 'replace', path, value: 'x' }]);
+      expectBadRequest(res, ['invalidPath', 'invalidFilter', 'noTarget'], `for replace of ${path}`);
+    }
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
     id: 'scim.patch.remove-required-mutability',
     level: 'MUST',
     spec: 'rfc7644#section-3.5.2.2',

@@ -37,7 +37,7 @@ export function planFilter<R>(node: FilterNode, schema: FieldSchema<R>, semantic
   const constraints = conjuncts.map((conjunct) => constraintOf(conjunct, schema, semantics));
   return {
     constraints: constraints.filter((c): c is Constraint<R> => c !== undefined),
-    exact: constraints.every((c) => c !== undefined),
+    exact: constraints.every((k) => k !== undefined),
   };
 }
 

@@ -29,13 +29,13 @@ interface Named {
 /** The parameter as given once; a repeated parameter is an error. */
 function single(query: Query, names: readonly string[], errors: string[]): Named | undefined {
   for (const name of names) {
-    const value = query[name];
-    if (value === undefined) continue;
-    if (Array.isArray(value)) {
+    const given = query[name];
+    if (given === undefined) continue;
+    if (Array.isArray(given)) {
       errors.push(`${name}: must be given once`);
       return undefined;
     }
-    return { name, value };
+    return { name, value: given };
   }
   return undefined;
 }

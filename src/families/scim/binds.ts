@@ -203,7 +203,7 @@ export const SCIM_BINDS: readonly BindingRule[] = [
     binds:
       'RFC 7644 §3.5.2.2: "If the target location is a multi-valued attribute and no filter is specified, the attribute and all values are removed, and the attribute SHALL be considered unassigned."',
   },
-  { checks: /^scim\.patch\.(unknown-attribute-path|malformed-path|read-only-mutability)$/, binds: PATCH_SCHEMA },
+  { checks: /^scim\.patch\.(unknown-attribute-path|malformed-path|read-only-mutability|value-filter-on-simple-attribute)$/, binds: PATCH_SCHEMA },
   {
     checks: /^scim\.patch\.replace-null-unassigns$/,
     binds:

@@ -32,6 +32,7 @@ export const LEARNER_CONTROLS: Readonly<Record<string, Control>> = {
     scope: LISTS,
   },
   'learner.not-guid-404': { mustFail: ['learner.courses.not-guid-422'], scope: area('learner.courses.*') },
+  'learner.unknown-course-500': { mustFail: ['learner.courses.unknown-id-404', 'learner.invariant.no-5xx'], scope: area('learner.courses.*') },
   // Authentication
   'learner.api-key-not-checked': { mustFail: ['learner.auth.missing-key-401'], scope: AUTH },
   'learner.token-not-checked': {
@@ -87,6 +88,15 @@ export const LEARNER_CONTROLS: Readonly<Record<string, Control>> = {
     mayFail: ['learner.invariant.success-body-matches-contract'],
     scope: SESSIONS,
   },
+  'learner.session-of-other-course': { mustFail: ['learner.sessions.other-course-404'], scope: SESSIONS },
+  // A running session left out: the lists without the flag lose it, the calendar counts follow the lists.
+  'learner.running-sessions-completed': {
+    mustFail: ['learner.sessions.absent-lists-unended'],
+    mayFail: ['learner.sessions.get-agrees-with-list'],
+    scope: SESSIONS,
+  },
+  'learner.calendar-only-courses-with-sessions': { mustFail: ['learner.sessions.calendar-every-instructor-led'], scope: SESSIONS },
+  'learner.calendar-bounds-of-all-sessions': { mustFail: ['learner.sessions.calendar-overview-bounds'], scope: SESSIONS },
   // Branding and progress
   'learner.branding-null': { mustFail: ['learner.branding.as-declared'], scope: area('learner.branding.*', 'player.branding-*') },
   'learner.progress-not-stored': { mustFail: ['learner.progress.saved-then-read'], scope: PROGRESS },

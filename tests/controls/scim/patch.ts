@@ -34,6 +34,7 @@ export const SCIM_PATCH_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.patch-empty-operations-ok': { mustFail: ['scim.patch.empty-operations'], scope, runs: 5 },
   'scim.patch-value-optional': { mustFail: ['scim.patch.add-without-value'], scope, runs: 5 },
   'scim.patch-malformed-path-ignored': { mustFail: ['scim.patch.malformed-path'], scope, runs: 5 },
+  'scim.patch-filter-on-simple-500': { mustFail: ['scim.patch.value-filter-on-simple-attribute', 'scim.invariant.no-5xx'], scope, runs: 5 },
   'scim.patch-always-204': { mustFail: ['scim.patch.attributes-200'], scope, runs: 25 },
   // Every successful PATCH answers an empty 200: success-answer's rule; each other check that reads
   // the PATCH answer ends blocked by it.

@@ -60,6 +60,7 @@ const SPOTS: Record<LearnerFaultName, Spot> = {
   },
   'learner.error-validations-missing': { probe: async (h) => 'validations' in (await h.get('/nope')).obj, expected: [true, false] },
   'learner.not-guid-404': { probe: status('/courses/nope'), expected: [422, 404] },
+  'learner.unknown-course-500': { probe: status(`/courses/${UNKNOWN}`), expected: [404, 500] },
   'learner.api-key-not-checked': { probe: status('/my-branding', { noKey: true }), expected: [401, 200] },
   'learner.token-not-checked': { probe: status('/my-branding', { noToken: true }), expected: [401, 200] },
   'learner.malformed-paging-500': { probe: status('/my-catalog?_limit=ten'), expected: [422, 500] },
@@ -124,6 +125,31 @@ const SPOTS: Record<LearnerFaultName, Spot> = {
       return (await h.get(`/instructor-led-courses/${String(done?.courseId)}/sessions/${String(done?.id)}`)).status;
     },
     expected: [404, 200],
+  },
+  'learner.session-of-other-course': {
+    probe: async (h) => {
+      const [any] = await sessions(h, '?includeCompletedSessions=true');
+      const other = (await walk(h, '/my-catalog-calendar', 'calendar')).find((c) => c.courseId !== any?.courseId);
+      return (await h.get(`/instructor-led-courses/${String(other?.courseId)}/sessions/${String(any?.id)}?includeCompletedSessions=true`)).status;
+    },
+    expected: [404, 200],
+  },
+  'learner.running-sessions-completed': {
+    probe: async (h) => (await sessions(h, '')).some((s) => Date.parse(String(s.start)) < h.clock.now().getTime()),
+    expected: [true, false],
+  },
+  'learner.calendar-only-courses-with-sessions': {
+    probe: async (h) => (await walk(h, '/my-catalog-calendar?includeCompletedSessions=true', 'calendar')).some((c) => c.sessionCount === 0),
+    expected: [true, false],
+  },
+  'learner.calendar-bounds-of-all-sessions': {
+    probe: async (h) => {
+      const days3 = h.clock.now().getTime() - 3 * 24 * 3600 * 1000;
+      const courses = await walk(h, '/my-catalog-calendar', 'calendar');
+      const firsts = await Promise.all(courses.map(async (c) => (await h.get(`/instructor-led-courses/${String(c.courseId)}/calendar`)).obj.firstSessionStart));
+      return firsts.some((f) => typeof f === 'string' && Date.parse(f) < days3);
+    },
+    expected: [false, true],
   },
   'learner.unknown-session-200': {
     probe: async (h) => {

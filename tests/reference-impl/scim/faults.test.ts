@@ -338,6 +338,10 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     },
     expected: [[true], [false]],
   },
+  'scim.patch-filter-on-simple-500': {
+    probe: async (h) => (await h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 'userName[value eq "x"].value', value: 'x' }])).status,
+    expected: [400, 500],
+  },
   'scim.patch-path-type-ignored': {
     probe: async (h) => (await h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 7, value: { title: 'x' } }])).status,
     expected: [400, 200],
