@@ -96,8 +96,13 @@ export function sessionOperations(deps: LearnerDeps): LearnerOperation[] {
       auth: 'token',
       handle: ({ params, query }) => {
         const course = instructorLed(pathGuid('courseId', params.courseId, b.errors));
-        const sessions = counted(store.sessionsOf(course.id), flagOnly(query), clock().getTime());
-        const bounded = rules.bounds === 'all' ? store.sessionsOf(course.id) : sessions;
+        const includeCompleted = flagOnly(query);
+        const now = clock().getTime();
+        const sessions = counted(store.sessionsOf(course.id), includeCompleted, now);
+        // The bounds are those of the sessions the flag lists, whatever the count says: a fault of the
+        // counts leaves them alone.
+        const all = store.sessionsOf(course.id);
+        const bounded = rules.bounds === 'all' ? all : all.filter((s) => listed(s, includeCompleted, now));
         const first = bounded.length === 0 ? null : iso(Math.min(...bounded.map((s) => s.start)));
         const last = bounded.length === 0 ? null : iso(Math.max(...bounded.map((s) => s.end)));
         return { status: 200, body: { courseId: course.id, sessionCount: sessions.length, firstSessionStart: first, lastSessionEnd: last } };

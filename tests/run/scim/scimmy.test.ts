@@ -46,6 +46,8 @@ const DEVIATIONS: Readonly<Record<string, string>> = {
   'scim.patch.model': 'a replace without a path adds to emails instead of replacing them (RFC 7644 §3.5.2.3)',
   'scim.patch.remove-required-mutability': 'remove of userName answers 400 invalidValue, not mutability (RFC 7644 §3.5.2.2)',
   'scim.patch.multi-valued-sub-attribute': 'replace of emails.type without a filter answers 400 invalidValue (a SHOULD: advisory)',
+  'scim.patch.value-filter-on-simple-attribute':
+    'replace with path userName[value eq "x"] (a value filter on a simple attribute) answers 200 and sets userName, not 400 (RFC 7644 §3.5.2)',
   'scim.patch.remove-unmatched-filter': 'a remove whose value filter matches nothing answers 204, not 400 noTarget (a SHOULD: advisory)',
   'scim.users.create-location': 'a 201 without Location (RFC 7644 §3.3)',
   'scim.groups.create-location': 'the same for groups',
