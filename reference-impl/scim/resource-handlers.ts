@@ -3,7 +3,7 @@ import { cloneJson, isJsonObject, type JsonObject } from '../rules/json.js';
 import { mergedMembers, listParameters } from './clients.js';
 import type { ScimContext, ScimOperation } from './context.js';
 import { badRequest, ScimError, scimNotFound } from './errors.js';
-import { checkIfMatch, notModified } from './etag.js';
+import { checkIfMatch, notModified, versioned } from './etag.js';
 import { filterOf, one, pageItems, pageOf, sorterOf } from './list.js';
 import { PatchApplier, readPatchRequest } from './patch.js';
 import { fullView, project, projectionOf, readBody } from './resources.js';
@@ -53,7 +53,9 @@ function list(s: ScimState, schema: ResourceSchema, call: Call<ScimContext>): Re
   // Filter and sort over the attributes they read; whole representations for the page only.
   const reads = new Set([...(filter?.reads ?? []), ...(sorter?.reads ?? [])]);
   const narrowed = filter?.narrow === undefined ? records : records.filter((record) => filter.narrow?.(record.data));
-  let matches = narrowed.map((record) => ({ record, view: fullView(schema, record, ctx, reads) }));
+  // The views a filter reads carry meta.version as the resource's answers do (rfc7643#section-3.1), so
+  // that `meta.version pr` and comparisons of it select what a read of each resource shows.
+  let matches = narrowed.map((record) => ({ record, view: versioned(fullView(schema, record, ctx, reads), record, b).view }));
   if (filter !== undefined) matches = matches.filter((m) => filter.apply(m.view));
   if (filter !== undefined && matches.length === 0 && b.filter.noMatch === 'not-found') throw scimNotFound('No resource matches the filter.');
   if (sorter !== undefined) matches.sort((x, y) => sorter.apply(x.view, y.view));
