@@ -13,20 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { CheckResult, RunResult } from '../../src/runner/base/model.js';
+import type { RecordedRequest } from '../../suites/_harness/http.js';
 import { runCli } from '../support/cli.js';
-
-interface Recorded {
-  check: string;
-  case?: string;
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'lpc-replay-'));
 
-async function run(name: string, args: readonly string[]): Promise<{ result: RunResult; requests: Recorded[] }> {
+async function run(name: string, args: readonly string[]): Promise<{ result: RunResult; requests: RecordedRequest[] }> {
   const json = join(dir, `${name}.json`);
   const record = join(dir, `${name}.jsonl`);
   const r = await runCli([...args, '--json', json, '--junit', join(dir, `${name}.xml`), '--record', record]);
@@ -34,7 +26,7 @@ async function run(name: string, args: readonly string[]): Promise<{ result: Run
   const requests = readFileSync(record, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as Recorded);
+    .map((l) => JSON.parse(l) as RecordedRequest);
   return { result: JSON.parse(readFileSync(json, 'utf8')) as RunResult, requests };
 }
 
@@ -45,7 +37,7 @@ function failed(result: RunResult, id: string): CheckResult {
 }
 
 /** The requests of the failing case: see the definition at the top. */
-function caseRequests(requests: readonly Recorded[], id: string, path: string | undefined): Recorded[] {
+function caseRequests(requests: readonly RecordedRequest[], id: string, path: string | undefined): RecordedRequest[] {
   return requests.filter((r) => r.check === id && (path === undefined || r.case === undefined || r.case === path || r.case.startsWith(`${path}:`)));
 }
 
