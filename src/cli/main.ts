@@ -15,6 +15,7 @@ import { sandboxEnvironment, sandboxOfEnvironment, startBundled, type BundledSer
 import { BASELINE, checkOutputs, CLEANUP, closestName, COMMANDS, commandHelp, helpAsked, parseCommand, RUN, SERVE, toolHelp, UsageError } from './args.js';
 import { checkUrlsGiven, reachFamilies } from './preflight.js';
 import { tool } from './invocation.js';
+import { tolerateClosedPipes } from './closed-pipe.js';
 import { setupMistake } from './mistakes.js';
 import { faultsOf, runStages, variantOf, type RunHost, type RunValues } from './run.js';
 
@@ -197,6 +198,7 @@ async function serve(argv: string[]): Promise<number> {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  tolerateClosedPipes();
   const [command, ...rest] = argv;
   try {
     switch (command) {

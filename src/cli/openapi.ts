@@ -14,20 +14,6 @@ export function openapiCommand(argv: string[]): number {
   }
   let profile = loadProfile(values.profile);
   if (values.target !== undefined) profile = withTarget(profile, values.target);
-  exitOnClosedPipe();
   process.stdout.write(renderOpenApi(profile));
   return 0;
-}
-
-let closedPipeHandled = false;
-/** `openapi | head`: a reader that stops early closes the pipe; that is no error of ours. Once per
- * process, however many times the command runs in it (main() called again, as the tests' hosts do):
- * a listener per call would pile up on stdout. */
-function exitOnClosedPipe(): void {
-  if (closedPipeHandled) return;
-  closedPipeHandled = true;
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    process.exit(0);
-  });
 }

@@ -173,6 +173,24 @@ describe('output through a pipe', () => {
     // The last lines: the reports written, then how to start the run's server again.
     expect(out).toMatch(/\nJUnit report: \S+junit\.xml\nThe failures' curls name a server that is gone; [^\n]+\n$/);
   });
+
+  // A reader that stops early closes the pipe: the listing ends with 0 and no stack trace, and a run
+  // keeps its own exit code (a gate's `run | head` still fails on a failure).
+  test.each([
+    ['run --list', 'run --list', 0],
+    ['a run with a failure', 'run --faults intapi.validations-unnamed --only \'intapi.v2.submissions.*\' --runs 2 --seed 1 --no-color --junit "$JUNIT"', 1],
+  ])('%s through | head -n 1: its own exit code, nothing on stderr', (_name, command, code) => {
+    const out = execFileSync(
+      'bash',
+      ['-c', `"${process.execPath}" bin/lp-conformance.js ${command} 2>"$ERR" | head -n 1 >/dev/null; echo "exit \${PIPESTATUS[0]}"; cat "$ERR"`],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, JUNIT: join(mkdtempSync(join(tmpdir(), 'lpc-')), 'junit.xml'), ERR: join(mkdtempSync(join(tmpdir(), 'lpc-')), 'stderr') },
+      },
+    );
+    expect(out).toBe(`exit ${code}\n`);
+  });
 });
 
 describe('a whole run', () => {
