@@ -114,9 +114,15 @@ export function createSecrets(profile: Profile, timeoutMs: number, env: NodeJS.P
 
 const shared = new Map<string, Secrets>();
 
+/** Each profile's server key, computed once: a check, a record and a session ask for it on every
+ * use, and a profile's families are not changed once it is loaded. */
+const serverKeys = new WeakMap<Profile['families'], string>();
+
 /** What tells one target server from another: its families' base URLs. */
 export function serverKey(profile: Profile): string {
-  return JSON.stringify(profile.families);
+  let key = serverKeys.get(profile.families);
+  if (key === undefined) serverKeys.set(profile.families, (key = JSON.stringify(profile.families)));
+  return key;
 }
 
 /** One set of secrets (and so one session token per family) per target server for every check of

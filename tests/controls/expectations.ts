@@ -37,6 +37,10 @@ export interface Control {
   scope?: readonly string[];
   /** fast-check runs per property (default 25): more for faults only a longer sequence meets. */
   runs?: number;
+  /** For a control whose mustFail are invariants only: the checks whose exchanges show the fault,
+   * run beside the invariants in its detection (default: its scope's checks, else a slice of its
+   * family: tests/controls/negative.test.ts WITNESSES). */
+  observedIn?: readonly string[];
   /** The SCIM variant the fault is set on (reference-impl/scim/variants.ts), run with its profile: a
    * fault that takes back what the variant accepts. Default: the reference server and profile. */
   variant?: string;
@@ -305,7 +309,7 @@ export const NAMED: Readonly<Record<string, Control>> = {
       `${V2}.managers.direct-reports.list.non-guid-id`,
     ],
   },
-  'intapi.text-content-type': { mustFail: ['intapi.invariant.json-content-type'] },
+  'intapi.text-content-type': { mustFail: ['intapi.invariant.json-content-type'], observedIn: [`${V2}.submissions.get.*`] },
   // Every GET's JSON labelled text/html: the preflight goes on (a warning), and only the media type fails.
   'intapi.html-content-type': { mustFail: ['intapi.invariant.json-content-type'] },
   'intapi.crash-on-unknown-submission': {
