@@ -235,7 +235,16 @@ const WRONG_REDIRECT = 'https://elsewhere.lp-conformance.invalid/callback';
  * `expires_in` within the profile's bound.
  */
 export function oauthFlowChecks(flow: OAuthFlow): void {
-  const id = (rule: string) => `${flow.idPrefix}.${rule}`;
+  codeChecks(flow);
+  tokenChecks(flow);
+}
+
+/** The flow's check id of `rule`. */
+const flowId = (flow: OAuthFlow, rule: string): string => `${flow.idPrefix}.${rule}`;
+
+/** The authorization code's checks: it works once, and only for the registered redirect URI. */
+function codeChecks(flow: OAuthFlow): void {
+  const id = (rule: string) => flowId(flow, rule);
   const { spec } = flow;
   requirement(
     { id: id('code-single-use'), level: 'PROFILE', spec, title: 'An authorization code is exchanged for tokens once: a second exchange is refused' },
@@ -268,7 +277,12 @@ export function oauthFlowChecks(flow: OAuthFlow): void {
       }
     },
   );
+}
 
+/** The tokens' checks: refresh, the access token accepted by the family, its lifetime. */
+function tokenChecks(flow: OAuthFlow): void {
+  const id = (rule: string) => flowId(flow, rule);
+  const { spec } = flow;
   requirement(
     { id: id('refresh'), level: 'PROFILE', spec, title: 'The token answer carries a refresh token, and refreshing answers a new access token' },
     async (t) => {

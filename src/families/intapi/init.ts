@@ -28,7 +28,46 @@ const same = (a: unknown, b: string): boolean => typeof a === 'string' && a.toLo
 
 const GUID = '<guid>';
 
+/** What the first reads found: the credentials' user, the users listed and read, their enrollments. */
+interface Reads {
+  readonly userId: string | undefined;
+  readonly users: readonly Item[];
+  /** The users whose enrollments were read, the credentials' own first. */
+  readonly ids: readonly string[];
+  readonly byId: ReadonlyMap<string, Item>;
+  /** Each read user's enrollments, by lower-cased id. */
+  readonly enrollments: ReadonlyMap<string, Item[]>;
+  /** How they were read, for the reasons part.set gives. */
+  readonly read: string;
+}
+
+type CourseResources = { courseId: string; count: number };
+
 async function findRecords(ctx: InitContext, part: Part): Promise<{ userId?: string; templateId?: string }> {
+  const reads = await readUsers(ctx, part);
+  const { withResources, own } = await findEnrollment(ctx, part, reads);
+  await findCourse(ctx, part, reads, withResources);
+  const otherUserId = await findOtherUser(ctx, part, reads, own?.courseId);
+  const multi = findMultiSession(part, reads);
+  findLearner(part, reads, otherUserId, multi);
+  await findManager(ctx, part, reads.users);
+  part.lack(
+    ['records', 'deletedCourseEnrollment'],
+    'not found: enrollments of deleted courses are not returned (spec#states-and-transitions), so no read shows one: name a user enrolled in a course you deleted',
+    { userId: GUID, courseId: GUID },
+  );
+  part.lack(
+    ['records', 'ruleEnrollment'],
+    'not found: the API has no read of automatic enrollment rules: name one of yours (the course it enrolls in, the jobTitle it matches, how long it may take)',
+    { courseId: GUID, property: 'jobTitle', value: '<the job title it matches>', withinMs: 600000 },
+  );
+  const templateId = await findTemplate(ctx, part);
+  const { userId } = reads;
+  return { ...(userId ? { userId } : {}), ...(templateId ? { templateId } : {}) };
+}
+
+/** The credentials' user, the first users listed, and the enrollments of at most USERS_READ of them. */
+async function readUsers(ctx: InitContext, part: Part): Promise<Reads> {
   const me = await ctx.send({ op: 'users.myDetails' });
   const userId = idOf(me.json);
   if (ok(me) && userId) part.set(['records', 'userId'], userId, `the credentials' own user (${me.request})`);
@@ -47,8 +86,13 @@ async function findRecords(ctx: InitContext, part: Part): Promise<{ userId?: str
     ),
   );
   const read = `the enrollments of the ${ids.length} users read (${users.length} listed by GET /users?_limit=100)`;
+  return { userId, users, ids, byId, enrollments, read };
+}
 
-  // Courses with resources, the credentials' own first.
+/** Courses with resources among the read enrollments' (the credentials' own first), and an enrollment
+ * of the credentials' user in one of them. */
+async function findEnrollment(ctx: InitContext, part: Part, reads: Reads): Promise<{ withResources: CourseResources[]; own: CourseResources | undefined }> {
+  const { userId, enrollments } = reads;
   const courses = [
     ...new Set(
       [...enrollments.values()]
@@ -78,7 +122,11 @@ async function findRecords(ctx: InitContext, part: Part): Promise<{ userId?: str
       { userId: GUID, courseId: GUID },
     );
   }
-  // Course evaluations are read of records.courseId: a course that has some is preferred.
+  return { withResources, own };
+}
+
+/** records.courseId: a course with resources, preferably one with course evaluations (read of it). */
+async function findCourse(ctx: InitContext, part: Part, reads: Reads, withResources: readonly CourseResources[]): Promise<void> {
   let course: { courseId: string; count: number; evaluations: boolean } | undefined;
   for (const r of withResources.slice(0, 5)) {
     const [questions, answers] = await Promise.all([
@@ -93,27 +141,32 @@ async function findRecords(ctx: InitContext, part: Part): Promise<{ userId?: str
     const evaluations = course.evaluations
       ? ' and course evaluations (questions and answers)'
       : '; no course read has course evaluations, so their checks are skipped';
-    part.set(['records', 'courseId'], course.courseId, `a course of ${read} with ${course.count} resources${evaluations}`);
-  } else part.lack(['records', 'courseId'], `not found: no course of ${read} has resources`, GUID);
+    part.set(['records', 'courseId'], course.courseId, `a course of ${reads.read} with ${course.count} resources${evaluations}`);
+  } else part.lack(['records', 'courseId'], `not found: no course of ${reads.read} has resources`, GUID);
+}
 
-  // Another user, not enrolled in the enrollment's course (its resources answer 404 for them).
-  const enrolledCourse = own?.courseId;
-  let otherUserId: string | undefined;
+/** Another user, not enrolled in the enrollment's course (its resources answer 404 for them). */
+async function findOtherUser(ctx: InitContext, part: Part, reads: Reads, enrolledCourse: string | undefined): Promise<string | undefined> {
+  const { userId, ids, enrollments } = reads;
   for (const id of ids) {
     if (!enrolledCourse || (userId && same(id, userId))) continue;
     if ((enrollments.get(id.toLowerCase()) ?? []).some((e) => same(e.courseId, enrolledCourse))) continue;
     const res = await ctx.send({ op: 'resources.listForEnrollment', params: { userId: id, courseId: enrolledCourse } });
     if (res.status === 404) {
-      otherUserId = id;
       part.set(['records', 'otherUserId'], id, `a user not enrolled in records.enrollment.courseId: the resources of their enrollment in it answered 404`);
-      break;
+      return id;
     }
   }
-  if (!otherUserId) part.lack(['records', 'otherUserId'], `not found: no user of the ${ids.length} read is outside records.enrollment.courseId`, GUID);
+  part.lack(['records', 'otherUserId'], `not found: no user of the ${ids.length} read is outside records.enrollment.courseId`, GUID);
+  return undefined;
+}
 
-  // A multi-session course: an enrollment that holds two of its sessions.
-  let multi: { courseId: string; sessionIds: [string, string]; userId: string } | undefined;
-  for (const [id, list] of enrollments) {
+type MultiSession = { courseId: string; sessionIds: [string, string]; userId: string };
+
+/** A multi-session course: an enrollment that holds two of its sessions. */
+function findMultiSession(part: Part, reads: Reads): MultiSession | undefined {
+  let multi: MultiSession | undefined;
+  for (const [id, list] of reads.enrollments) {
     const e = list.find((x) => Array.isArray(x.sessionIds) && x.sessionIds.length >= 2 && typeof x.courseId === 'string');
     if (e && Array.isArray(e.sessionIds)) {
       multi = { courseId: String(e.courseId), sessionIds: [String(e.sessionIds[0]), String(e.sessionIds[1])], userId: id };
@@ -129,13 +182,17 @@ async function findRecords(ctx: InitContext, part: Part): Promise<{ userId?: str
   } else {
     part.lack(
       ['records', 'multiSessionCourse'],
-      `not found: no enrollment among ${read} holds two sessions of a course (the API lists no sessions): name a multi-session course and two of its sessions`,
+      `not found: no enrollment among ${reads.read} holds two sessions of a course (the API lists no sessions): name a multi-session course and two of its sessions`,
       { courseId: GUID, sessionIds: [GUID, GUID] },
     );
   }
+  return multi;
+}
 
-  // The learner the enrollment checks enroll: a user with an address, not in the multi-session course
-  // (the checks enroll them in its sessions), preferably with enrollments already.
+/** The learner the enrollment checks enroll: a user with an address, not in the multi-session course
+ * (the checks enroll them in its sessions), preferably with enrollments already. */
+function findLearner(part: Part, reads: Reads, otherUserId: string | undefined, multi: MultiSession | undefined): void {
+  const { userId, ids, byId, enrollments } = reads;
   const learners = ids
     .filter((id) => !(userId && same(id, userId)) && !(otherUserId && same(id, otherUserId)))
     .map((id) => ({ id, user: byId.get(id.toLowerCase()), list: enrollments.get(id.toLowerCase()) ?? [] }))
@@ -148,20 +205,6 @@ async function findRecords(ctx: InitContext, part: Part): Promise<{ userId?: str
       `a user with an email address and ${learner.list.length} enrollments, whom the enrollment checks enroll`,
     );
   } else part.lack(['records', 'learner'], `not found: no user of the ${ids.length} read has an email address`, { userId: GUID, email: '<their address>' });
-
-  await findManager(ctx, part, users);
-  part.lack(
-    ['records', 'deletedCourseEnrollment'],
-    'not found: enrollments of deleted courses are not returned (spec#states-and-transitions), so no read shows one: name a user enrolled in a course you deleted',
-    { userId: GUID, courseId: GUID },
-  );
-  part.lack(
-    ['records', 'ruleEnrollment'],
-    'not found: the API has no read of automatic enrollment rules: name one of yours (the course it enrolls in, the jobTitle it matches, how long it may take)',
-    { courseId: GUID, property: 'jobTitle', value: '<the job title it matches>', withinMs: 600000 },
-  );
-  const templateId = await findTemplate(ctx, part);
-  return { ...(userId ? { userId } : {}), ...(templateId ? { templateId } : {}) };
 }
 
 /** A user whose direct reports include managers: the one with the most direct reports. */
@@ -234,6 +277,14 @@ const COLLECTIONS: readonly { key: 'resources' | 'templates' | 'submissions' | '
 
 /** The choices of the profile a read shows: versions, path ids, list parameters and fields. */
 async function probeReads(ctx: InitContext, part: Part): Promise<void> {
+  await probeVersions(ctx, part);
+  await probeListBounds(ctx, part);
+  await probeFields(ctx, part);
+  keepUnprobed(ctx, part);
+}
+
+/** The version a request without x-api-version gets, and the statuses of a wrong version and path id. */
+async function probeVersions(ctx: InitContext, part: Part): Promise<void> {
   const bare = await ctx.send({ op: 'resources.list', version: null });
   if (ok(bare) && (Array.isArray(bare.json) || isItem(bare.json))) {
     const version = Array.isArray(bare.json) ? 1 : 2;
@@ -251,7 +302,10 @@ async function probeReads(ctx: InitContext, part: Part): Promise<void> {
   await statusOf(['expectations', 'versioning', 'unsupportedStatus'], 'x-api-version: 3', { op: 'resources.list', version: '3' });
   await statusOf(['expectations', 'versioning', 'v2OnlyWithV1Status'], 'a version-2-only list with x-api-version: 1', { op: 'submissions.list', version: '1' });
   await statusOf(['expectations', 'pathIdNotGuidStatus'], 'a path id that is not a GUID', { op: 'resources.get', params: { resourceId: 'not-a-guid' } });
+}
 
+/** The lists' default limit and the largest _limit and _offset accepted. */
+async function probeListBounds(ctx: InitContext, part: Part): Promise<void> {
   const page = await ctx.send({ op: 'resources.list' });
   const limit = isItem(page.json) ? page.json.limit : undefined;
   if (ok(page) && typeof limit === 'number' && Number.isInteger(limit) && limit > 0) {
@@ -263,7 +317,10 @@ async function probeReads(ctx: InitContext, part: Part): Promise<void> {
   const offset = await largestAccepted(ctx, '_offset', DEFAULT_INTAPI_EXPECTATIONS.lists.maxOffset);
   if (offset.value !== undefined) part.set(['expectations', 'lists', 'maxOffset'], offset.value, `GET /resources: ${offset.how}`);
   else part.keep(['expectations', 'lists', 'maxOffset'], `not found: GET /resources: ${offset.how}; give yours`);
+}
 
+/** The fields each collection accepts in _filter and _sort. */
+async function probeFields(ctx: InitContext, part: Part): Promise<void> {
   for (const c of COLLECTIONS) {
     const probe = async (param: '_filter' | '_sort', field: string) => ({
       field,
@@ -289,6 +346,10 @@ async function probeReads(ctx: InitContext, part: Part): Promise<void> {
       );
     }
   }
+}
+
+/** The choices only a write shows: kept as the profile has them, saying why. */
+function keepUnprobed(ctx: InitContext, part: Part): void {
   const writes = 'not probed: only a write shows it (lp-conformance init --probe-writes probes it)';
   for (const path of [
     ['expectations', 'submissions', 'createStatus'],

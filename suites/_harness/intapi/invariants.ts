@@ -13,86 +13,63 @@ import { excerpt } from '../failure.js';
 import { urlRefused } from '../url-budget.js';
 import { contractViolation, type FamilyInvariants, type InvariantOutcome, type Violation } from '../violations.js';
 
-/** The contract of a 2xx body, by operation and version (spec#integration-api-learning-resources-v1-and-v2:
- * v1 resource lists are bare arrays, v2's general list is the envelope, its other lists bare arrays). */
+/** The contract of a 2xx body, by operation, and by version where the versions differ
+ * (spec#integration-api-learning-resources-v1-and-v2: v1 resource lists are bare arrays, v2's general
+ * list is the envelope, its other lists bare arrays). */
+const SUCCESS_CONTRACTS: Partial<Record<OperationId, IntapiContractName | { v1: IntapiContractName; v2: IntapiContractName }>> = {
+  'auth.authenticate': 'intapi/token',
+  'resources.get': 'intapi/resource',
+  'resources.getForCourse': 'intapi/resource',
+  'resources.list': { v1: 'intapi/resource.list', v2: 'intapi/envelope.resources' },
+  'resources.listForUser': 'intapi/resource.list',
+  'resources.listMine': 'intapi/resource.list',
+  'resources.listForCourse': 'intapi/resource.list',
+  'resources.listForEnrollment': 'intapi/resource.list',
+  'resources.listMineForCourse': 'intapi/resource.list',
+  'submissions.list': 'intapi/envelope.submissions',
+  'submissions.create': 'intapi/submission',
+  'submissions.get': 'intapi/submission',
+  'submissions.update': 'intapi/submission',
+  'templates.list': 'intapi/envelope.templates',
+  'templates.get': 'intapi/template',
+  'questionBanks.list': 'intapi/envelope.questionBanks',
+  'questionBanks.create': 'intapi/questionBank',
+  'questionBanks.get': 'intapi/questionBank',
+  'questionBanks.update': 'intapi/questionBank',
+  'questions.list': 'intapi/envelope.questions',
+  'questions.create': 'intapi/question',
+  'questions.get': 'intapi/question',
+  'questions.update': 'intapi/question',
+  'users.list': { v1: 'intapi/user.list', v2: 'intapi/envelope.users' },
+  'users.get': 'intapi/user',
+  'users.myDetails': 'intapi/user',
+  'users.update': 'intapi/user',
+  'users.upsert': 'intapi/user',
+  'managers.listDirectReports': 'intapi/envelope.directReports',
+  'managers.updateDirectReports': 'intapi/envelope.directReports',
+  'evaluationQuestions.list': 'intapi/envelope.evaluationQuestions',
+  'evaluationQuestions.get': 'intapi/evaluationQuestion',
+  'evaluationAnswers.list': 'intapi/envelope.evaluationAnswers',
+  'countries.list': 'intapi/country.list',
+  'provinces.list': 'intapi/province.list',
+  'provinces.get': 'intapi/province',
+  'groups.list': 'intapi/envelope.groups',
+  'groups.get': 'intapi/group',
+  'groups.create': 'intapi/group',
+  'groups.update': 'intapi/group',
+  'groups.assignUsers': 'intapi/group',
+  'groups.unassignUsers': 'intapi/group',
+  'groups.listUsers': 'intapi/envelope.groupUsers',
+  'enrollments.list': 'intapi/envelope.enrollments',
+  'enrollments.create': 'intapi/enrollment',
+  'enrollments.enrollSession': 'intapi/enrollment',
+};
+
+/** The contract of a 2xx body of `op` under `version`; none for an operation without a body contract. */
 export function successContract(op: OperationId, version: string): IntapiContractName | undefined {
-  const v1 = version === '1';
-  switch (op) {
-    case 'auth.authenticate':
-      return 'intapi/token';
-    case 'resources.get':
-    case 'resources.getForCourse':
-      return 'intapi/resource';
-    case 'resources.list':
-      return v1 ? 'intapi/resource.list' : 'intapi/envelope.resources';
-    case 'resources.listForUser':
-    case 'resources.listMine':
-    case 'resources.listForCourse':
-    case 'resources.listForEnrollment':
-    case 'resources.listMineForCourse':
-      return 'intapi/resource.list';
-    case 'submissions.list':
-      return 'intapi/envelope.submissions';
-    case 'submissions.create':
-    case 'submissions.get':
-    case 'submissions.update':
-      return 'intapi/submission';
-    case 'templates.list':
-      return 'intapi/envelope.templates';
-    case 'templates.get':
-      return 'intapi/template';
-    case 'questionBanks.list':
-      return 'intapi/envelope.questionBanks';
-    case 'questionBanks.create':
-    case 'questionBanks.get':
-    case 'questionBanks.update':
-      return 'intapi/questionBank';
-    case 'questions.list':
-      return 'intapi/envelope.questions';
-    case 'questions.create':
-    case 'questions.get':
-    case 'questions.update':
-      return 'intapi/question';
-    case 'users.list':
-      return v1 ? 'intapi/user.list' : 'intapi/envelope.users';
-    case 'users.get':
-    case 'users.myDetails':
-    case 'users.update':
-    case 'users.upsert':
-      return 'intapi/user';
-    case 'managers.listDirectReports':
-    case 'managers.updateDirectReports':
-      return 'intapi/envelope.directReports';
-    case 'evaluationQuestions.list':
-      return 'intapi/envelope.evaluationQuestions';
-    case 'evaluationQuestions.get':
-      return 'intapi/evaluationQuestion';
-    case 'evaluationAnswers.list':
-      return 'intapi/envelope.evaluationAnswers';
-    case 'countries.list':
-      return 'intapi/country.list';
-    case 'provinces.list':
-      return 'intapi/province.list';
-    case 'provinces.get':
-      return 'intapi/province';
-    case 'groups.list':
-      return 'intapi/envelope.groups';
-    case 'groups.get':
-    case 'groups.create':
-    case 'groups.update':
-    case 'groups.assignUsers':
-    case 'groups.unassignUsers':
-      return 'intapi/group';
-    case 'groups.listUsers':
-      return 'intapi/envelope.groupUsers';
-    case 'enrollments.list':
-      return 'intapi/envelope.enrollments';
-    case 'enrollments.create':
-    case 'enrollments.enrollSession':
-      return 'intapi/enrollment';
-    default:
-      return undefined;
-  }
+  const contract = SUCCESS_CONTRACTS[op];
+  if (contract === undefined || typeof contract === 'string') return contract;
+  return version === '1' ? contract.v1 : contract.v2;
 }
 
 /** `missingVersion`: the version a request without x-api-version gets (the profile's expectation). */
