@@ -329,19 +329,21 @@ function ownedElsewhere(error: unknown, id: string, config: RunConfig): unknown 
   return owner === undefined || !exchange ? error : new BlockedSignal(owner, `${exchange.operation} answered ${exchange.status}`, exchange);
 }
 
-/** Runs one check against one target; what it found, for the runner. Never throws. */
-async function runAgainst(
-  meta: RequirementMeta,
-  uses: Uses | undefined,
-  body: (t: CheckContext) => Promise<void>,
-  config: RunConfig,
-  signal?: AbortSignal,
-): Promise<CheckRunMeta> {
-  const started = performance.now();
-  const recorder = new Recorder(meta.id, config.digests === true);
-  const secrets = sessionSecrets(config.profile, config.timeoutMs);
+/** What one check's run against one target accumulates while its body runs: read by its verdict. */
+interface CheckRunState {
+  readonly started: number;
+  readonly recorder: Recorder;
+  readonly coverage: CoverageTally;
+  /** Properties the body ran so far (a later one names its cases apart). */
+  properties: number;
+  propertyFailure?: PropertyFailure;
+  sampled?: Sampled;
+}
+
+/** The check's HTTP client against the target: its declared uses, the run's limits and sinks. */
+function checkClient(uses: Uses | undefined, config: RunConfig, secrets: Secrets, recorder: Recorder, signal?: AbortSignal): Client {
   const { maxRps } = matrixConfig();
-  const http = new Client(config.profile, secrets, recorder, {
+  return new Client(config.profile, secrets, recorder, {
     timeoutMs: config.timeoutMs,
     ...(uses ? { uses } : {}),
     ...(maxRps ? { maxRps } : {}),
@@ -352,75 +354,89 @@ async function runAgainst(
     stopped: () => interruptedRun(config),
     onAnswer: (req, res) => noteAnswer(config, req, res),
   });
-  let propertyFailure: PropertyFailure | undefined;
-  const coverage = new CoverageTally();
+}
+
+/** `t.property`: one fast-check property under the check's seed; a counterexample is kept in `state`
+ * for the failure's replay line, and an outcome signal ends the property without shrinking. */
+function propertyRunner(
+  meta: RequirementMeta,
+  uses: Uses | undefined,
+  config: RunConfig,
+  http: Client,
+  seed: number,
+  state: CheckRunState,
+): CheckContext['property'] {
   // A check that writes nothing sends the same requests for the same input, and gets the same
   // answers from a target that follows the specification: an input that passed once is not sent again.
   const readOnly = !(uses?.write && uses.write.length > 0);
+  const { coverage } = state;
+  return async (arb, predicate, options) => {
+    // A check with several properties names the cases of the later ones apart (`p2/4:0`).
+    const prefix = state.properties++ === 0 ? '' : `p${state.properties}/`;
+    const cases = new CaseTracker(config.path ?? '');
+    const wrapped = readOnly ? onceEach(coverage.wrap(predicate)) : coverage.wrap(predicate);
+    // A run that could not set up, or met a broken rule another check owns, ends the property:
+    // fast-check's shrinking then meets the same outcome at once, without a request.
+    let outcome: NotSetUpSignal | BlockedSignal | undefined;
+    const run = async (value: Parameters<typeof predicate>[0]) => {
+      if (outcome) throw outcome;
+      http.caseId = `${prefix}${cases.next()}`;
+      try {
+        await wrapped(value);
+      } catch (error) {
+        if (isOutcome(error)) outcome = error;
+        if (!fc.PreconditionFailure.isFailure(error)) cases.failed();
+        throw error;
+      } finally {
+        http.caseId = undefined;
+      }
+    };
+    const details = await fc.check(fc.asyncProperty(arb, run), {
+      seed,
+      numRuns: Math.min(config.runs, options?.maxRuns ?? config.runs),
+      ...(config.path ? { path: config.path } : {}),
+      ...(options?.examples ? { examples: options.examples.map((e) => [e] as [typeof e]) } : {}),
+    });
+    // A write refused by --read-only is no counterexample: the check is skipped.
+    if (details.failed && (details.errorInstance instanceof ReadOnlySkip || details.errorInstance instanceof InterruptedSkip)) throw details.errorInstance;
+    if (details.failed && isOutcome(details.errorInstance)) throw details.errorInstance;
+    if (details.failed) {
+      const counterexample = showCounterexample(details.counterexample?.[0]);
+      state.propertyFailure = {
+        counterexample,
+        seedReplay: replayCommand(config, meta.id, details.counterexamplePath ?? undefined, commandsReplayPath(counterexample)),
+      };
+      throw details.errorInstance;
+    }
+    // A replay (--path) makes one run on purpose: no verdict on its coverage.
+    const shortfall = config.path ? undefined : coverage.shortfall();
+    if (shortfall?.single)
+      throw new SkipSignal(
+        `not exercised in its only run (${shortfall.received}): one run does not judge the coverage; more runs, or more data in the target, would`,
+      );
+    if (shortfall) throw Object.assign(new CheckFailure(shortfall.expected, shortfall.received), { notExercised: true as const });
+  };
+}
+
+/** The `t` a check's body is given. */
+function checkContext(meta: RequirementMeta, uses: Uses | undefined, config: RunConfig, http: Client, secrets: Secrets, state: CheckRunState): CheckContext {
   const seed = checkSeed(config.seed, meta.id);
   const guids = new SeededGuids(seed, config.runId ?? '');
-  let properties = 0;
-  let sampled: Sampled | undefined;
-  const ctx: CheckContext = {
+  return {
     http,
     profile: config.profile,
     config,
     secrets,
     seed,
-    async property(arb, predicate, options) {
-      // A check with several properties names the cases of the later ones apart (`p2/4:0`).
-      const prefix = properties++ === 0 ? '' : `p${properties}/`;
-      const cases = new CaseTracker(config.path ?? '');
-      const wrapped = readOnly ? onceEach(coverage.wrap(predicate)) : coverage.wrap(predicate);
-      // A run that could not set up, or met a broken rule another check owns, ends the property:
-      // fast-check's shrinking then meets the same outcome at once, without a request.
-      let outcome: NotSetUpSignal | BlockedSignal | undefined;
-      const run = async (value: Parameters<typeof predicate>[0]) => {
-        if (outcome) throw outcome;
-        http.caseId = `${prefix}${cases.next()}`;
-        try {
-          await wrapped(value);
-        } catch (error) {
-          if (isOutcome(error)) outcome = error;
-          if (!fc.PreconditionFailure.isFailure(error)) cases.failed();
-          throw error;
-        } finally {
-          http.caseId = undefined;
-        }
-      };
-      const details = await fc.check(fc.asyncProperty(arb, run), {
-        seed,
-        numRuns: Math.min(config.runs, options?.maxRuns ?? config.runs),
-        ...(config.path ? { path: config.path } : {}),
-        ...(options?.examples ? { examples: options.examples.map((e) => [e] as [typeof e]) } : {}),
-      });
-      // A write refused by --read-only is no counterexample: the check is skipped.
-      if (details.failed && (details.errorInstance instanceof ReadOnlySkip || details.errorInstance instanceof InterruptedSkip)) throw details.errorInstance;
-      if (details.failed && isOutcome(details.errorInstance)) throw details.errorInstance;
-      if (details.failed) {
-        const counterexample = showCounterexample(details.counterexample?.[0]);
-        propertyFailure = {
-          counterexample,
-          seedReplay: replayCommand(config, meta.id, details.counterexamplePath ?? undefined, commandsReplayPath(counterexample)),
-        };
-        throw details.errorInstance;
-      }
-      // A replay (--path) makes one run on purpose: no verdict on its coverage.
-      const shortfall = config.path ? undefined : coverage.shortfall();
-      if (shortfall?.single)
-        throw new SkipSignal(
-          `not exercised in its only run (${shortfall.received}): one run does not judge the coverage; more runs, or more data in the target, would`,
-        );
-      if (shortfall) throw Object.assign(new CheckFailure(shortfall.expected, shortfall.received), { notExercised: true as const });
-    },
+    property: propertyRunner(meta, uses, config, http, seed, state),
     skip(reason) {
       throw new SkipSignal(reason);
     },
     degenerate(reason) {
-      coverage.markDegenerate(reason);
+      state.coverage.markDegenerate(reason);
     },
     outcome(label) {
-      coverage.outcome(label);
+      state.coverage.outcome(label);
     },
     requireData(condition, reason) {
       if (!condition) throw new SkipSignal(`not exercised, the target's data is too small: ${reason}`);
@@ -429,7 +445,7 @@ async function runAgainst(
       return guids.next(http.caseId ?? '');
     },
     sampled(collection, read) {
-      if (!sampled || collection > sampled.collection) sampled = { collection, read };
+      if (!state.sampled || collection > state.sampled.collection) state.sampled = { collection, read };
     },
     waitsUpTo(ms, why) {
       if (!meta.slow) throw new Error(`harness: check ${meta.id} waits (t.waitsUpTo) without slow in its metadata`);
@@ -437,9 +453,14 @@ async function runAgainst(
         throw new SkipSignal(`slow: it waits up to ${ms} ms (${why}), more than the ${SLOW_CHECK_MS} ms of a run without --include-slow`);
     },
   };
-  const runMeta = (): CheckRunMeta => ({
+}
+
+/** What the run found, without a verdict yet: requests, violations, waits, coverage. */
+function runMetaOf(state: CheckRunState): CheckRunMeta {
+  const { recorder, coverage, sampled } = state;
+  return {
     requests: recorder.requests,
-    durationMs: performance.now() - started,
+    durationMs: performance.now() - state.started,
     violations: recorder.violations,
     violationCounts: recorder.countsByInvariant(),
     applied: recorder.applied,
@@ -447,23 +468,53 @@ async function runAgainst(
     ...(coverage.used ? { coverage: coverage.summary() } : {}),
     ...(sampled ? { sampled } : {}),
     ...(recorder.digests ? { digests: recorder.digests } : {}),
-  });
+  };
+}
+
+/** The verdict of a body that threw: a skip of its kind, blocked by another check, or a failure. */
+function thrownVerdict(
+  thrown: unknown,
+  meta: RequirementMeta,
+  run: { config: RunConfig; http: Client; secrets: Secrets; signal?: AbortSignal },
+  state: CheckRunState,
+): CheckRunMeta {
+  const { config } = run;
+  const error = ownedElsewhere(thrown, meta.id, config);
+  const found = runMetaOf(state);
+  if (error instanceof SkipSignal) return { ...found, skipReason: error.reason };
+  if (error instanceof NotSetUpSignal) return { ...found, skipReason: error.message, notSetUp: error.detail };
+  if (error instanceof BlockedSignal) return { ...found, skipReason: error.message, blockedBy: error.by };
+  if (error instanceof ReadOnlySkip) return { ...found, skipReason: `not run: ${error.message}` };
+  if (error instanceof InterruptedSkip || run.signal?.aborted || interruptedRun(config)) return { ...found, skipReason: INTERRUPTED_STOPPED };
+  if (error instanceof MissingCredentialsError) return { ...found, skipReason: `not run: the family's credentials are missing (${error.message})` };
+  return { ...found, failure: toFailure(error, meta, { config, http: run.http, secrets: run.secrets }, state.propertyFailure) };
+}
+
+/** Runs one check against one target; what it found, for the runner. Never throws. */
+async function runAgainst(
+  meta: RequirementMeta,
+  uses: Uses | undefined,
+  body: (t: CheckContext) => Promise<void>,
+  config: RunConfig,
+  signal?: AbortSignal,
+): Promise<CheckRunMeta> {
+  const state: CheckRunState = {
+    started: performance.now(),
+    recorder: new Recorder(meta.id, config.digests === true),
+    coverage: new CoverageTally(),
+    properties: 0,
+  };
+  const secrets = sessionSecrets(config.profile, config.timeoutMs);
+  const http = checkClient(uses, config, secrets, state.recorder, signal);
   try {
     // A family the profile says the target does not have: nothing of it is sent.
     const absent = familyAbsence(config.profile, meta.id.slice(0, meta.id.indexOf('.')));
     if (absent !== undefined) throw new SkipSignal(absent);
-    await body(ctx);
+    await body(checkContext(meta, uses, config, http, secrets, state));
   } catch (thrown) {
-    const error = ownedElsewhere(thrown, meta.id, config);
-    if (error instanceof SkipSignal) return { ...runMeta(), skipReason: error.reason };
-    if (error instanceof NotSetUpSignal) return { ...runMeta(), skipReason: error.message, notSetUp: error.detail };
-    if (error instanceof BlockedSignal) return { ...runMeta(), skipReason: error.message, blockedBy: error.by };
-    if (error instanceof ReadOnlySkip) return { ...runMeta(), skipReason: `not run: ${error.message}` };
-    if (error instanceof InterruptedSkip || signal?.aborted || interruptedRun(config)) return { ...runMeta(), skipReason: INTERRUPTED_STOPPED };
-    if (error instanceof MissingCredentialsError) return { ...runMeta(), skipReason: `not run: the family's credentials are missing (${error.message})` };
-    return { ...runMeta(), failure: toFailure(error, meta, { config, http, secrets }, propertyFailure) };
+    return thrownVerdict(thrown, meta, { config, http, secrets, ...(signal ? { signal } : {}) }, state);
   }
-  return runMeta();
+  return runMetaOf(state);
 }
 
 /** The call sites that led to a registration, innermost first, as the running code names them
