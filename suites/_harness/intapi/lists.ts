@@ -505,6 +505,13 @@ function filteredTotalCheck(target: ListTarget, collection: NonNullable<ListTarg
 const env = (p: Page) => p.envelope ?? fail('an envelope', describeResponse(p.res), p.res);
 
 function pagingChecks(target: ListTarget): void {
+  walkOnceCheck(target);
+  limitChecks(target);
+  paramChecks(target);
+  defaultOrderCheck(target);
+}
+
+function walkOnceCheck(target: ListTarget): void {
   // The specification states it (_offset: "number of pages to offset into the collection", _limit: the
   // page size); public-facts only repeats it, so the MUST check quotes the specification.
   check(target, 'paging.walk-once', 'MUST', LIST_SPEC, `${target.label}: a walk over all pages yields every item exactly once`, async (t) => {
@@ -534,6 +541,9 @@ function pagingChecks(target: ListTarget): void {
     await t.property(limits, walkWhole, { maxRuns: walks });
     if (walks < t.config.runs) await sampledWalk(t, target, surveyed, t.config.runs - walks);
   });
+}
+
+function limitChecks(target: ListTarget): void {
   check(target, 'limit.page-size', 'MUST', LIST_SPEC, `${target.label}: _limit bounds the page size and fills the first page`, async (t) => {
     const total = await sizeOf(t, target);
     t.requireData(total >= 2, `${target.label} has ${total} items; a page that _limit cuts short needs at least 2`);
@@ -563,6 +573,10 @@ function pagingChecks(target: ListTarget): void {
     const p = await page(t, target, {});
     if (p.items.length !== expected) fail(`${expected} items`, `${p.items.length} items`, p.res);
   });
+}
+
+/** The paging parameters: malformed or out-of-bounds values, and the deprecated names. */
+function paramChecks(target: ListTarget): void {
   const invalid = (
     rule: string,
     level: 'MUST' | 'PROFILE',
@@ -621,6 +635,9 @@ function pagingChecks(target: ListTarget): void {
       );
     },
   );
+}
+
+function defaultOrderCheck(target: ListTarget): void {
   const create = target.create;
   if (create) {
     check(
@@ -644,9 +661,22 @@ function pagingChecks(target: ListTarget): void {
   }
 }
 
-function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
+/** The types, in the list's item contract, of the fields it is given (those the contract has). */
+type TypesOf = (fields: readonly string[]) => FieldTypes;
+
+function typesIn(target: ListTarget): TypesOf {
   const types = fieldTypes(target.itemContract);
-  const typesOf = (fields: readonly string[]): FieldTypes => Object.fromEntries(fields.flatMap((f) => (types[f] ? [[f, types[f]]] : [])));
+  return (fields) => Object.fromEntries(fields.flatMap((f) => (types[f] ? [[f, types[f]]] : [])));
+}
+
+function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
+  const typesOf = typesIn(target);
+  filterModelCheck(target, collection, typesOf);
+  filterRejectionChecks(target, collection);
+  sortChecks(target, collection, typesOf);
+}
+
+function filterModelCheck(target: ListTarget, collection: NonNullable<ListTarget['collection']>, typesOf: TypesOf): void {
   check(target, 'filter.matches-model', 'MUST', LIST_SPEC, `${target.label}: _filter selects exactly the items its expression is true for`, async (t) => {
     const surveyed = await survey(t, target);
     const { items } = surveyed;
@@ -699,6 +729,9 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
       options,
     );
   });
+}
+
+function filterRejectionChecks(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
   check(target, 'filter.invalid-422', 'MUST', 'spec#errors', `${target.label}: a _filter that does not parse answers 422 naming _filter`, async (t) => {
     const broken = fc.constantFrom(
       'name eq',
@@ -743,57 +776,71 @@ function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget
       expectRejected(await t.http.send({ op: target.op, version: target.version, query: { _filter: "lpcNoSuchField eq 'x'" } }), '_filter');
     },
   );
-  // One direction per check, on one field; several fields in mixed directions in a third check.
-  // The collection is read first: keys are drawn among the fields whose values differ in it (a key
-  // after the first among those it leaves tied), and pages among those with at least 2 items.
-  const sortCheck = (rule: string, title: string, keys: (ordering: string[], sortable: string[]) => fc.Arbitrary<SortKey[]>) =>
-    check(target, rule, 'MUST', LIST_SPEC, `${target.label}: ${title}`, async (t) => {
-      const fields = typesOf(t.profile.expectations.lists[collection].sortable);
-      const surveyed = await survey(t, target);
-      const { items: all } = surveyed;
-      t.requireData(all.length >= 2, `${target.label} has ${all.length} items; a sort needs at least 2`);
-      // A spec and page exercise the rule when, on the page the suite expects, the (later) keys decide an order.
-      const decides = (records: readonly DataRecord[], spec: SortKey[]) => {
-        const decided = keyDecisions(records, spec, fields);
-        return spec.length === 1 ? (decided[0] ?? 0) > 0 : decided.slice(1).some((n) => n > 0);
-      };
-      const ordering = Object.keys(fields).filter((field) => decides(all, [{ field, descending: false }]));
-      t.requireData(ordering.length > 0, `no sortable field of ${target.label} has two different values`);
-      const expectedPage = ([spec, { limit, offset }]: [SortKey[], PageRequest]) => sortRecords(all, spec, fields).slice(offset * limit, (offset + 1) * limit);
-      // A large collection: its sorted pages cannot be predicted from the window. A page at a relative
-      // position q of the sorted answer is preferred when the window's items next to q decide an order.
-      const nearby = ([spec, { limit, offset }]: [SortKey[], PageRequest]) => {
-        const sorted = sortRecords(all, spec, fields);
-        const at = Math.min(sorted.length - 2, Math.floor(((offset * limit) / surveyed.size) * sorted.length));
-        return decides(sorted.slice(at, at + 2), spec);
-      };
-      // Pages of at most 100 items (pageOfAtLeastTwo's default), within the profile's maxLimit.
-      const sortLimit = Math.min(100, maxLimitOf(t));
-      const cases = surveyed.whole
-        ? preferring(fc.tuple(keys(ordering, Object.keys(fields)), pageOfAtLeastTwo(all.length, sortLimit)), (c) => decides(expectedPage(c), c[0]))
-        : preferring(fc.tuple(keys(ordering, Object.keys(fields)), pageOfAtLeastTwo(surveyed.size, sortLimit, t.profile.expectations.lists.maxOffset)), nearby);
-      // The order is verified on the returned items: one page, at a generated offset.
-      await t.property(cases, async ([spec, { limit, offset }]) => {
-        const { items, res } = await page(t, target, { _sort: renderSort(spec), _limit: limit, _offset: offset });
-        const decided = keyDecisions(items, spec, fields);
-        if (items.length < 2) t.degenerate('a page of fewer than 2 items');
-        else if (decided.every((n) => n === 0)) t.degenerate('a page whose items tie on every sort key');
-        else if (spec.length > 1 && decided.slice(1).every((n) => n === 0)) t.degenerate('a page where no key after the first decides an order');
-        else t.outcome(`sort-${spec.length}-key${spec.length > 1 ? 's' : ''}-${items.length === limit ? 'full' : 'short'}-page`);
-        const at = sortViolationIndex(items, spec, fields);
-        if (at >= 0) {
-          fail(
-            `items ordered by _sort=${renderSort(spec)}`,
-            `item ${at + 1} ${JSON.stringify(items[at])?.slice(0, 160)} after ${JSON.stringify(items[at - 1])?.slice(0, 160)}`,
-            res,
-          );
-        }
-      });
+}
+
+// One direction per check, on one field; several fields in mixed directions in a third check.
+// The collection is read first: keys are drawn among the fields whose values differ in it (a key
+// after the first among those it leaves tied), and pages among those with at least 2 items.
+function sortCheck(
+  target: ListTarget,
+  collection: NonNullable<ListTarget['collection']>,
+  typesOf: TypesOf,
+  rule: string,
+  title: string,
+  keys: (ordering: string[], sortable: string[]) => fc.Arbitrary<SortKey[]>,
+): void {
+  check(target, rule, 'MUST', LIST_SPEC, `${target.label}: ${title}`, async (t) => {
+    const fields = typesOf(t.profile.expectations.lists[collection].sortable);
+    const surveyed = await survey(t, target);
+    const { items: all } = surveyed;
+    t.requireData(all.length >= 2, `${target.label} has ${all.length} items; a sort needs at least 2`);
+    // A spec and page exercise the rule when, on the page the suite expects, the (later) keys decide an order.
+    const decides = (records: readonly DataRecord[], spec: SortKey[]) => {
+      const decided = keyDecisions(records, spec, fields);
+      return spec.length === 1 ? (decided[0] ?? 0) > 0 : decided.slice(1).some((n) => n > 0);
+    };
+    const ordering = Object.keys(fields).filter((field) => decides(all, [{ field, descending: false }]));
+    t.requireData(ordering.length > 0, `no sortable field of ${target.label} has two different values`);
+    const expectedPage = ([spec, { limit, offset }]: [SortKey[], PageRequest]) => sortRecords(all, spec, fields).slice(offset * limit, (offset + 1) * limit);
+    // A large collection: its sorted pages cannot be predicted from the window. A page at a relative
+    // position q of the sorted answer is preferred when the window's items next to q decide an order.
+    const nearby = ([spec, { limit, offset }]: [SortKey[], PageRequest]) => {
+      const sorted = sortRecords(all, spec, fields);
+      const at = Math.min(sorted.length - 2, Math.floor(((offset * limit) / surveyed.size) * sorted.length));
+      return decides(sorted.slice(at, at + 2), spec);
+    };
+    // Pages of at most 100 items (pageOfAtLeastTwo's default), within the profile's maxLimit.
+    const sortLimit = Math.min(100, maxLimitOf(t));
+    const cases = surveyed.whole
+      ? preferring(fc.tuple(keys(ordering, Object.keys(fields)), pageOfAtLeastTwo(all.length, sortLimit)), (c) => decides(expectedPage(c), c[0]))
+      : preferring(fc.tuple(keys(ordering, Object.keys(fields)), pageOfAtLeastTwo(surveyed.size, sortLimit, t.profile.expectations.lists.maxOffset)), nearby);
+    // The order is verified on the returned items: one page, at a generated offset.
+    await t.property(cases, async ([spec, { limit, offset }]) => {
+      const { items, res } = await page(t, target, { _sort: renderSort(spec), _limit: limit, _offset: offset });
+      const decided = keyDecisions(items, spec, fields);
+      if (items.length < 2) t.degenerate('a page of fewer than 2 items');
+      else if (decided.every((n) => n === 0)) t.degenerate('a page whose items tie on every sort key');
+      else if (spec.length > 1 && decided.slice(1).every((n) => n === 0)) t.degenerate('a page where no key after the first decides an order');
+      else t.outcome(`sort-${spec.length}-key${spec.length > 1 ? 's' : ''}-${items.length === limit ? 'full' : 'short'}-page`);
+      const at = sortViolationIndex(items, spec, fields);
+      if (at >= 0) {
+        fail(
+          `items ordered by _sort=${renderSort(spec)}`,
+          `item ${at + 1} ${JSON.stringify(items[at])?.slice(0, 160)} after ${JSON.stringify(items[at - 1])?.slice(0, 160)}`,
+          res,
+        );
+      }
     });
+  });
+}
+
+function sortChecks(target: ListTarget, collection: NonNullable<ListTarget['collection']>, typesOf: TypesOf): void {
+  const sortCheckOf = (rule: string, title: string, keys: (ordering: string[], sortable: string[]) => fc.Arbitrary<SortKey[]>) =>
+    sortCheck(target, collection, typesOf, rule, title, keys);
   const oneField = (descending: boolean) => (fields: string[]) => fc.constantFrom(...fields).map((field) => [{ field, descending }]);
-  sortCheck('sort.ascending', '_sort on a field orders ascending', oneField(false));
-  sortCheck('sort.descending', '_sort on a field with a - prefix orders descending', oneField(true));
-  sortCheck('sort.multi-key', '_sort on several fields orders by each in turn', (_ordering, sortable) =>
+  sortCheckOf('sort.ascending', '_sort on a field orders ascending', oneField(false));
+  sortCheckOf('sort.descending', '_sort on a field with a - prefix orders descending', oneField(true));
+  sortCheckOf('sort.multi-key', '_sort on several fields orders by each in turn', (_ordering, sortable) =>
     sortSpec(sortable).filter((spec) => spec.length >= Math.min(2, sortable.length)),
   );
   check(target, 'sort.unknown-field-422', 'PROFILE', LIST_SPEC, `${target.label}: a _sort on a field that does not allow sorting answers 422`, async (t) => {
