@@ -235,16 +235,14 @@ const WRONG_REDIRECT = 'https://elsewhere.lp-conformance.invalid/callback';
  * `expires_in` within the profile's bound.
  */
 export function oauthFlowChecks(flow: OAuthFlow): void {
-  codeChecks(flow);
-  tokenChecks(flow);
+  /** The flow's check id of `rule`. */
+  const id = (rule: string): string => `${flow.idPrefix}.${rule}`;
+  codeChecks(flow, id);
+  tokenChecks(flow, id);
 }
 
-/** The flow's check id of `rule`. */
-const flowId = (flow: OAuthFlow, rule: string): string => `${flow.idPrefix}.${rule}`;
-
 /** The authorization code's checks: it works once, and only for the registered redirect URI. */
-function codeChecks(flow: OAuthFlow): void {
-  const id = (rule: string) => flowId(flow, rule);
+function codeChecks(flow: OAuthFlow, id: (rule: string) => string): void {
   const { spec } = flow;
   requirement(
     { id: id('code-single-use'), level: 'PROFILE', spec, title: 'An authorization code is exchanged for tokens once: a second exchange is refused' },
@@ -280,8 +278,7 @@ function codeChecks(flow: OAuthFlow): void {
 }
 
 /** The tokens' checks: refresh, the access token accepted by the family, its lifetime. */
-function tokenChecks(flow: OAuthFlow): void {
-  const id = (rule: string) => flowId(flow, rule);
+function tokenChecks(flow: OAuthFlow, id: (rule: string) => string): void {
   const { spec } = flow;
   requirement(
     { id: id('refresh'), level: 'PROFILE', spec, title: 'The token answer carries a refresh token, and refreshing answers a new access token' },

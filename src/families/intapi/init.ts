@@ -127,7 +127,7 @@ async function findEnrollment(ctx: InitContext, part: Part, reads: Reads): Promi
 
 /** records.courseId: a course with resources, preferably one with course evaluations (read of it). */
 async function findCourse(ctx: InitContext, part: Part, reads: Reads, withResources: readonly CourseResources[]): Promise<void> {
-  let course: { courseId: string; count: number; evaluations: boolean } | undefined;
+  let course: (CourseResources & { evaluations: boolean }) | undefined;
   for (const r of withResources.slice(0, 5)) {
     const [questions, answers] = await Promise.all([
       ctx.send({ op: 'evaluationQuestions.list', params: { courseId: r.courseId } }),
