@@ -80,6 +80,14 @@ const TARGET_LAYOUT = FAMILIES.flatMap((f) => {
 const TARGET = { type: 'string', value: 'URL', help: `the target's base URL (${TARGET_LAYOUT})` } as const;
 const PROFILE = { type: 'string', value: 'FILE', help: "target profile (YAML); default: the bundled server's profile" } as const;
 const TIMEOUT = { type: 'integer', value: 'MS', min: 1, max: 3_600_000, help: 'deadline of one exchange, for the whole answer (default 10000)' } as const;
+/** --max-rps: the run's checks and its cleanup, and the cleanup command, are paced by it. */
+const MAX_RPS = {
+  type: 'integer',
+  value: 'N',
+  min: 1,
+  max: 100_000,
+  help: "at most N requests per second to the target (a 429's Retry-After is always honoured)",
+} as const;
 const FAULTS = { type: 'string', value: 'LIST', multiple: true, help: 'faults to enable in the bundled server (negative controls), comma-separated' } as const;
 const SCALE = {
   type: 'integer',
@@ -161,13 +169,7 @@ const RUN_OPTIONS = {
     max: 64,
     help: "worker threads the checks run in, sharing the run's --concurrency and locks (default 1;\nalways 1 with --concurrency 1 or --max-rps)",
   },
-  'max-rps': {
-    type: 'integer',
-    value: 'N',
-    min: 1,
-    max: 100_000,
-    help: "at most N requests per second to the target (a 429's Retry-After is always honoured)",
-  },
+  'max-rps': MAX_RPS,
   ...TLS,
   faults: FAULTS,
   scale: SCALE,
@@ -326,13 +328,14 @@ export const OPENAPI = {
 
 export const CLEANUP = {
   name: 'cleanup',
-  usage: '--target URL [--profile FILE] [--dry-run]',
+  usage: '--target URL [--profile FILE] [--max-rps N] [--dry-run]',
   summary:
     'delete the records earlier runs left behind where the API can (names starting lpc-<run id>-;\na run deletes its own when it ends); --dry-run lists them and deletes nothing',
   options: {
     target: TARGET,
     profile: PROFILE,
     timeout: TIMEOUT,
+    'max-rps': MAX_RPS,
     'dry-run': { type: 'boolean', help: 'list the records, delete nothing' },
     ...TLS,
   },

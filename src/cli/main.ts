@@ -113,9 +113,11 @@ async function cleanup(argv: string[]): Promise<number> {
   else checkUrlsGiven(profile, cleans);
   await reachFamilies(profile, cleans, timeoutMs);
   const { deleteRecords, findLeftovers } = await import('../runner/cleanup.js');
+  const { pacedSend } = await import('../target/base/pace.js');
+  const send = pacedSend(values['max-rps']);
   let found;
   try {
-    found = await findLeftovers(profile, timeoutMs);
+    found = await findLeftovers(profile, timeoutMs, send);
   } catch (error) {
     if (error instanceof MissingCredentialsError) throw new UsageError(`cleanup: the ${error.family} credentials are missing (${error.message})`);
     throw new UsageError(`cleanup: cannot list the records of earlier runs (${redactor(resolveSecrets(profile).values)((error as Error).message)})`);
@@ -128,7 +130,7 @@ async function cleanup(argv: string[]): Promise<number> {
     );
     return 0;
   }
-  const outcome = await deleteRecords(profile, found, timeoutMs);
+  const outcome = await deleteRecords(profile, found, timeoutMs, send);
   process.stdout.write(
     `lp-conformance cleanup: ${found.length} record${found.length === 1 ? '' : 's'} of earlier runs found, ${outcome.deleted} deleted` +
       `${outcome.gone > 0 ? `, ${outcome.gone} already gone` : ''}${outcome.failed.length > 0 ? `, ${outcome.failed.length} not deleted: ${outcome.failed[0]}` : ''}\n`,

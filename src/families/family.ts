@@ -8,6 +8,7 @@ import type { CheckMeta, CleanupOutcome, JournalEntry } from '../runner/base/mod
 import type { EnvRef, FamilyCredentials, Profile } from '../profile/base/types.js';
 import type { OperationId, OperationRoute } from '../profile/base/routes.js';
 import type { Schema } from '../profile/base/schema-parts.js';
+import type { PacedSend } from '../target/base/pace.js';
 import type { BuildOptions, ContractSchemas, JsonObject } from '../openapi/base/document.js';
 
 /** A token of a family's session, shown in reports as its variable. */
@@ -89,6 +90,9 @@ export interface CleanupContext {
   readonly profile: Profile;
   readonly timeoutMs: number;
   token(): Promise<Token>;
+  /** Sends one of the cleanup's requests to `server` (its origin): paced to the run's --max-rps, a 429
+   * waited out and sent again. Every request of a family's cleanup goes through it. */
+  readonly send: PacedSend;
 }
 
 export interface FamilyCleanup {

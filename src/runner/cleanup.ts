@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { CleanupContext, Family } from '../families/family.js';
 import { FAMILIES, familyNamed, familyOf } from '../families/registry.js';
 import { collectionOf, familyAbsence, type Profile } from '../profile/index.js';
+import { pacedSend, type PacedSend } from '../target/base/pace.js';
 import { createSecrets } from '../target/secrets.js';
 import type { CleanupOutcome, CleanupReport, FamilyLeftovers, JournalEntry } from './base/model.js';
 
@@ -54,10 +55,11 @@ export function placeOf(e: JournalEntry): { family: Family; collection: string }
   };
 }
 
-/** `env`: where the credential variables are read (default: the process's environment). */
-function contextOf(profile: Profile, family: string, timeoutMs: number, env: NodeJS.ProcessEnv = process.env): CleanupContext {
+/** `env`: where the credential variables are read (default: the process's environment); `send`: the
+ * pace of the requests (the run's --max-rps, 429s waited out). */
+function contextOf(profile: Profile, family: string, timeoutMs: number, env: NodeJS.ProcessEnv, send: PacedSend): CleanupContext {
   const secrets = createSecrets(profile, timeoutMs, env);
-  return { profile, timeoutMs, token: () => secrets.token(family) };
+  return { profile, timeoutMs, token: () => secrets.token(family), send };
 }
 
 /** Deletes each record, by its family. */
@@ -66,15 +68,21 @@ async function deleteByFamily(
   profile: Profile,
   entries: readonly JournalEntry[],
   timeoutMs: number,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
+  send: PacedSend,
 ): Promise<CleanupOutcome> {
   if (entries.length === 0) return { deleted: 0, gone: 0, failed: [] };
   if (!family.cleanup) return { deleted: 0, gone: 0, failed: entries.map((e) => `${e.label}: the ${family.title} cannot delete it`) };
-  return family.cleanup.delete(contextOf(profile, family.name, timeoutMs, env), entries);
+  return family.cleanup.delete(contextOf(profile, family.name, timeoutMs, env, send), entries);
 }
 
-/** Deletes each record, by its family. */
-export async function deleteRecords(profile: Profile, entries: readonly JournalEntry[], timeoutMs: number): Promise<CleanupOutcome> {
+/** Deletes each record, by its family; `send` paces the requests (default: unpaced, 429s waited out). */
+export async function deleteRecords(
+  profile: Profile,
+  entries: readonly JournalEntry[],
+  timeoutMs: number,
+  send: PacedSend = pacedSend(),
+): Promise<CleanupOutcome> {
   const outcome: CleanupOutcome = { deleted: 0, gone: 0, failed: [] };
   for (const family of FAMILIES) {
     const done = await deleteByFamily(
@@ -82,6 +90,8 @@ export async function deleteRecords(profile: Profile, entries: readonly JournalE
       profile,
       entries.filter((e) => placeOf(e).family === family),
       timeoutMs,
+      process.env,
+      send,
     );
     outcome.deleted += done.deleted;
     outcome.gone += done.gone;
@@ -100,6 +110,7 @@ export async function cleanUp(
   timeoutMs: number,
   keep = false,
   env: NodeJS.ProcessEnv = process.env,
+  send: PacedSend = pacedSend(),
 ): Promise<CleanupReport> {
   const report: CleanupReport = { deleted: 0, gone: 0, failed: [], ...(keep ? { kept: true as const } : {}), families: {} };
   for (const family of FAMILIES) {
@@ -112,7 +123,7 @@ export async function cleanUp(
     }
     const deletedByChecks = own.filter((e) => e.deleted).length;
     const deletable = own.filter((e) => e.deleteOp !== undefined && !e.deleted);
-    const done = keep ? { deleted: 0, gone: 0, failed: [] } : await deleteByFamily(family, profile, deletable, timeoutMs, env);
+    const done = keep ? { deleted: 0, gone: 0, failed: [] } : await deleteByFamily(family, profile, deletable, timeoutMs, env, send);
     const gone = done.gone + deletedByChecks;
     const leftovers: FamilyLeftovers = { created, deleted: done.deleted, gone, left: own.length - done.deleted - gone };
     if (own.some((e) => e.deleteOp === undefined)) leftovers.leftBecause = 'no delete operation';
@@ -126,11 +137,11 @@ export async function cleanUp(
 }
 
 /** Every record of earlier runs that the families can find (their names start with a run marker). */
-export async function findLeftovers(profile: Profile, timeoutMs: number): Promise<JournalEntry[]> {
+export async function findLeftovers(profile: Profile, timeoutMs: number, send: PacedSend = pacedSend()): Promise<JournalEntry[]> {
   const found: JournalEntry[] = [];
   for (const family of FAMILIES) {
     if (family.cleanup && familyAbsence(profile, family.name) === undefined)
-      found.push(...(await family.cleanup.leftovers(contextOf(profile, family.name, timeoutMs))));
+      found.push(...(await family.cleanup.leftovers(contextOf(profile, family.name, timeoutMs, process.env, send))));
   }
   return found;
 }

@@ -36,6 +36,7 @@ import { DEFAULT_CONCURRENCY, INTERRUPTED_NOT_RUN, violationsReceived, type Inte
 import { cacheFile, readCached, writeCached } from '../util/cache.js';
 import { packageRoot } from '../util/package-root.js';
 import { cleanUp, newRunId, readJournal } from './cleanup.js';
+import { pacedSend } from '../target/base/pace.js';
 import { Progress, type ProgressListener, type ProgressSink } from './progress.js';
 import { selection } from './select.js';
 import { ThreadBroker, workersOf } from './threads.js';
@@ -442,11 +443,13 @@ function collectResults(options: MatrixOptions, records: readonly CheckRecord[],
 }
 
 /** Clean up: the records each target's checks created are deleted. */
-function cleanUpTargets(targets: readonly PlannedTarget[], env: MatrixOptions['env']): Promise<(CleanupReport | undefined)[]> {
+function cleanUpTargets(targets: readonly PlannedTarget[], env: MatrixOptions['env'], maxRps: number | undefined): Promise<(CleanupReport | undefined)[]> {
+  // One schedule for every target's cleanup: targets on one server share its --max-rps.
+  const send = pacedSend(maxRps);
   return Promise.all(
     targets.map(async (t) => {
       const entries = readJournal(t.journal);
-      return entries.length === 0 ? undefined : await cleanUp(t.profile, entries, t.timeoutMs, t.keep === true, env);
+      return entries.length === 0 ? undefined : await cleanUp(t.profile, entries, t.timeoutMs, t.keep === true, env, send);
     }),
   );
 }
@@ -518,7 +521,7 @@ export async function runMatrix(options: MatrixOptions): Promise<RunResult[]> {
     progress?.stop();
     // The records each target's checks created are deleted now, also when the run failed (the
     // error then propagates after the cleanup).
-    cleanups = await cleanUpTargets(plan.targets, options.env);
+    cleanups = await cleanUpTargets(plan.targets, options.env, options.maxRps);
     rmSync(journalDir, { recursive: true, force: true });
   }
   const durationMs = Date.now() - started;

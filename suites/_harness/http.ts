@@ -22,7 +22,8 @@ import { answerReadingConnector } from './connection.js';
 import { baseUrlOf, collectionOf, familyOf, isTokenExchange, operation, type OperationId, type Profile, queryOf } from '../../src/profile/index.js';
 import type { ExchangeDigest, InvariantViolation } from '../../src/runner/base/model.js';
 import { renderCurl, type CurlRequest } from '../../src/target/base/curl.js';
-import { honouring429, resendable, sleep } from '../../src/target/base/retry.js';
+import { Pacer } from '../../src/target/base/pace.js';
+import { honouring429, resendable } from '../../src/target/base/retry.js';
 import { tlsOptions } from '../../src/target/tls.js';
 import type { ApiRequest, ApiResponse, Exchange } from './exchange.js';
 import { CheckFailure } from './failure.js';
@@ -133,25 +134,6 @@ export class DeadlineError extends Error {
   readonly code = 'LPC_DEADLINE';
 }
 
-/** Paces the requests to each server to at most `rps` per second (a shared schedule of send times). */
-export class Pacer {
-  /** Per server, the release of the last request granted (its time, once it has come). */
-  private readonly last = new Map<string, Promise<number>>();
-  constructor(private readonly rps: number) {}
-  /** Resolves when a request to `server` may be sent; the milliseconds it waited. Each release
-   * comes at least 1000/rps ms after the previous one as it actually happened: a timer that fires
-   * late (a busy process) delays the releases after it, and never lets them out together. */
-  async slot(server: string): Promise<number> {
-    const asked = Date.now();
-    const interval = 1000 / this.rps;
-    const released = (this.last.get(server) ?? Promise.resolve(-Infinity)).then(async (previous) => {
-      for (let wait = previous + interval - Date.now(); wait > 0; wait = previous + interval - Date.now()) await sleep(wait);
-      return Date.now();
-    });
-    this.last.set(server, released);
-    return (await released) - asked;
-  }
-}
 const pacers = new Map<number, Pacer>();
 
 /** The collection an operation belongs to, for the scheduler's locks (`submissions.create` → `submissions`). */

@@ -219,7 +219,9 @@ describe('run --keep, then cleanup --dry-run', () => {
         new RegExp(`^lp-conformance cleanup --dry-run: 1 record of earlier runs would be deleted:\\n  SCIM user lpc-${result.runId}-\\S+ \\(id \\S+\\)\\n$`),
       );
       expect(await counted()).toBe(1);
-      expect((await runCli(['cleanup', '--target', base], { env: ENV })).stdout).toMatch(/1 record of earlier runs found, 1 deleted/);
+      // Paced as a run is (cleanup-paced.test.ts measures the pace); a pace below 1 is refused.
+      expect((await runCli(['cleanup', '--target', base, '--max-rps', '0'], { env: ENV })).code).toBe(2);
+      expect((await runCli(['cleanup', '--target', base, '--max-rps', '50'], { env: ENV })).stdout).toMatch(/1 record of earlier runs found, 1 deleted/);
       expect(await counted()).toBe(0);
     } finally {
       await faulty.close();

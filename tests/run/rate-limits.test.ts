@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { MAX_RETRY_AFTER_MS, retryAfterMs } from '../../src/target/base/retry.js';
-import { Pacer } from '../../suites/_harness/http.js';
+import { Pacer } from '../../src/target/base/pace.js';
 import { runCli } from '../support/cli.js';
 import { busiestWindow, PROXY_ENV, startProxied, type Intercept, type Proxied } from '../support/proxy.js';
 

@@ -14,8 +14,8 @@ import type { CleanupContext, FamilyCleanup } from '../family.js';
 
 const MEDIA_TYPE = 'application/scim+json';
 
-/** Deletes each record, a few at a time. */
-async function deleteRecords({ profile, timeoutMs, token: session }: CleanupContext, entries: readonly JournalEntry[]): Promise<CleanupOutcome> {
+/** Deletes each record, a few at a time, each request paced by `send` (--max-rps, 429s waited out). */
+async function deleteRecords({ profile, timeoutMs, token: session, send }: CleanupContext, entries: readonly JournalEntry[]): Promise<CleanupOutcome> {
   const outcome: CleanupOutcome = { deleted: 0, gone: 0, failed: [] };
   if (entries.length === 0) return outcome;
   let token: string;
@@ -34,17 +34,19 @@ async function deleteRecords({ profile, timeoutMs, token: session }: CleanupCont
       const url = `${base}${path.replace(/\{\w+\}/, encodeURIComponent(e.id))}`;
       try {
         // A DELETE whose connection closed without an answer is sent again once (onceMoreIfClosed).
-        const res = await onceMoreIfClosed(async () => {
-          const answer = await request(url, {
-            method: method as 'DELETE',
-            headers: { authorization: `Bearer ${token}`, accept: MEDIA_TYPE, 'x-lpc-check': 'lpc.cleanup' },
-            headersTimeout: timeoutMs,
-            bodyTimeout: timeoutMs,
-            signal: AbortSignal.timeout(timeoutMs),
-          });
-          await answer.body.dump();
-          return answer;
-        });
+        const res = await onceMoreIfClosed(() =>
+          send(base, async () => {
+            const answer = await request(url, {
+              method: method as 'DELETE',
+              headers: { authorization: `Bearer ${token}`, accept: MEDIA_TYPE, 'x-lpc-check': 'lpc.cleanup' },
+              headersTimeout: timeoutMs,
+              bodyTimeout: timeoutMs,
+              signal: AbortSignal.timeout(timeoutMs),
+            });
+            await answer.body.dump();
+            return answer;
+          }),
+        );
         if (res.statusCode === 404) outcome.gone++;
         else if (res.statusCode >= 200 && res.statusCode < 300) outcome.deleted++;
         else outcome.failed.push(`${e.label}: ${method} answered ${res.statusCode}`);
@@ -63,7 +65,7 @@ const KINDS = [
 ] as const satisfies readonly { list: OperationId; del: OperationId; attr: string; what: string }[];
 
 /** Every SCIM user and group of earlier runs (their names start with a run marker). */
-async function findLeftovers({ profile, timeoutMs, token: session }: CleanupContext): Promise<JournalEntry[]> {
+async function findLeftovers({ profile, timeoutMs, token: session, send }: CleanupContext): Promise<JournalEntry[]> {
   const token = (await session()).value;
   const base = profile.families.scim.baseUrl.replace(/\/+$/, '');
   const found: JournalEntry[] = [];
@@ -72,13 +74,16 @@ async function findLeftovers({ profile, timeoutMs, token: session }: CleanupCont
     // Pages from the start each time would skip nothing either, but deletion happens after the walk.
     for (let start = 1; ;) {
       const query = new URLSearchParams({ filter: `${kind.attr} sw "lpc-"`, startIndex: String(start), count: '200', attributes: kind.attr });
-      const res = await request(`${base}${path}?${query}`, {
-        headers: { authorization: `Bearer ${token}`, accept: MEDIA_TYPE, 'x-lpc-check': 'lpc.cleanup' },
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
+      const res = await send(base, async () => {
+        const answer = await request(`${base}${path}?${query}`, {
+          headers: { authorization: `Bearer ${token}`, accept: MEDIA_TYPE, 'x-lpc-check': 'lpc.cleanup' },
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        return { statusCode: answer.statusCode, headers: answer.headers, text: await answer.body.text() };
       });
-      const text = await res.body.text();
+      const { text } = res;
       if (res.statusCode !== 200) throw new Error(`GET ${path} answered ${res.statusCode}: ${text.slice(0, 200)}`);
       const body = JSON.parse(text) as { Resources?: Record<string, unknown>[]; totalResults?: number };
       const page = body.Resources ?? [];
