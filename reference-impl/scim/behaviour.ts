@@ -215,6 +215,8 @@ export interface ScimBehaviour {
     extensionSubPath: 'applied' | 'rejected';
     /** A sub-attribute path on a multi-valued attribute without a filter (`emails.type`): every value, or only the first. */
     multiValuedSub: 'every-value' | 'first-only';
+    /** add or replace of the values a value filter selects, without a sub-attribute (`emails[type eq "work"]`): those values, or every value. */
+    filteredWrite: 'matched' | 'every-value';
     /** An unknown attribute in a path: 400 invalidPath, or ignored. */
     unknownPath: 'invalid-path' | 'ignored';
     /** Removing a required or read-only attribute, writing a read-only one: 400 mutability, or done. */
@@ -440,6 +442,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       optionalNull: 'unassigns',
       extensionSubPath: 'applied',
       multiValuedSub: 'every-value',
+      filteredWrite: 'matched',
       opCase: 'insensitive',
       valueFilter: 'honoured',
       removeWithoutPath: 'no-target',

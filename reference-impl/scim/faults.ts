@@ -310,6 +310,10 @@ const SCIM_FAULT_TABLE = {
     description: 'A sub-attribute path on a multi-valued attribute without a filter (`emails.type`) changes only the first value.',
     apply: (b) => void (b.patch.multiValuedSub = 'first-only'),
   },
+  'scim.patch-filtered-write-every-value': {
+    description: 'An add or replace of the values a value filter selects (`emails[type eq "work"]`, no sub-attribute) writes every value of the attribute.',
+    apply: (b) => void (b.patch.filteredWrite = 'every-value'),
+  },
   'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },
   'scim.patch-op-case-sensitive': {
     description: 'PATCH op names are lowercase only (`Replace` is 400).',

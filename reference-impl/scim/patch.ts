@@ -195,7 +195,7 @@ export class PatchApplier {
         if (!isJsonObject(replacement)) throw badRequest('invalidValue', `${op} of '${pathText}' needs an object value.`);
         const chosen = new Set<JsonValue>();
         container[attr.name] = list.map((v) => {
-          if (!matched.includes(v as JsonObject)) return v;
+          if (!matched.includes(v as JsonObject) && this.b.patch.filteredWrite === 'matched') return v;
           const next = op === 'replace' ? { ...replacement } : { ...(v as JsonObject), ...replacement };
           chosen.add(next);
           return next;

@@ -422,6 +422,35 @@ requirement(
 
 requirement(
   {
+    id: 'scim.patch.filtered-replace-matched-only',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.3',
+    binds:
+      'RFC 7644 §3.5.2.3: "If the target location is a multi-valued attribute and a value selection (\"valuePath\") filter is specified that matches one or more values of the multi-valued attribute, then all matching record values SHALL be replaced."',
+    title: 'replace of emails[type eq "work"] replaces the work email and leaves the home email as it was',
+  },
+  async (t) => {
+    // The value filter selects the values the operation acts on: the work email is replaced by the
+    // value sent (both its sub-attributes given, so a merge and a whole replacement agree), and the
+    // home email, which the filter does not match, is left as it was.
+    await requireUserAttributes(t, ['emails', 'emails.type']);
+    const home = { value: uniqueEmail(t, 'home'), type: 'home' };
+    const user = await createUser(t, 'patch-filtered-replace', { emails: [{ value: uniqueEmail(t, 'work'), type: 'work' }, home] });
+    const work = { value: uniqueEmail(t, 'work2'), type: 'work' };
+    const path = `emails[type eq ${literal('work')}]`;
+    const what = `replace of ${path} with ${JSON.stringify(work)}`;
+    const res = await patchUser(t, user.id, [{ op: 'replace', path, value: work }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    const after = (Array.isArray(resource.emails) ? (resource.emails as Json[]) : []).map((e) => `${String(e.value).toLowerCase()} ${String(e.type)}`).sort();
+    const wanted = [work, home].map((e) => `${e.value.toLowerCase()} ${e.type}`).sort();
+    if (JSON.stringify(after) !== JSON.stringify(wanted))
+      fail(`the emails ${wanted.join(', ')} (value and type) after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
     id: 'scim.patch.unknown-attribute-path',
     level: 'MUST',
     spec: 'rfc7644#section-3.5.2',

@@ -18,10 +18,17 @@ export const SCIM_PATCH_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.patch-replace-null-refused': { mustFail: ['scim.patch.replace-null-unassigns'], scope, runs: 5 },
   'scim.patch-extension-sub-path-rejected': { mustFail: ['scim.patch.extension-complex-sub-attribute'], scope, runs: 5 },
   'scim.patch-multi-valued-sub-first-only': { mustFail: ['scim.patch.multi-valued-sub-attribute'], scope, runs: 5 },
+  'scim.patch-filtered-write-every-value': { mustFail: ['scim.patch.filtered-replace-matched-only'], scope, runs: 5 },
   'scim.patch-op-case-sensitive': { mustFail: ['scim.patch.op-case-insensitive'], scope, runs: 5 },
   // The model meets the ignored filter only in sequences with two email types and a filtered command.
   'scim.patch-value-filter-ignored': {
-    mustFail: ['scim.patch.model', 'scim.patch.replace-unmatched-filter', 'scim.patch.remove-unmatched-filter', 'scim.patch.add-unmatched-filter'],
+    mustFail: [
+      'scim.patch.model',
+      'scim.patch.replace-unmatched-filter',
+      'scim.patch.remove-unmatched-filter',
+      'scim.patch.add-unmatched-filter',
+      'scim.patch.filtered-replace-matched-only',
+    ],
     scope,
     runs: 60,
   },

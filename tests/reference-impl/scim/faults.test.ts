@@ -388,6 +388,20 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     },
     expected: ['other,other', 'other,'],
   },
+  'scim.patch-filtered-write-every-value': {
+    probe: async (h) => {
+      const id = await created(h, {
+        emails: [
+          { value: `${unique('w')}@example.com`, type: 'work' },
+          { value: `${unique('h')}@example.com`, type: 'home' },
+        ],
+      });
+      await h.patch(`/Users/${id}`, [{ op: 'replace', path: 'emails[type eq "work"]', value: { value: 'new@example.com', type: 'work' } }]);
+      const emails = (await h.get(`/Users/${id}`)).obj.emails as { type?: string }[];
+      return emails.map((e) => e.type).join(',');
+    },
+    expected: ['work,home', 'work,work'],
+  },
   'scim.patch-not-atomic': {
     probe: async (h) => {
       const id = await created(h, { title: 'before' });
