@@ -130,6 +130,8 @@ export interface ScimBehaviour {
     missing: 'last' | 'first';
     /** A sub-attribute of a multi-valued attribute (emails.type): 400 invalidValue, or sorted by the chosen value's sub-attribute. */
     multiValuedSub: 'reject' | 'accept';
+    /** An extension attribute (`urn:…:enterprise:2.0:User:employeeNumber`): read in its extension, or at the top of the resource (where it is not). */
+    extension: 'in-extension' | 'top-level';
   };
   readonly projection: {
     attributes: 'honoured' | 'ignored';
@@ -395,7 +397,15 @@ export function referenceScimBehaviour(): ScimBehaviour {
       urnPaths: 'evaluated',
       support: { operators: 'all', logical: 'all', attributes: 'all', valuePaths: true },
     },
-    sort: { applied: 'yes', descending: 'honoured', caseInsensitive: 'honoured', multiValued: 'primary-or-first', missing: 'last', multiValuedSub: 'reject' },
+    sort: {
+      applied: 'yes',
+      descending: 'honoured',
+      caseInsensitive: 'honoured',
+      multiValued: 'primary-or-first',
+      missing: 'last',
+      multiValuedSub: 'reject',
+      extension: 'in-extension',
+    },
     projection: {
       attributes: 'honoured',
       excludedAttributes: 'honoured',

@@ -185,6 +185,10 @@ const SCIM_FAULT_TABLE = {
   },
   // Sort
   'scim.sort-ignored': { description: 'sortBy is ignored (creation order).', apply: (b) => void (b.sort.applied = 'ignored') },
+  'scim.sort-extension-top-level': {
+    description: 'sortBy on an extension attribute (`urn:…:enterprise:2.0:User:employeeNumber`) reads it at the top of the resource, so nothing is sorted.',
+    apply: (b) => void (b.sort.extension = 'top-level'),
+  },
   'scim.sort-descending-ignored': { description: 'sortOrder=descending sorts ascending.', apply: (b) => void (b.sort.descending = 'ignored') },
   'scim.sort-case-sensitive': {
     description: 'caseExact-false attributes (userName) sort by code units, case-sensitively.',

@@ -125,7 +125,7 @@ export function sorterOf(
   const insensitive = !type.caseExact && b.sort.caseInsensitive === 'honoured';
   const { attr, sub, urn } = r;
   const keyOf = (view: JsonObject): Key => {
-    const container = urn === undefined ? view : view[urn];
+    const container = urn === undefined || b.sort.extension === 'top-level' ? view : view[urn];
     if (!isJsonObject(container)) return undefined;
     let v: JsonValue | undefined = container[attr.name];
     if (attr.multiValued && Array.isArray(v)) {

@@ -10,9 +10,9 @@ import { fail } from '../_harness/failure.js';
 import type { ApiResponse } from '../_harness/http.js';
 import { memo, type Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
-import { compareFolded, createListFixture, primaryOrFirst } from '../_harness/scim/list-fixture.js';
+import { compareFolded, createListFixture, type ListFixtureExtra, primaryOrFirst } from '../_harness/scim/list-fixture.js';
 import { listUsers, readSet } from '../_harness/scim/paging.js';
-import { createUser, expectScimError, literal } from '../_harness/scim/records.js';
+import { createUser, expectScimError, literal, SCIM_SCHEMAS } from '../_harness/scim/records.js';
 import { requireUserAttributes, scimTargetOf, supportsAttribute, supportsOperator, uniqueEmail } from '../_harness/scim/target.js';
 
 const SIZE = 25;
@@ -66,17 +66,31 @@ interface SortRule {
   orders: readonly Order[];
   /** The attributes of the target's User the rule needs (GET /Schemas). */
   needs?: readonly string[];
+  /** An extension of the User the rule needs (its /Schemas lists it), the attributes the fixture's
+   * users carry in it, and the sort key they give each user: a user the target answers without it
+   * means the target did not keep the extension, and the check is skipped. */
+  extension?: { urn: string; extra: ListFixtureExtra; key: (r: Json) => string | undefined };
   judge: (resources: readonly Json[], descending: boolean, res: ApiResponse) => void;
 }
 
+/** Skips the check when the target does not take the rule's extension, or did not keep it. */
+async function requireExtension(t: CheckContext, rule: SortRule, users?: readonly Json[]): Promise<void> {
+  const ext = rule.extension;
+  if (ext === undefined) return;
+  if (!(await scimTargetOf(t)).schema.extensions.has(ext.urn.toLowerCase())) t.skip(`the target's /Schemas lists no ${ext.urn} (optional, RFC 7643 §4.3)`);
+  if (users?.some((u) => ext.key(u) === undefined)) t.skip(`the target answered the fixture's users without their ${ext.urn} attributes: it did not keep them`);
+}
+
 function sortCheck(rule: SortRule): void {
-  const fixture = memo((t) => createListFixture(t, 'st', SIZE));
+  const fixture = memo((t) => createListFixture(t, 'st', SIZE, rule.extension?.extra));
   requirement(
     { id: rule.id, level: 'MUST', spec: 'rfc7644#section-3.4.2.3', title: rule.title },
     async (t) => {
       await sortsOrSkip(t);
       await requireUserAttributes(t, rule.needs ?? []);
+      await requireExtension(t, rule);
       const f = await fixture(t);
+      await requireExtension(t, rule, f.users);
       const ask = fc.record({ count: fc.oneof(fc.integer({ min: 5, max: 12 }), fc.constantFrom(SIZE, SIZE + 2)), order: fc.constantFrom(...rule.orders) });
       await t.property(ask, async ({ count, order }) => {
         const w = await readSet(t, { filter: f.filter, sortBy: rule.sortBy, sortOrder: order === 'absent' ? undefined : order }, count, f.ids);
@@ -121,6 +135,22 @@ sortCheck({
   orders: ['ascending', 'descending'],
   needs: ['name.givenName'],
   judge: (rs, desc, res) => expectOrdered(rs, (r) => text((r.name as Json | undefined)?.givenName), desc, 'name.givenName', res),
+});
+
+// An extension attribute is named by its schema URN (RFC 7644 §3.10); sortBy takes an attribute
+// name as a filter does (§3.4.2.3), so the enterprise employeeNumber sorts as a core attribute.
+const employeeNumber = (r: Json): string | undefined => text((r[SCIM_SCHEMAS.enterprise] as Json | undefined)?.employeeNumber);
+sortCheck({
+  id: 'scim.sort.extension-attribute',
+  title: 'sortBy=urn:…:enterprise:2.0:User:employeeNumber orders by the extension attribute',
+  sortBy: `${SCIM_SCHEMAS.enterprise}:employeeNumber`,
+  orders: ['ascending', 'descending'],
+  extension: {
+    urn: SCIM_SCHEMAS.enterprise,
+    extra: ({ givenName }) => ({ schemas: [SCIM_SCHEMAS.user, SCIM_SCHEMAS.enterprise], [SCIM_SCHEMAS.enterprise]: { employeeNumber: givenName } }),
+    key: employeeNumber,
+  },
+  judge: (rs, desc, res) => expectOrdered(rs, employeeNumber, desc, `${SCIM_SCHEMAS.enterprise}:employeeNumber`, res),
 });
 
 sortCheck({

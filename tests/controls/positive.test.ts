@@ -89,7 +89,7 @@ describe('every SCIM check passes on every kind of server the RFC allows, with t
   test('the variants are told apart: each skips what its server does not do, and only that', () => {
     const skipped = (key: string) => new Set((found[key]?.skipped ?? []).map((s) => s.id));
     // A server that does not sort: the sort checks are skipped, saying so; the others run.
-    expect([...skipped('idp-minimal')].filter((id) => id.startsWith('scim.sort.')).length).toBe(7);
+    expect([...skipped('idp-minimal')].filter((id) => id.startsWith('scim.sort.')).length).toBe(8);
     expect(skipped('idp-minimal').has('scim.pagination.walk-exactly-once')).toBe(false);
     expect(skipped('idp-minimal').has('scim.pagination.default-page')).toBe(false);
     // A server that serves discovery and /Me: their unsupported-endpoint checks are skipped.

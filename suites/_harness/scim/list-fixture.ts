@@ -125,9 +125,14 @@ function plan(seed: number, size: number, tag: string): Plan[] {
   }
 }
 
+/** More attributes of one fixture user, from its planned givenName (unique, folded, within the
+ * fixture, and in an order other than the users' creation order). */
+export type ListFixtureExtra = (planned: { readonly givenName: string }) => Json;
+
 /** Creates `size` users under a fresh prefix (sequential POSTs, 201 each); emails carry the prefix's
- * tail, so that no other user of any run holds them (a target may hold them unique). */
-export async function createListFixture(t: CheckContext, tag: string, size: number): Promise<ListFixture> {
+ * tail, so that no other user of any run holds them (a target may hold them unique). `extra` adds
+ * attributes to each user. */
+export async function createListFixture(t: CheckContext, tag: string, size: number, extra?: ListFixtureExtra): Promise<ListFixture> {
   const target = await scimTargetOf(t);
   if (target.scope === undefined)
     t.skip(`the target's filter cannot confine a list to the check's own users (${target.why}: none of userName sw, externalId eq, userName eq with or)`);
@@ -141,6 +146,7 @@ export async function createListFixture(t: CheckContext, tag: string, size: numb
         ...(target.scope === 'externalId' ? { externalId: prefix } : {}),
         ...(p.title === undefined ? {} : { title: p.title }),
         ...(p.emails === undefined ? {} : { emails: p.emails }),
+        ...(extra ? extra(p) : {}),
       }),
     );
   }

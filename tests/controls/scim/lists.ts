@@ -12,6 +12,7 @@ const SORT_WALKS = [
   'scim.sort.nested-given-name',
   'scim.sort.multi-valued-primary-or-first',
   'scim.sort.missing-values',
+  'scim.sort.extension-attribute',
 ];
 
 export const SCIM_LISTS_CONTROLS: Readonly<Record<string, Control>> = {
@@ -37,7 +38,13 @@ export const SCIM_LISTS_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.total-results-page-size': { mustFail: ['scim.pagination.total-results'], scope: SCOPE },
   'scim.sort-ignored': { mustFail: [...SORT_WALKS, 'scim.sort.sub-attribute-status'], scope: SCOPE },
   'scim.sort-descending-ignored': {
-    mustFail: ['scim.sort.username-descending', 'scim.sort.nested-given-name', 'scim.sort.multi-valued-primary-or-first', 'scim.sort.missing-values'],
+    mustFail: [
+      'scim.sort.username-descending',
+      'scim.sort.nested-given-name',
+      'scim.sort.multi-valued-primary-or-first',
+      'scim.sort.missing-values',
+      'scim.sort.extension-attribute',
+    ],
     scope: SCOPE,
   },
   // Case is username-ascending's rule alone: the other sort checks judge only pairs whose order case cannot change.
@@ -45,6 +52,7 @@ export const SCIM_LISTS_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.sort-multivalued-last-value': { mustFail: ['scim.sort.multi-valued-primary-or-first'], scope: SCOPE },
   'scim.sort-missing-first': { mustFail: ['scim.sort.missing-values'], scope: SCOPE },
   'scim.sort-sub-attribute-accepted': { mustFail: ['scim.sort.sub-attribute-status'], scope: SCOPE },
+  'scim.sort-extension-top-level': { mustFail: ['scim.sort.extension-attribute'], scope: SCOPE },
   // attributes is ignored on every operation: by GET and list, on POST and on PUT (three rules); the
   // checks about something narrower (sub-attributes, names in other case) end blocked by the first.
   'scim.attributes-ignored': {

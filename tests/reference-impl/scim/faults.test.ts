@@ -160,6 +160,22 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     probe: async (h) => JSON.stringify(await firstIds('/Users?sortBy=userName&count=5')(h)) === JSON.stringify(await firstIds('/Users?count=5')(h)),
     expected: [false, true],
   },
+  'scim.sort-extension-top-level': {
+    probe: async (h) => {
+      const ent = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+      const prefix = unique('ext');
+      for (const [n, number] of [
+        ['1', 'b'],
+        ['2', 'a'],
+      ] as const)
+        await h.createUser({ schemas: [USER_URN, ent], userName: `${prefix}.${n}`, [ent]: { employeeNumber: number } });
+      const list = await h.get(`/Users${q({ filter: `userName sw "${prefix}."`, sortBy: `${ent}:employeeNumber` })}`);
+      return resourcesOf(list)
+        .map((r) => (r[ent] as { employeeNumber?: string } | undefined)?.employeeNumber)
+        .join(',');
+    },
+    expected: ['a,b', 'b,a'],
+  },
   'scim.sort-descending-ignored': {
     probe: async (h) =>
       JSON.stringify(await sortedUserNames({ sortBy: 'userName', sortOrder: 'descending' })(h)) ===
