@@ -21,9 +21,10 @@ export interface FilterSemantics {
   readonly unknownField: 'reject' | 'as-null';
 }
 
-/** An ordering comparison: false when either side is null (or the sides do not compare). */
+/** An ordering comparison: false when either side is null or the sides do not compare, since
+ * order() answers NaN for such a pair and every ordering test of NaN is false. */
 function ordering(test: (sign: number) => boolean): Comparison {
-  return (value, literal) => value !== null && literal !== null && test(order(value, literal));
+  return (value, literal) => test(order(value, literal));
 }
 
 export const COMPARISONS: Readonly<Record<CompareOp, Comparison>> = {

@@ -82,6 +82,8 @@ describe('evaluation', () => {
     ['n eq 1e3', 'e'],
     ['n ne null', 'abce'],
     ['n gt null', ''],
+    // A null field is in no ordering, whatever the literal.
+    ['n le 1000', 'abce'],
     ['n ne 1', 'bcde'],
     ['flag eq true', 'ad'],
     ['flag ne true', 'bce'],
