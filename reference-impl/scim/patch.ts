@@ -2,9 +2,9 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js'
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest } from './errors.js';
 import { idpBooleans, valueFromFilter } from './clients.js';
-import { compileValueFilter, parsePatchPath } from './filter.js';
+import { compileValueFilter, type FilterNode, parsePatchPath, type PatchPath } from './filter.js';
 import { attributeValue } from './resources.js';
-import { type Attr, PATCH_URN, type ResourceSchema, resolvePath } from './schema.js';
+import { type Attr, PATCH_URN, type ResolvedPath, type ResourceSchema, resolvePath } from './schema.js';
 
 /**
  * PATCH (rfc7644#section-3.5.2): `add`, `replace`, `remove` (names case-insensitive: identity
@@ -13,6 +13,34 @@ import { type Attr, PATCH_URN, type ResourceSchema, resolvePath } from './schema
  * caller stores the result only when every operation succeeded (atomic, rfc7644#section-3.5.2).
  */
 export type PatchOpName = 'add' | 'replace' | 'remove';
+
+/** A path with a value filter: the parsed path, its text (for error details) and its filter. */
+interface FilteredPath {
+  readonly path: PatchPath;
+  readonly text: string;
+  readonly filter: FilterNode;
+}
+
+/**
+ * Where an attribute of a path lives: the resource, or the extension object of its URN (made for an
+ * add or replace when absent); `finish` drops an extension object the operation left empty.
+ */
+function containerOf(data: JsonObject, op: PatchOpName, urn: string | undefined): { container: JsonObject; finish: () => void } {
+  if (urn === undefined) return { container: data, finish: () => undefined };
+  const ext = data[urn];
+  let container: JsonObject;
+  if (isJsonObject(ext)) container = ext;
+  else {
+    container = {};
+    if (op !== 'remove') data[urn] = container;
+  }
+  return {
+    container,
+    finish: () => {
+      if (Object.keys(container).length === 0) delete data[urn];
+    },
+  };
+}
 
 export interface PatchOperation {
   readonly op: PatchOpName;
@@ -105,107 +133,84 @@ export class PatchApplier {
   }
 
   private applyPath(data: JsonObject, op: PatchOpName, pathText: string, sent: JsonValue | undefined): void {
-    let value = sent;
     const extension = this.schema.extensions.get(pathText.trim().toLowerCase());
     if (extension !== undefined) {
       // The path names a whole extension: remove it, or add/replace its attributes one by one.
       if (op === 'remove') delete data[extension.urn];
-      else if (!isJsonObject(value)) throw badRequest('invalidValue', `${op} of ${extension.urn} needs an object value.`);
-      else for (const [k, v] of Object.entries(value)) this.applyPath(data, op, `${extension.urn}:${k}`, v);
+      else if (!isJsonObject(sent)) throw badRequest('invalidValue', `${op} of ${extension.urn} needs an object value.`);
+      else for (const [k, v] of Object.entries(sent)) this.applyPath(data, op, `${extension.urn}:${k}`, v);
       return;
     }
+    const target = this.targetOf(pathText);
+    if (target === undefined) return;
+    const { path, resolved } = target;
+    const { attr, urn } = resolved;
+    const sub = path.filter === undefined ? resolved.sub : undefined;
+    const value = this.b.idp.booleanStrings === 'true-false' ? idpBooleans(this.valueAttr(path, attr, sub), sent) : sent;
+    if (attr.mutability === 'readOnly' || attr.name === 'schemas') {
+      this.mutability(`${attr.name} is read-only.`);
+      return;
+    }
+    const { container, finish } = containerOf(data, op, urn);
+    if (path.filter === undefined) {
+      if (sub === undefined) this.whole(container, op, attr, value);
+      else this.subOfAll(container, op, attr, sub, value);
+    } else if (!this.filtered(container, op, attr, { path, text: pathText, filter: path.filter }, value)) return;
+    finish();
+  }
+
+  /** The attribute a path names, its form checked (400 invalidPath); undefined where the behaviour ignores a path it cannot take. */
+  private targetOf(pathText: string): { path: PatchPath; resolved: ResolvedPath } | undefined {
     const path = parsePatchPath(pathText, this.b.filter);
     if (path === undefined) {
-      if (this.b.patch.malformedPath === 'ignored') return;
+      if (this.b.patch.malformedPath === 'ignored') return undefined;
       throw badRequest('invalidPath', `'${pathText}' is not a valid path.`);
     }
     const resolved = resolvePath(this.schema, path.attrPath);
     if (resolved === undefined) {
-      if (this.b.patch.unknownPath === 'ignored') return;
+      if (this.b.patch.unknownPath === 'ignored') return undefined;
       throw badRequest('invalidPath', `'${pathText}' names no attribute.`);
     }
     const { attr, urn } = resolved;
-    const sub = path.filter === undefined ? resolved.sub : undefined;
     if (urn !== undefined && resolved.sub !== undefined && this.b.patch.extensionSubPath === 'rejected')
       throw badRequest('invalidPath', `'${pathText}' is not a path this server takes.`);
     if (path.filter !== undefined && resolved.sub !== undefined) throw badRequest('invalidPath', `'${pathText}' filters a sub-attribute.`);
     if (path.filter !== undefined && attr.sub === undefined && this.b.patch.filterOnSimple === 'server-error')
       throw new TypeError(`${attr.name} has no sub-attributes`);
-    if (this.b.idp.booleanStrings === 'true-false') {
-      const after = path.subAfterFilter === undefined ? undefined : attr.sub?.get(path.subAfterFilter.toLowerCase());
-      value = idpBooleans(sub ?? after ?? (path.filter === undefined ? attr : { ...attr, multiValued: false }), value);
-    }
-    if (attr.mutability === 'readOnly' || attr.name === 'schemas') {
-      this.mutability(`${attr.name} is read-only.`);
-      return;
-    }
-    let container: JsonObject;
-    if (urn === undefined) container = data;
-    else {
-      const ext = data[urn];
-      if (isJsonObject(ext)) container = ext;
-      else {
-        container = {};
-        if (op !== 'remove') data[urn] = container;
-      }
-    }
-    const finish = (): void => {
-      if (urn !== undefined && Object.keys(container).length === 0) delete data[urn];
-    };
-    if (path.filter === undefined) {
-      if (sub === undefined) this.whole(container, op, attr, value);
-      else this.subOfAll(container, op, attr, sub, value);
-      finish();
-      return;
-    }
-    if (!attr.multiValued || attr.sub === undefined) throw badRequest('invalidPath', `'${path.attrPath}' is not a multi-valued complex attribute.`);
+    return { path, resolved };
+  }
+
+  /** The attribute whose type the identity providers' string booleans are read as: the path's last. */
+  private valueAttr(path: PatchPath, attr: Attr, sub: Attr | undefined): Attr {
+    const after = path.subAfterFilter === undefined ? undefined : attr.sub?.get(path.subAfterFilter.toLowerCase());
+    return sub ?? after ?? (path.filter === undefined ? attr : { ...attr, multiValued: false });
+  }
+
+  /**
+   * An operation on the values a value filter selects (`emails[type eq "work"]`, `….value`). False
+   * when it ended without a write to finish (a read-only sub-attribute the behaviour lets pass).
+   */
+  private filtered(container: JsonObject, op: PatchOpName, attr: Attr, path: FilteredPath, value: JsonValue | undefined): boolean {
+    if (!attr.multiValued || attr.sub === undefined) throw badRequest('invalidPath', `'${path.path.attrPath}' is not a multi-valued complex attribute.`);
     let predicate: (v: JsonObject) => boolean;
     try {
       predicate = compileValueFilter(this.schema, path.filter, attr, this.b.filter);
     } catch {
-      throw badRequest('invalidPath', `The value filter of '${pathText}' is not valid.`);
+      throw badRequest('invalidPath', `The value filter of '${path.text}' is not valid.`);
     }
     if (this.b.patch.valueFilter === 'ignored') predicate = () => true;
     const list = Array.isArray(container[attr.name]) ? (container[attr.name] as JsonValue[]) : [];
     const matched = list.filter((v): v is JsonObject => isJsonObject(v) && predicate(v));
-    if (matched.length === 0 && op === 'add' && this.b.idp.addUnmatched === 'creates') {
-      // Entra ID: an add whose filter matches nothing creates the value the filter describes.
-      const after = path.subAfterFilter === undefined ? undefined : attr.sub.get(path.subAfterFilter.toLowerCase());
-      const made = valueFromFilter(path.filter, after, value);
-      const created = made === undefined ? undefined : attributeValue({ ...attr, multiValued: false }, made, attr.name);
-      if (isJsonObject(created)) {
-        const next = [...list, created];
-        this.singlePrimary(next, new Set([created]));
-        container[attr.name] = next;
-        finish();
-        return;
-      }
-    }
-    if (matched.length === 0) throw badRequest('noTarget', `No value of ${attr.name} matches '${pathText}'.`);
-    const subAttr = path.subAfterFilter === undefined ? undefined : attr.sub.get(path.subAfterFilter.toLowerCase());
-    if (path.subAfterFilter !== undefined && subAttr === undefined)
-      throw badRequest('invalidPath', `${attr.name} has no sub-attribute '${path.subAfterFilter}'.`);
-    if (subAttr === undefined) {
-      if (op === 'remove') {
-        const rest = list.filter((v) => !matched.includes(v as JsonObject));
-        if (rest.length === 0) delete container[attr.name];
-        else container[attr.name] = rest;
-      } else {
-        const replacement = attributeValue({ ...attr, multiValued: false }, value ?? null, attr.name);
-        if (!isJsonObject(replacement)) throw badRequest('invalidValue', `${op} of '${pathText}' needs an object value.`);
-        const chosen = new Set<JsonValue>();
-        container[attr.name] = list.map((v) => {
-          if (!matched.includes(v as JsonObject) && this.b.patch.filteredWrite === 'matched') return v;
-          const next = op === 'replace' ? { ...replacement } : { ...(v as JsonObject), ...replacement };
-          chosen.add(next);
-          return next;
-        });
-        this.singlePrimary(container[attr.name] as JsonValue[], chosen);
-      }
-    } else {
+    if (matched.length === 0 && op === 'add' && this.b.idp.addUnmatched === 'creates' && this.createUnmatched(container, attr, path, list, value)) return true;
+    if (matched.length === 0) throw badRequest('noTarget', `No value of ${attr.name} matches '${path.text}'.`);
+    const subName = path.path.subAfterFilter;
+    const subAttr = subName === undefined ? undefined : attr.sub.get(subName.toLowerCase());
+    if (subName !== undefined && subAttr === undefined) throw badRequest('invalidPath', `${attr.name} has no sub-attribute '${subName}'.`);
+    if (subAttr === undefined) this.writeMatched(container, op, attr, path.text, { list, matched }, value);
+    else {
       if (subAttr.mutability === 'readOnly') {
         this.mutability(`${attr.name}.${subAttr.name} is read-only.`);
-        return;
+        return false;
       }
       for (const v of matched) {
         if (op === 'remove' || value === null) delete v[subAttr.name];
@@ -213,7 +218,48 @@ export class PatchApplier {
       }
       this.singlePrimary(list, new Set(matched));
     }
-    finish();
+    return true;
+  }
+
+  /** Entra ID: an add whose filter matches nothing creates the value the filter describes. True when it did. */
+  private createUnmatched(container: JsonObject, attr: Attr, path: FilteredPath, list: readonly JsonValue[], value: JsonValue | undefined): boolean {
+    const subName = path.path.subAfterFilter;
+    const after = subName === undefined ? undefined : attr.sub?.get(subName.toLowerCase());
+    const made = valueFromFilter(path.filter, after, value);
+    const created = made === undefined ? undefined : attributeValue({ ...attr, multiValued: false }, made, attr.name);
+    if (!isJsonObject(created)) return false;
+    const next = [...list, created];
+    this.singlePrimary(next, new Set([created]));
+    container[attr.name] = next;
+    return true;
+  }
+
+  /** remove of the matched values, or add/replace of each of them with the value sent (the others kept). */
+  private writeMatched(
+    container: JsonObject,
+    op: PatchOpName,
+    attr: Attr,
+    pathText: string,
+    values: { list: readonly JsonValue[]; matched: readonly JsonObject[] },
+    value: JsonValue | undefined,
+  ): void {
+    const { list, matched } = values;
+    if (op === 'remove') {
+      const rest = list.filter((v) => !matched.includes(v as JsonObject));
+      if (rest.length === 0) delete container[attr.name];
+      else container[attr.name] = rest;
+      return;
+    }
+    const replacement = attributeValue({ ...attr, multiValued: false }, value ?? null, attr.name);
+    if (!isJsonObject(replacement)) throw badRequest('invalidValue', `${op} of '${pathText}' needs an object value.`);
+    const chosen = new Set<JsonValue>();
+    container[attr.name] = list.map((v) => {
+      if (!matched.includes(v as JsonObject) && this.b.patch.filteredWrite === 'matched') return v;
+      const next = op === 'replace' ? { ...replacement } : { ...(v as JsonObject), ...replacement };
+      chosen.add(next);
+      return next;
+    });
+    this.singlePrimary(container[attr.name] as JsonValue[], chosen);
   }
 
   /** add / replace / remove of a whole attribute. */
