@@ -225,6 +225,8 @@ export interface ScimBehaviour {
     mutability: 'checked' | 'unchecked';
     /** add to a multi-valued attribute appends, or replaces all values. */
     addMultiValued: 'appends' | 'replaces';
+    /** replace of a multi-valued attribute without a filter replaces all values, or appends to them. */
+    replaceMultiValued: 'replaces' | 'appends';
     /** No-path add/replace with an object value: applied, or 400 invalidPath. */
     noPath: 'supported' | 'rejected';
     /** A body without the PatchOp URN in `schemas`: 400 invalidSyntax, or read anyway. */
@@ -459,6 +461,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       unknownPath: 'invalid-path',
       mutability: 'checked',
       addMultiValued: 'appends',
+      replaceMultiValued: 'replaces',
       noPath: 'supported',
       schemas: 'required',
       emptyOperations: 'reject',

@@ -339,6 +339,10 @@ const SCIM_FAULT_TABLE = {
     description: 'PATCH may remove required attributes and write read-only ones (ignored) instead of 400 mutability.',
     apply: (b) => void (b.patch.mutability = 'unchecked'),
   },
+  'scim.patch-replace-appends-values': {
+    description: 'A replace of a multi-valued attribute without a filter (`emails`) appends the values sent instead of replacing them all.',
+    apply: (b) => void (b.patch.replaceMultiValued = 'appends'),
+  },
   'scim.patch-add-replaces-values': {
     description: 'PATCH add to a multi-valued attribute replaces its values instead of appending.',
     apply: (b) => void (b.patch.addMultiValued = 'replaces'),

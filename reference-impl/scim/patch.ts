@@ -293,7 +293,8 @@ export class PatchApplier {
     }
     const current = container[attr.name];
     if (attr.multiValued && Array.isArray(v)) {
-      const appends = op === 'add' || (op === 'replace' && attr.name === 'members' && this.b.groups.replaceMembers === 'appends');
+      const replaceAppends = this.b.patch.replaceMultiValued === 'appends' || (attr.name === 'members' && this.b.groups.replaceMembers === 'appends');
+      const appends = op === 'add' || (op === 'replace' && replaceAppends);
       if (appends && Array.isArray(current) && this.b.patch.addMultiValued === 'appends') {
         const added = v.filter((x) => !current.some((c) => same(c, x)));
         const list = [...current, ...added];

@@ -315,6 +315,60 @@ requirement(
   WRITES_USERS,
 );
 
+/** The user's emails as `address type` pairs, sorted: what the multi-valued checks compare. */
+const emailPairs = (emails: unknown): string[] =>
+  (Array.isArray(emails) ? (emails as Json[]) : []).map((e) => `${String(e.value).toLowerCase()} ${String(e.type)}`).sort();
+
+requirement(
+  {
+    id: 'scim.patch.replace-multi-valued-all',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.3',
+    binds: 'RFC 7644 §3.5.2.3: "If the target location is a multi-valued attribute and no filter is specified, the attribute and all values are replaced."',
+    title: 'replace of emails without a filter replaces every value with those sent',
+  },
+  async (t) => {
+    await requireUserAttributes(t, ['emails', 'emails.type']);
+    const user = await createUser(t, 'patch-replace-emails', {
+      emails: [
+        { value: uniqueEmail(t, 'work'), type: 'work' },
+        { value: uniqueEmail(t, 'home'), type: 'home' },
+      ],
+    });
+    const sent = [{ value: uniqueEmail(t, 'other'), type: 'other' }];
+    const what = `replace of emails (no filter) with ${JSON.stringify(sent)}`;
+    const res = await patchUser(t, user.id, [{ op: 'replace', path: 'emails', value: sent }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    const wanted = emailPairs(sent);
+    if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
+      fail(`the emails ${wanted.join(', ')} alone after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.add-multi-valued-appends',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.1',
+    binds: 'RFC 7644 §3.5.2.1: "If the target location specifies a multi-valued attribute, a new value is added to the attribute."',
+    title: 'add of emails with a new value keeps the emails the user had and adds it',
+  },
+  async (t) => {
+    await requireUserAttributes(t, ['emails', 'emails.type']);
+    const had = { value: uniqueEmail(t, 'work'), type: 'work' };
+    const user = await createUser(t, 'patch-add-emails', { emails: [had] });
+    const sent = [{ value: uniqueEmail(t, 'home'), type: 'home' }];
+    const what = `add of emails with ${JSON.stringify(sent)}`;
+    const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: sent }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    const wanted = emailPairs([had, ...sent]);
+    if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
+      fail(`the emails ${wanted.join(', ')} after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+  },
+  WRITES_USERS,
+);
+
 requirement(
   {
     id: 'scim.patch.replace-required-null-refused',
@@ -441,9 +495,8 @@ requirement(
     const what = `replace of ${path} with ${JSON.stringify(work)}`;
     const res = await patchUser(t, user.id, [{ op: 'replace', path, value: work }]);
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
-    const after = (Array.isArray(resource.emails) ? (resource.emails as Json[]) : []).map((e) => `${String(e.value).toLowerCase()} ${String(e.type)}`).sort();
-    const wanted = [work, home].map((e) => `${e.value.toLowerCase()} ${e.type}`).sort();
-    if (JSON.stringify(after) !== JSON.stringify(wanted))
+    const wanted = emailPairs([work, home]);
+    if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
       fail(`the emails ${wanted.join(', ')} (value and type) after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
   },
   WRITES_USERS,

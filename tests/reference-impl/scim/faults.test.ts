@@ -418,6 +418,15 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     },
     expected: ['work,home', 'work,work'],
   },
+  'scim.patch-replace-appends-values': {
+    probe: async (h) => {
+      const id = await created(h, { emails: [{ value: `${unique('w')}@example.com`, type: 'work' }] });
+      await h.patch(`/Users/${id}`, [{ op: 'replace', path: 'emails', value: [{ value: `${unique('o')}@example.com`, type: 'other' }] }]);
+      const emails = (await h.get(`/Users/${id}`)).obj.emails as { type?: string }[];
+      return emails.map((e) => e.type).join(',');
+    },
+    expected: ['other', 'work,other'],
+  },
   'scim.patch-not-atomic': {
     probe: async (h) => {
       const id = await created(h, { title: 'before' });
