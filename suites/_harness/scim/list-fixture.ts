@@ -125,9 +125,9 @@ function plan(seed: number, size: number, tag: string): Plan[] {
   }
 }
 
-/** More attributes of one fixture user, from its planned givenName (unique, folded, within the
- * fixture, and in an order other than the users' creation order). */
-export type ListFixtureExtra = (planned: { readonly givenName: string }) => Json;
+/** More attributes of one fixture user (the `index`-th created), from its planned givenName (unique,
+ * folded, within the fixture, and in an order other than the users' creation order). */
+export type ListFixtureExtra = (planned: { readonly givenName: string }, index: number) => Json;
 
 /** Creates `size` users under a fresh prefix (sequential POSTs, 201 each); emails carry the prefix's
  * tail, so that no other user of any run holds them (a target may hold them unique). `extra` adds
@@ -138,7 +138,7 @@ export async function createListFixture(t: CheckContext, tag: string, size: numb
     t.skip(`the target's filter cannot confine a list to the check's own users (${target.why}: none of userName sw, externalId eq, userName eq with or)`);
   const prefix = `${uniqueName(t, tag)}.`;
   const users: ListFixture['users'] = [];
-  for (const p of plan(t.seed, size, prefix.slice(-9, -1))) {
+  for (const [index, p] of plan(t.seed, size, prefix.slice(-9, -1)).entries()) {
     users.push(
       await createUser(t, tag, {
         userName: `${prefix}${p.suffix}`,
@@ -146,7 +146,7 @@ export async function createListFixture(t: CheckContext, tag: string, size: numb
         ...(target.scope === 'externalId' ? { externalId: prefix } : {}),
         ...(p.title === undefined ? {} : { title: p.title }),
         ...(p.emails === undefined ? {} : { emails: p.emails }),
-        ...(extra ? extra(p) : {}),
+        ...(extra ? extra(p, index) : {}),
       }),
     );
   }
