@@ -33,7 +33,9 @@ const run = spawn(
     '--junit',
     join(dir, 'junit.xml'),
   ],
-  { stdio: ['ignore', 'inherit', 'inherit'] },
+  // The bundled server sorts the seed's small lists outright; a bound of 0 walks them along its
+  // indexes as a large list would, so the mutants of that code are judged too.
+  { stdio: ['ignore', 'inherit', 'inherit'], env: { LPC_REFERENCE_OUTRIGHT_SORT_MAX: '0', ...process.env } },
 );
 const forward = (signal) => run.kill(signal);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, forward);

@@ -131,6 +131,8 @@ export interface Behaviour {
     limit: 'honour' | 'default';
     offsetUnit: OffsetUnit;
     defaultOrder: 'creation' | 'newest-first';
+    /** A page of a filtered, sorted list starts at its offset, or at the first record it ties with on the first key. */
+    tiedPageStart: 'offset' | 'tie-group';
     /** Lists show records as stored, or as before their last update. */
     view: 'current' | 'before-last-update';
     /** Version 1 general list: bare array, or the envelope. */
@@ -293,6 +295,7 @@ export function referenceBehaviour(): Behaviour {
       limit: 'honour',
       offsetUnit: 'page',
       defaultOrder: 'creation',
+      tiedPageStart: 'offset',
       view: 'current',
       v1Shape: 'array',
       v2Shape: 'envelope',

@@ -261,6 +261,10 @@ const NAMED_FAULTS = {
     description: 'A _filter with a syntax error is ignored (unfiltered list) instead of answering 422.',
     apply: (b) => void (b.lists.filterSyntaxError = 'ignore'),
   },
+  'intapi.sorted-page-restarts-ties': {
+    description: 'A page of a filtered, sorted list that starts inside a group of ties on the first key starts at the group’s first record instead.',
+    apply: (b) => void (b.lists.tiedPageStart = 'tie-group'),
+  },
   'intapi.default-order-newest-first': {
     description: 'Lists without _sort come newest first instead of in creation order.',
     apply: (b) => void (b.lists.defaultOrder = 'newest-first'),

@@ -386,6 +386,7 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'intapi.deprecated-params-ignored': { mustFail: each(ALL_LISTS, 'params.deprecated-limit-offset') },
   'intapi.paging-only-list-accepts-filter': { mustFail: each(PAGING_ONLY_LISTS, 'params.*-rejected') },
   'intapi.bad-filter-accepted': { mustFail: each(LISTS_WITH_FILTER, 'filter.invalid-422') },
+  'intapi.sorted-page-restarts-ties': { mustFail: each(LISTS_WITH_FILTER, 'paging.filtered-sorted-walk-once') },
   'intapi.default-order-newest-first': {
     mustFail: [`${V2}.question-banks.list.default-order`, `${V2}.submissions.list.default-order`, `${V2}.groups.list.default-order`],
   },

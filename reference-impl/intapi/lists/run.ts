@@ -5,7 +5,7 @@ import type { JsonObject, JsonValue } from '../../rules/json.js';
 import type { FieldSchema } from '../../rules/fields.js';
 import { type CompiledFilter, compileFilterCached, FilterError, SPEC_FILTER_SEMANTICS } from '../filter/index.js';
 import { pageOf } from './paging.js';
-import { parseSort, type SortKey, SortError, SPEC_SORT_SEMANTICS, sortRecords } from './sort.js';
+import { compareSortValues, parseSort, type SortKey, SortError, SPEC_SORT_SEMANTICS, sortRecords, sortValue } from './sort.js';
 import { Table } from '../../store/table.js';
 import { indexedPage } from './indexed.js';
 import type { ListParams } from './params.js';
@@ -54,7 +54,7 @@ function sortKeys<R>(text: string, schema: FieldSchema<R>, lists: Behaviour['lis
  * below, which is the definition both must agree with.
  */
 function indexable(lists: Behaviour['lists']): boolean {
-  return lists.filter === SPEC_FILTER_SEMANTICS && lists.sort === SPEC_SORT_SEMANTICS && lists.defaultOrder === 'creation';
+  return lists.filter === SPEC_FILTER_SEMANTICS && lists.sort === SPEC_SORT_SEMANTICS && lists.defaultOrder === 'creation' && lists.tiedPageStart === 'offset';
 }
 
 export function runList<R extends { readonly id: string }>(
@@ -79,8 +79,19 @@ export function runList<R extends { readonly id: string }>(
   let items: readonly R[] = lists.defaultOrder === 'creation' ? records : [...records].reverse();
   if (filter !== undefined) items = items.filter(filter.predicate);
   if (keys !== undefined) items = sortRecords(items, keys, lists.sort);
-  const page = pageOf(items, pageSize, offset, lists.offsetUnit);
+  let page = pageOf(items, pageSize, offset, lists.offsetUnit);
+  if (lists.tiedPageStart === 'tie-group' && filter !== undefined && keys?.[0] !== undefined) page = fromTieGroup(items, page, keys[0]);
   return { total: items.length, unfilteredTotal: records.length, page, limit: params.limit, offset: params.offset };
+}
+
+/** The page moved back to the first record its first record ties with on `key` (a fault). */
+function fromTieGroup<R>(items: readonly R[], page: R[], key: SortKey<R>): R[] {
+  const first = page[0];
+  if (first === undefined) return page;
+  const value = sortValue(first, key.field, 0);
+  let start = items.indexOf(first);
+  while (start > 0 && compareSortValues(sortValue(items[start - 1] as R, key.field, 0), value) === 0) start--;
+  return items.slice(start, start + page.length);
 }
 
 /** spec#paged-list-envelope-v2-list-operations: `{totalItems, returnedItems, limit, offset, <key>}`. */

@@ -38,7 +38,10 @@ export const INTAPI_BINDS: readonly BindingRule[] = [
   { checks: /\.envelope\.offset-echo$/, binds: `${ENVELOPE}: "offset | integer (int32) | current offset"` },
   // The common list parameters.
   { checks: /\.limit\.page-size$/, binds: `${LIST_PARAMETERS}: "_limit | query | string | maximum number of items in the current page"` },
-  { checks: /\.paging\.walk-once$/, binds: `${LIST_PARAMETERS}: "_offset | query | string | number of pages to offset into the collection"` },
+  {
+    checks: /\.paging\.(walk-once|filtered-sorted-walk-once)$/,
+    binds: `${LIST_PARAMETERS}: "_offset | query | string | number of pages to offset into the collection"`,
+  },
   {
     checks: /\.sort\.(ascending|descending|multi-key)$/,
     binds: `${LIST_PARAMETERS}: "_sort | query | string | comma-separated field names; only fields that allow sorting; a prefix on the field name selects descending order"`,

@@ -669,6 +669,67 @@ function typesIn(target: ListTarget): TypesOf {
   return (fields) => Object.fromEntries(fields.flatMap((f) => (types[f] ? [[f, types[f]]] : [])));
 }
 
+/** Up to 12 surveyed items whose `field` ties in groups: most of each of the largest groups, so pages start inside them. */
+function tiedSelection(items: readonly DataRecord[], field: string): DataRecord[] {
+  const groups = new Map<string, DataRecord[]>();
+  for (const item of items) {
+    const key = JSON.stringify(item[field] ?? null);
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  const tied = [...groups.values()].filter((g) => g.length >= 2).sort((a, b) => b.length - a.length);
+  const single = [...groups.values()].find((g) => g.length === 1) ?? [];
+  // A group of 3 or more leaves its first item out: the pages then also pass records the filter does not select.
+  const chosen = tied.slice(0, 3).flatMap((g) => (g.length >= 3 ? g.slice(1, 5) : g));
+  return [...chosen, ...single].slice(0, 12);
+}
+
+function tiedSortWalkCheck(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
+  const types = fieldTypes(target.itemContract);
+  // _offset counts pages of _limit items, and _filter and _sort apply together (the specification's list
+  // parameters): a walk over the pages of one filtered, sorted list holds each selected item once, in
+  // order, whatever order the server gives items that tie. The filter names surveyed items by id, so
+  // items other checks create meanwhile stay out of it; pages of 2 or 3 start inside groups of ties.
+  check(
+    target,
+    'paging.filtered-sorted-walk-once',
+    'MUST',
+    LIST_SPEC,
+    `${target.label}: pages of a filtered sort with ties hold each selected item once, in order`,
+    async (t) => {
+      const lists = t.profile.expectations.lists[collection];
+      if (!lists.filterable.some((f) => f.toLowerCase() === 'id')) return t.skip('the profile does not name id as filterable');
+      const fields: FieldTypes = Object.fromEntries(lists.sortable.flatMap((f) => (types[f] ? [[f, types[f]]] : [])));
+      const surveyed = await survey(t, target);
+      if (!surveyed.whole) return t.skip(`${target.label} is larger than a survey reads whole`);
+      const candidates = Object.keys(fields)
+        .map((field) => ({ field, selection: tiedSelection(surveyed.items, field) }))
+        .filter(({ selection }) => selection.length >= 4);
+      t.requireData(candidates.length > 0, `no sortable field of ${target.label} has items that tie`);
+      await t.property(
+        fc.tuple(fc.constantFrom(...candidates), fc.boolean(), fc.integer({ min: 2, max: 3 })),
+        async ([{ field, selection }, descending, limit]) => {
+          const spec: SortKey[] = [{ field, descending }];
+          const chosen = ids(selection);
+          const query = { _filter: chosen.map((id) => `id eq guid'${id}'`).join(' or '), _sort: renderSort(spec) };
+          const { items, last } = await walk(t, target, limit, query, chosen.length + limit);
+          const walked = ids(items);
+          const seen = new Set(walked);
+          if (seen.size !== walked.length || walked.length !== chosen.length || !chosen.every((id) => seen.has(id))) {
+            fail(
+              `the ${chosen.length} items of _filter=${query._filter}, each once, over pages of ${limit} sorted by ${query._sort}`,
+              `${walked.length} items, ${seen.size} distinct, ${chosen.filter((id) => !seen.has(id)).length} missing`,
+              last.res,
+            );
+          }
+          const at = sortViolationIndex(items, spec, fields);
+          if (at >= 0)
+            fail(`the walk ordered by _sort=${query._sort}`, `item ${at + 1} ${JSON.stringify(items[at])?.slice(0, 160)} after the one before it`, last.res);
+        },
+      );
+    },
+  );
+}
+
 function filterSortChecks(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
   const typesOf = typesIn(target);
   filterModelCheck(target, collection, typesOf);
@@ -878,7 +939,9 @@ function onlyPagingChecks(target: ListTarget): void {
 export function listChecks(target: ListTarget): void {
   if (target.key !== undefined) envelopeChecks(target);
   pagingChecks(target);
-  if (target.collection) filterSortChecks(target, target.collection);
-  else onlyPagingChecks(target);
+  if (target.collection) {
+    filterSortChecks(target, target.collection);
+    tiedSortWalkCheck(target, target.collection);
+  } else onlyPagingChecks(target);
   if (target.collection && target.key !== undefined) filteredTotalCheck(target, target.collection);
 }

@@ -439,6 +439,15 @@ const SPOTS: Record<Exclude<IntapiNamedFaultName, `intapi.rule-${string}`>, Spot
     },
     expected: [true, false],
   },
+  'intapi.sorted-page-restarts-ties': {
+    // The resources without a file tie on `file`: the second page of 1 is the second record of a page of 2.
+    probe: async (h) => {
+      const list = (limit: number, offset: number) =>
+        h.get(`/resources?_filter=${encodeURIComponent('id ne null')}&_sort=file&_limit=${limit}&_offset=${offset}`);
+      return itemsOf(await list(1, 1), 'resources')[0]?.id === itemsOf(await list(2, 0), 'resources')[1]?.id;
+    },
+    expected: [true, false],
+  },
   'intapi.sort-nulls-last': { probe: async (h) => itemsOf(await h.get('/resources?_sort=file'), 'resources')[0]?.file === null, expected: [true, false] },
   ...USERS_SPOTS,
   // Course evaluations, countries and provinces
