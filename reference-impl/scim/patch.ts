@@ -201,10 +201,11 @@ export class PatchApplier {
     if (this.b.patch.valueFilter === 'ignored') predicate = () => true;
     const list = Array.isArray(container[attr.name]) ? (container[attr.name] as JsonValue[]) : [];
     const matched = list.filter((v): v is JsonObject => isJsonObject(v) && predicate(v));
-    if (matched.length === 0 && op === 'add' && this.b.idp.addUnmatched === 'creates' && this.createUnmatched(container, attr, path, list, value)) return true;
-    if (matched.length === 0) throw badRequest('noTarget', `No value of ${attr.name} matches '${path.text}'.`);
     const subName = path.path.subAfterFilter;
     const subAttr = subName === undefined ? undefined : attr.sub.get(subName.toLowerCase());
+    if (matched.length === 0 && op === 'add' && this.b.idp.addUnmatched === 'creates' && this.createUnmatched(container, attr, path, subAttr, { list, value }))
+      return true;
+    if (matched.length === 0) throw badRequest('noTarget', `No value of ${attr.name} matches '${path.text}'.`);
     if (subName !== undefined && subAttr === undefined) throw badRequest('invalidPath', `${attr.name} has no sub-attribute '${subName}'.`);
     if (subAttr === undefined) this.writeMatched(container, op, attr, path.text, { list, matched }, value);
     else {
@@ -221,10 +222,16 @@ export class PatchApplier {
     return true;
   }
 
-  /** Entra ID: an add whose filter matches nothing creates the value the filter describes. True when it did. */
-  private createUnmatched(container: JsonObject, attr: Attr, path: FilteredPath, list: readonly JsonValue[], value: JsonValue | undefined): boolean {
-    const subName = path.path.subAfterFilter;
-    const after = subName === undefined ? undefined : attr.sub?.get(subName.toLowerCase());
+  /** Entra ID: an add whose filter matches nothing creates the value the filter describes (`after`: the
+   * sub-attribute after the filter, if any). True when it did. */
+  private createUnmatched(
+    container: JsonObject,
+    attr: Attr,
+    path: FilteredPath,
+    after: Attr | undefined,
+    sent: { list: readonly JsonValue[]; value: JsonValue | undefined },
+  ): boolean {
+    const { list, value } = sent;
     const made = valueFromFilter(path.filter, after, value);
     const created = made === undefined ? undefined : attributeValue({ ...attr, multiValued: false }, made, attr.name);
     if (!isJsonObject(created)) return false;

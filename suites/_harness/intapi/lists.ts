@@ -107,6 +107,18 @@ function envelopeSaid(p: Page): string {
   return `; the last page said totalItems ${said(e.totalItems)}, returnedItems ${said(e.returnedItems)}, offset ${said(e.offset)}, limit ${said(e.limit)} (${p.items.length} items)`;
 }
 
+/** Whether `walked` holds each of `chosen` exactly once, and nothing else. */
+const onceEach = (walked: readonly string[], chosen: readonly string[]): boolean => {
+  const seen = new Set(walked);
+  return seen.size === walked.length && walked.length === chosen.length && chosen.every((id) => seen.has(id));
+};
+
+/** What a walk held against the items it should have held once each, for a failure. */
+const walkedAgainst = (walked: readonly string[], chosen: readonly string[]): string => {
+  const seen = new Set(walked);
+  return `${walked.length} items, ${seen.size} distinct, ${chosen.filter((id) => !seen.has(id)).length} missing`;
+};
+
 /** Every item, page by page at `limit`, until a short page (public-facts: clients increment
  * _offset until a page comes back empty). Bounded: a target whose pages never end (one that
  * ignores _offset, say) fails once the walk holds more than `maxItems`. */
@@ -530,14 +542,7 @@ function walkOnceCheck(target: ListTarget): void {
       if (all.length <= limit) t.degenerate('a walk of a single page');
       const { items, last } = await walk(t, target, limit, {}, all.length + limit);
       const walked = ids(items);
-      const seen = new Set(walked);
-      if (seen.size !== walked.length || walked.length !== all.length || !all.every((id) => seen.has(id))) {
-        fail(
-          `the ${all.length} items, each once, over pages of ${limit}`,
-          `${walked.length} items, ${seen.size} distinct, ${all.filter((id) => !seen.has(id)).length} missing`,
-          last.res,
-        );
-      }
+      if (!onceEach(walked, all)) fail(`the ${all.length} items, each once, over pages of ${limit}`, walkedAgainst(walked, all), last.res);
     };
     await t.property(limits, walkWhole, { maxRuns: walks });
     if (walks < t.config.runs) await sampledWalk(t, target, surveyed, t.config.runs - walks);
@@ -684,14 +689,8 @@ function tiedSelection(items: readonly DataRecord[], field: string): DataRecord[
   return [...chosen, ...single].slice(0, 12);
 }
 
-/** Whether `walked` holds each of `chosen` exactly once, and nothing else. */
-const onceEach = (walked: readonly string[], chosen: readonly string[]): boolean => {
-  const seen = new Set(walked);
-  return seen.size === walked.length && walked.length === chosen.length && chosen.every((id) => seen.has(id));
-};
-
 function tiedSortWalkCheck(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
-  const types = fieldTypes(target.itemContract);
+  const typesOf = typesIn(target);
   // _offset counts pages of _limit items, and _filter and _sort apply together (the specification's list
   // parameters): a walk over the pages of one filtered, sorted list holds each selected item once,
   // whatever order the server gives items that tie. The filter names surveyed items by id, so items
@@ -707,7 +706,7 @@ function tiedSortWalkCheck(target: ListTarget, collection: NonNullable<ListTarge
     async (t) => {
       const lists = t.profile.expectations.lists[collection];
       if (!lists.filterable.some((f) => f.toLowerCase() === 'id')) return t.skip('the profile does not name id as filterable');
-      const fields: FieldTypes = Object.fromEntries(lists.sortable.flatMap((f) => (types[f] ? [[f, types[f]]] : [])));
+      const fields = typesOf(lists.sortable);
       const surveyed = await survey(t, target);
       if (!surveyed.whole) return t.skip(`${target.label} is larger than a survey reads whole`);
       const candidates = Object.keys(fields)
@@ -730,14 +729,12 @@ function tiedSortWalkCheck(target: ListTarget, collection: NonNullable<ListTarge
           if (!onceEach(ids(plain.items), chosen)) blockedBy(walkOnce, unsorted, plain.last.res);
           const { items, last } = await walk(t, target, limit, query, chosen.length + limit);
           const walked = ids(items);
-          const seen = new Set(walked);
-          if (seen.size !== walked.length || walked.length !== chosen.length || !chosen.every((id) => seen.has(id))) {
+          if (!onceEach(walked, chosen))
             fail(
               `the ${chosen.length} items of _filter=${query._filter}, each once, over pages of ${limit} sorted by ${query._sort}`,
-              `${walked.length} items, ${seen.size} distinct, ${chosen.filter((id) => !seen.has(id)).length} missing`,
+              walkedAgainst(walked, chosen),
               last.res,
             );
-          }
         },
       );
     },
