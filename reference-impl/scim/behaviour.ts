@@ -219,6 +219,8 @@ export interface ScimBehaviour {
     multiValuedSub: 'every-value' | 'first-only';
     /** add or replace of the values a value filter selects, without a sub-attribute (`emails[type eq "work"]`): those values, or every value. */
     filteredWrite: 'matched' | 'every-value';
+    /** A read-only sub-attribute reached by a path without a filter (`urn:…:enterprise:2.0:User:manager.displayName`): refused as the mutability says, or written. */
+    readOnlySub: 'checked' | 'written';
     /** An unknown attribute in a path: 400 invalidPath, or ignored. */
     unknownPath: 'invalid-path' | 'ignored';
     /** Removing a required or read-only attribute, writing a read-only one: 400 mutability, or done. */
@@ -455,6 +457,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       extensionSubPath: 'applied',
       multiValuedSub: 'every-value',
       filteredWrite: 'matched',
+      readOnlySub: 'checked',
       opCase: 'insensitive',
       valueFilter: 'honoured',
       removeWithoutPath: 'no-target',

@@ -318,6 +318,11 @@ const SCIM_FAULT_TABLE = {
     description: 'An add or replace of the values a value filter selects (`emails[type eq "work"]`, no sub-attribute) writes every value of the attribute.',
     apply: (b) => void (b.patch.filteredWrite = 'every-value'),
   },
+  'scim.patch-read-only-sub-written': {
+    description:
+      'A read-only sub-attribute reached by a path without a filter (`urn:…:enterprise:2.0:User:manager.displayName`) is written instead of 400 mutability.',
+    apply: (b) => void (b.patch.readOnlySub = 'written'),
+  },
   'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },
   'scim.patch-op-case-sensitive': {
     description: 'PATCH op names are lowercase only (`Replace` is 400).',

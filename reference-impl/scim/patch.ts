@@ -321,7 +321,7 @@ export class PatchApplier {
 
   /** A sub-attribute of a single complex attribute, or of every value of a multi-valued one. */
   private subOfAll(container: JsonObject, op: PatchOpName, attr: Attr, sub: Attr, value: JsonValue | undefined): void {
-    if (sub.mutability === 'readOnly') {
+    if (sub.mutability === 'readOnly' && this.b.patch.readOnlySub === 'checked') {
       this.mutability(`${attr.name}.${sub.name} is read-only.`);
       return;
     }

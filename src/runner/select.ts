@@ -20,10 +20,16 @@ export function idMatcher(patterns: readonly string[] | undefined, ids?: readonl
   return (id) => re.test(id) && within(id);
 }
 
+/** The id prefix of the failed check a suite file that does not load becomes (suites/_harness/all-checks.ts). */
+export const LOAD_CHECK_PREFIX = 'lpc.harness.load.';
+
 /** The checks `only` selects (all without patterns) less those `skip` matches (`--skip`); with `ids`,
- * only those of them (a shard's). */
+ * only those of them (a shard's). A suite file that did not load is selected whatever `only` and
+ * the shard say (`skip` can still name it): its checks are missing from the selection, and a run
+ * narrowed to them must not pass without them. */
 export function selection(only?: readonly string[], skip?: readonly string[], ids?: readonly string[]): (id: string) => boolean {
-  const included = idMatcher(only, ids);
+  const matched = idMatcher(only, ids);
+  const included = (id: string): boolean => id.startsWith(LOAD_CHECK_PREFIX) || matched(id);
   if (!skip || skip.length === 0) return included;
   const excluded = idMatcher(skip);
   return (id) => included(id) && !excluded(id);

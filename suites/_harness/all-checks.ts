@@ -5,6 +5,7 @@
  * of them in flight across areas. A suite file that does not load becomes a failed check of its own,
  * named after it, so that none hides another.
  */
+import { LOAD_CHECK_PREFIX } from '../../src/runner/select.js';
 import { useTls } from '../../src/target/tls.js';
 import { matrixConfig } from './config.js';
 import { fail } from './failure.js';
@@ -28,7 +29,7 @@ export async function loadSuites(): Promise<void> {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       requirement(
-        { id: `lpc.harness.load.${relative.replace(/[^A-Za-z0-9]+/g, '-')}`, level: 'MUST', spec: 'lpc#harness', title: `The suite file ${relative} loads` },
+        { id: `${LOAD_CHECK_PREFIX}${relative.replace(/[^A-Za-z0-9]+/g, '-')}`, level: 'MUST', spec: 'lpc#harness', title: `The suite file ${relative} loads` },
         async () => fail('the suite file to load', message.split('\n')[0] ?? message),
       );
     }

@@ -447,6 +447,39 @@ requirement(
 
 requirement(
   {
+    id: 'scim.patch.read-only-sub-attribute-mutability',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    binds:
+      'RFC 7644 §3.5.2: "An operation that is not compatible with an attribute\'s mutability or schema SHALL return the appropriate HTTP response status code and a JSON detail error response as defined in Section 3.12."',
+    title: 'replace of the read-only enterprise manager.displayName answers 400 mutability and keeps it',
+  },
+  async (t) => {
+    // Section 3.5.2: "a client MUST NOT modify an attribute that has mutability "readOnly""; RFC 7643
+    // §4.3 makes manager.displayName readOnly, and the target's /Schemas says what it makes it.
+    const { schema } = await scimTargetOf(t);
+    const enterprise = SCIM_SCHEMAS.enterprise;
+    if (!schema.extensions.has(enterprise.toLowerCase())) t.skip("the target's /Schemas lists no enterprise User extension (optional, RFC 7643 §4.3)");
+    const path = `${enterprise}:manager.displayName`;
+    if (!schema.readOnly.has(path.toLowerCase())) t.skip(`the target's /Schemas does not make ${path} readOnly`);
+    const boss = await createUser(t, 'patch-ro-boss');
+    const user = await createUser(t, 'patch-ro', { schemas: [SCIM_SCHEMAS.user, enterprise], [enterprise]: { manager: { value: boss.id } } });
+    const sent = uniqueName(t, 'renamed');
+    const what = `replace of ${path} with ${JSON.stringify(sent)}`;
+    const res = await patchUser(t, user.id, [{ op: 'replace', path, value: sent }]);
+    if (res.status === 400 && bodyOf(res).scimType === 'invalidPath')
+      blockedBy('scim.patch.extension-complex-sub-attribute', `the path ${path} answered 400 invalidPath`, res);
+    expectBadRequest(res, ['mutability'], `for ${what}`);
+    const { user: after, res: shown } = await getUser(t, user.id);
+    const manager = ((after[enterprise] ?? {}) as Json).manager as Json | undefined;
+    if (manager?.displayName === sent)
+      fail(`manager.displayName not ${JSON.stringify(sent)} after the refused ${what}`, `manager ${JSON.stringify(manager)}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
     id: 'scim.patch.multi-valued-sub-attribute',
     level: 'SHOULD',
     spec: 'rfc7644#section-3.5.2.3',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { idMatcher } from '../../src/runner/select.js';
+import { idMatcher, LOAD_CHECK_PREFIX, selection } from '../../src/runner/select.js';
 
 const IDS = [
   'intapi.v2.submissions.create.title.above-max',
@@ -24,5 +24,18 @@ describe('--only selection', () => {
   });
   test('dots are literal', () => {
     expect(idMatcher(['intapi.v2.submissions.create.title'])('intapiXv2.submissions.create.title.above-max')).toBe(false);
+  });
+});
+
+describe('a suite file that did not load', () => {
+  const broken = `${LOAD_CHECK_PREFIX}suites-scim-patch-check-ts`;
+  test('is selected by any --only and any shard: the checks it holds are missing from them', () => {
+    expect(selection(['intapi.v2.submissions'])(broken)).toBe(true);
+    expect(selection(['intapi.v2.submissions'], undefined, [IDS[0] as string])(broken)).toBe(true);
+    expect(selection(['intapi.v2.submissions'])(IDS[3] as string)).toBe(false);
+  });
+  test('is left out only when --skip names it', () => {
+    expect(selection(undefined, ['lpc.harness'])(broken)).toBe(false);
+    expect(selection(undefined, ['intapi'])(broken)).toBe(true);
   });
 });

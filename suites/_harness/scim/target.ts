@@ -45,6 +45,9 @@ export interface TargetSchema {
   readonly user: ReadonlyMap<string, TargetAttribute>;
   /** Lower-case URNs of the User's schema extensions the target lists. */
   readonly extensions: ReadonlySet<string>;
+  /** Lower-case paths (`name.givenname`; an extension's under its URN, `urn:…:user:manager.displayname`)
+   * of the User's and its extensions' attributes and sub-attributes whose mutability is readOnly. */
+  readonly readOnly: ReadonlySet<string>;
 }
 
 /** How a check confines a list to a set of users it created. */
@@ -99,7 +102,21 @@ function rfcSchema(): TargetSchema {
     described: false,
     user: new Map(SCIM_USER.attributes.map((a) => [a.name.toLowerCase(), of(a)])),
     extensions: new Set(Object.keys(SCIM_USER.extensions).map((u) => u.toLowerCase())),
+    readOnly: RFC_READ_ONLY,
   };
+}
+
+/** The User's read-only attributes of RFC 7643 (§3.1, §4.1.2 `groups`, §4.3 `manager.displayName`): for a target without /Schemas. */
+const RFC_READ_ONLY: ReadonlySet<string> = new Set(['id', 'meta', 'groups', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:user:manager.displayname']);
+
+/** The read-only paths of a schema's attributes (RFC 7643 §7 `mutability`), under `prefix`. */
+function readOnlyPaths(attributes: readonly unknown[], prefix: string): string[] {
+  return attributes.filter(isObject).flatMap((a) => {
+    if (typeof a.name !== 'string') return [];
+    const path = `${prefix}${a.name.toLowerCase()}`;
+    const subs = Array.isArray(a.subAttributes) ? readOnlyPaths(a.subAttributes, `${path}.`) : [];
+    return a.mutability === 'readOnly' ? [path, ...subs] : subs;
+  });
 }
 
 async function readSchema(t: CheckContext): Promise<TargetSchema> {
@@ -110,11 +127,16 @@ async function readSchema(t: CheckContext): Promise<TargetSchema> {
   if (!user || !Array.isArray(user.attributes)) return rfcSchema();
   const attributes = user.attributes.filter(isObject).map(parseAttribute);
   const ids = resources.map((r) => (typeof r.id === 'string' ? r.id.toLowerCase() : '')).filter((id) => id.startsWith('urn:') && id !== USER_URN.toLowerCase());
+  // A listed extension of the User (the Group's schema is listed too; it is not an extension).
+  const extensions = new Set(ids.filter((id) => id.includes(':extension:') && id.endsWith(':user')));
+  const extensionReadOnly = resources
+    .filter((r) => typeof r.id === 'string' && extensions.has(r.id.toLowerCase()) && Array.isArray(r.attributes))
+    .flatMap((r) => readOnlyPaths(r.attributes as unknown[], `${String(r.id).toLowerCase()}:`));
   return {
     described: true,
     user: new Map(attributes.filter((a): a is TargetAttribute => a !== undefined).map((a) => [a.name.toLowerCase(), a])),
-    // A listed extension of the User (the Group's schema is listed too; it is not an extension).
-    extensions: new Set(ids.filter((id) => id.includes(':extension:') && id.endsWith(':user'))),
+    extensions,
+    readOnly: new Set([...readOnlyPaths(user.attributes, ''), ...extensionReadOnly]),
   };
 }
 

@@ -34,7 +34,12 @@ export const SCIM_PATCH_CONTROLS: Readonly<Record<string, Control>> = {
   },
   'scim.patch-remove-without-path-ok': { mustFail: ['scim.patch.remove-without-path'], scope, runs: 5 },
   'scim.patch-unknown-path-ignored': { mustFail: ['scim.patch.unknown-attribute-path'], scope, runs: 5 },
-  'scim.patch-mutability-unchecked': { mustFail: ['scim.patch.remove-required-mutability', 'scim.patch.read-only-mutability'], scope, runs: 5 },
+  'scim.patch-mutability-unchecked': {
+    mustFail: ['scim.patch.remove-required-mutability', 'scim.patch.read-only-mutability', 'scim.patch.read-only-sub-attribute-mutability'],
+    scope,
+    runs: 5,
+  },
+  'scim.patch-read-only-sub-written': { mustFail: ['scim.patch.read-only-sub-attribute-mutability'], scope, runs: 5 },
   // The model meets an add or replace of emails over emails it holds in most sequences, not all.
   'scim.patch-add-replaces-values': { mustFail: ['scim.patch.model', 'scim.patch.add-multi-valued-appends'], scope, runs: 40 },
   'scim.patch-replace-appends-values': { mustFail: ['scim.patch.model', 'scim.patch.replace-multi-valued-all'], scope, runs: 40 },

@@ -404,6 +404,16 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     },
     expected: ['other,other', 'other,'],
   },
+  'scim.patch-read-only-sub-written': {
+    probe: async (h) => {
+      const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+      const id = await created(h, { [enterprise]: { manager: { value: 'boss' } } });
+      const res = await h.patch(`/Users/${id}`, [{ op: 'replace', path: `${enterprise}:manager.displayName`, value: 'Renamed' }]);
+      const manager = ((await h.get(`/Users/${id}`)).obj[enterprise] as { manager?: { displayName?: string } } | undefined)?.manager;
+      return `${res.status} ${manager?.displayName ?? '-'}`;
+    },
+    expected: ['400 -', '200 -'],
+  },
   'scim.patch-filtered-write-every-value': {
     probe: async (h) => {
       const id = await created(h, {
