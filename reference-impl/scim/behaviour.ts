@@ -221,6 +221,16 @@ export interface ScimBehaviour {
     filteredWrite: 'matched' | 'every-value';
     /** A read-only sub-attribute reached by a path without a filter (`urn:…:enterprise:2.0:User:manager.displayName`): refused as the mutability says, or written. */
     readOnlySub: 'checked' | 'written';
+    /** A no-path add/replace whose value holds an extension's object (`{"urn:…:enterprise:2.0:User": {…}}`): its attributes applied, or the object dropped. */
+    noPathExtension: 'applied' | 'dropped';
+    /** A no-path add/replace whose value carries an `id` other than the resource's own: 400 mutability, or ignored. */
+    noPathId: 'checked' | 'ignored';
+    /** add of a value a multi-valued attribute already holds: kept once, or added again. */
+    addExisting: 'kept-once' | 'duplicated';
+    /** An element of Operations that is not an object (`null`): 400 invalidSyntax, or a server error. */
+    nonObjectOperation: 'invalid-syntax' | 'server-error';
+    /** A value filter the schema cannot evaluate (`emails[lpcNoSuch eq "x"]`): 400 invalidPath, or a server error. */
+    invalidValueFilter: 'invalid-path' | 'server-error';
     /** An unknown attribute in a path: 400 invalidPath, or ignored. */
     unknownPath: 'invalid-path' | 'ignored';
     /** Removing a required or read-only attribute, writing a read-only one: 400 mutability, or done. */
@@ -458,6 +468,11 @@ export function referenceScimBehaviour(): ScimBehaviour {
       multiValuedSub: 'every-value',
       filteredWrite: 'matched',
       readOnlySub: 'checked',
+      noPathExtension: 'applied',
+      noPathId: 'checked',
+      addExisting: 'kept-once',
+      nonObjectOperation: 'invalid-syntax',
+      invalidValueFilter: 'invalid-path',
       opCase: 'insensitive',
       valueFilter: 'honoured',
       removeWithoutPath: 'no-target',

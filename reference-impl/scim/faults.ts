@@ -323,6 +323,26 @@ const SCIM_FAULT_TABLE = {
       'A read-only sub-attribute reached by a path without a filter (`urn:…:enterprise:2.0:User:manager.displayName`) is written instead of 400 mutability.',
     apply: (b) => void (b.patch.readOnlySub = 'written'),
   },
+  'scim.patch-no-path-extension-dropped': {
+    description: 'A no-path add or replace drops the extension objects its value holds (`{"urn:…:enterprise:2.0:User": {"employeeNumber": …}}`).',
+    apply: (b) => void (b.patch.noPathExtension = 'dropped'),
+  },
+  'scim.patch-no-path-id-ignored': {
+    description: "A no-path add or replace ignores any `id` its value carries, not only the resource's own, instead of 400 mutability.",
+    apply: (b) => void (b.patch.noPathId = 'ignored'),
+  },
+  'scim.patch-add-duplicates-values': {
+    description: 'An add to a multi-valued attribute adds again the values it already holds (`emails`).',
+    apply: (b) => void (b.patch.addExisting = 'duplicated'),
+  },
+  'scim.patch-null-operation-500': {
+    description: 'A PATCH whose Operations holds an element that is not an object (`null`) answers 500.',
+    apply: (b) => void (b.patch.nonObjectOperation = 'server-error'),
+  },
+  'scim.patch-value-filter-error-500': {
+    description: 'A PATCH value filter the schema cannot evaluate (`emails[lpcNoSuch eq "x"]`) answers 500.',
+    apply: (b) => void (b.patch.invalidValueFilter = 'server-error'),
+  },
   'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },
   'scim.patch-op-case-sensitive': {
     description: 'PATCH op names are lowercase only (`Replace` is 400).',

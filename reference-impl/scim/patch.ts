@@ -62,7 +62,10 @@ export function readPatchRequest(body: unknown, b: ScimBehaviour): PatchOperatio
   if (!Array.isArray(operations) || (operations.length === 0 && b.patch.emptyOperations === 'reject'))
     throw badRequest('invalidSyntax', 'Operations must be a non-empty array.');
   const read = operations.map((o, i): PatchOperation | undefined => {
-    if (!isJsonObject(o)) throw badRequest('invalidSyntax', `Operations[${i}] must be an object.`);
+    if (!isJsonObject(o)) {
+      if (b.patch.nonObjectOperation === 'server-error') throw new TypeError(`Operations[${i}] is not an object`);
+      throw badRequest('invalidSyntax', `Operations[${i}] must be an object.`);
+    }
     const raw = o.op;
     const op = typeof raw === 'string' ? (b.patch.opCase === 'insensitive' ? raw.toLowerCase() : raw) : undefined;
     if (op !== 'add' && op !== 'replace' && op !== 'remove') throw badRequest('invalidSyntax', `Operations[${i}].op must be add, replace or remove.`);
@@ -105,23 +108,27 @@ export class PatchApplier {
       }
       if (this.b.patch.noPath === 'rejected') throw badRequest('invalidPath', `${op} needs a path.`);
       if (!isJsonObject(value)) throw badRequest('invalidValue', `${op} without a path needs an object value.`);
-      for (const [key, v] of Object.entries(value)) {
-        if (key.toLowerCase() === 'schemas') continue;
-        if (key.toLowerCase() === 'id' && v === this.self && this.b.idp.ownIdInValue === 'ignored') continue;
-        const ext = this.schema.extensions.get(key.toLowerCase());
-        // Entra ID names attributes by their paths here (`name.givenName`, an extension attribute's URN form).
-        if (this.b.idp.dottedNames === 'rejected' && ext === undefined && (key.includes('.') || key.toLowerCase().startsWith('urn:')))
-          throw badRequest('invalidPath', `'${key}' is not an attribute name.`);
-        if (ext === undefined && isJsonObject(v) && this.b.patch.noPathComplex === 'server-error') throw new TypeError(`no-path ${key} holds an object`);
-        if (ext !== undefined && isJsonObject(v)) {
-          for (const [k, sv] of Object.entries(v)) this.applyPath(data, op, `${ext.urn}:${k}`, sv);
-        } else {
-          this.applyPath(data, op, key, v);
-        }
-      }
+      for (const [key, v] of Object.entries(value)) this.noPathMember(data, op, key, v);
       return;
     }
     this.applyPath(data, op, path, value);
+  }
+
+  /** One attribute of a no-path add/replace value: by its name, an extension's object by its attributes. */
+  private noPathMember(data: JsonObject, op: PatchOpName, key: string, v: JsonValue): void {
+    const name = key.toLowerCase();
+    if (name === 'schemas') return;
+    if (name === 'id' && ((v === this.self && this.b.idp.ownIdInValue === 'ignored') || this.b.patch.noPathId === 'ignored')) return;
+    const ext = this.schema.extensions.get(name);
+    // Entra ID names attributes by their paths here (`name.givenName`, an extension attribute's URN form).
+    if (this.b.idp.dottedNames === 'rejected' && ext === undefined && (key.includes('.') || name.startsWith('urn:')))
+      throw badRequest('invalidPath', `'${key}' is not an attribute name.`);
+    if (ext === undefined && isJsonObject(v) && this.b.patch.noPathComplex === 'server-error') throw new TypeError(`no-path ${key} holds an object`);
+    if (ext !== undefined && isJsonObject(v)) {
+      if (this.b.patch.noPathExtension === 'applied') for (const [k, sv] of Object.entries(v)) this.applyPath(data, op, `${ext.urn}:${k}`, sv);
+    } else {
+      this.applyPath(data, op, key, v);
+    }
   }
 
   private singlePrimary(list: JsonValue[], chosen: ReadonlySet<JsonValue>): void {
@@ -196,6 +203,7 @@ export class PatchApplier {
     try {
       predicate = compileValueFilter(this.schema, path.filter, attr, this.b.filter);
     } catch {
+      if (this.b.patch.invalidValueFilter === 'server-error') throw new TypeError(`the value filter of ${path.text} was not compiled`);
       throw badRequest('invalidPath', `The value filter of '${path.text}' is not valid.`);
     }
     if (this.b.patch.valueFilter === 'ignored') predicate = () => true;
@@ -303,7 +311,7 @@ export class PatchApplier {
       const replaceAppends = this.b.patch.replaceMultiValued === 'appends' || (attr.name === 'members' && this.b.groups.replaceMembers === 'appends');
       const appends = op === 'add' || (op === 'replace' && replaceAppends);
       if (appends && Array.isArray(current) && this.b.patch.addMultiValued === 'appends') {
-        const added = v.filter((x) => !current.some((c) => same(c, x)));
+        const added = this.b.patch.addExisting === 'duplicated' ? v : v.filter((x) => !current.some((c) => same(c, x)));
         const list = [...current, ...added];
         this.singlePrimary(list, new Set(added));
         container[attr.name] = list;

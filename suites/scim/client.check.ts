@@ -108,6 +108,13 @@ requirement(
     const res = await patchGroup(t, group.id, [{ op: 'Remove', path: 'members', value: [{ value: a.id }] }]);
     const { resource, res: shown } = await patchedResource(t, res, 'group', group.id, 'remove of members with a value array');
     expectMembers([b.id], resource, `after remove of members [{"value": "${a.id}"}]`, shown);
+    // The same form on a group without members (Entra ID removes a member it believes is there):
+    // nothing to remove, so the group keeps no members; refused with 400 is a reading too, a 5xx none.
+    const empty = await createGroup(t, 'idp-remove-empty');
+    const again = await patchGroup(t, empty.id, [{ op: 'Remove', path: 'members', value: [{ value: a.id }] }]);
+    if (again.status === 400) return;
+    const after = await patchedResource(t, again, 'group', empty.id, 'remove of members with a value array on a group without members');
+    expectMembers([], after.resource, `after remove of members [{"value": "${a.id}"}] on a group without members`, after.res);
   },
   BOTH,
 );

@@ -478,6 +478,112 @@ requirement(
   WRITES_USERS,
 );
 
+/** Ends the check blocked when the target refuses an operation without a path (400 invalidPath):
+ * no-path-complex-value judges that rule. */
+function noPathRefused(res: ApiResponse, what: string): void {
+  if (res.status === 400 && bodyOf(res).scimType === 'invalidPath')
+    blockedBy('scim.patch.no-path-complex-value', `${what} answered 400 invalidPath: the target refuses operations without a path`, res);
+}
+
+requirement(
+  {
+    id: 'scim.patch.no-path-extension-value',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.3',
+    binds:
+      'RFC 7644 §3.5.2.3: "If the "path" parameter is omitted, the target is assumed to be the resource itself. In this case, the "value" attribute SHALL contain a list of one or more attributes that are to be replaced."',
+    title: 'A no-path replace whose value holds the enterprise extension sets its employeeNumber',
+  },
+  async (t) => {
+    // The resource's attributes include those of its extensions, held in the object named by the
+    // extension's URN (RFC 7643 §3.3): a no-path value names them the same way.
+    const { schema } = await scimTargetOf(t);
+    const enterprise = SCIM_SCHEMAS.enterprise;
+    if (!schema.extensions.has(enterprise.toLowerCase())) t.skip("the target's /Schemas lists no enterprise User extension (optional, RFC 7643 §4.3)");
+    const user = await createUser(t, 'patch-no-path-ext');
+    const employeeNumber = uniqueName(t, 'emp');
+    const what = `a no-path replace of {"${enterprise}": {"employeeNumber": ${JSON.stringify(employeeNumber)}}}`;
+    const res = await patchUser(t, user.id, [{ op: 'replace', value: { [enterprise]: { employeeNumber } } }]);
+    noPathRefused(res, what);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    const extension = (resource[enterprise] ?? {}) as Json;
+    if (extension.employeeNumber !== employeeNumber)
+      fail(`employeeNumber ${JSON.stringify(employeeNumber)} in the extension after ${what}`, `the extension ${JSON.stringify(resource[enterprise])}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.no-path-other-id-mutability',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    binds:
+      'RFC 7644 §3.5.2: "An operation that is not compatible with an attribute\'s mutability or schema SHALL return the appropriate HTTP response status code and a JSON detail error response as defined in Section 3.12."',
+    title: 'A no-path replace whose value carries another id answers 400 mutability and keeps the id',
+  },
+  async (t) => {
+    // id is readOnly (RFC 7643 §3.1). Okta sends the resource's own id in a no-path value, which a
+    // server may take as no change; another id is an attempt to change it.
+    const user = await createUser(t, 'patch-no-path-id');
+    const other = t.uuid();
+    const what = `a no-path replace of {"id": ${JSON.stringify(other)}}`;
+    const res = await patchUser(t, user.id, [{ op: 'replace', value: { id: other } }]);
+    noPathRefused(res, what);
+    expectBadRequest(res, ['mutability'], `for ${what}`);
+    const { user: after, res: shown } = await getUser(t, user.id);
+    if (after.id !== user.id) fail(`id ${JSON.stringify(user.id)} kept after the refused ${what}`, `id ${JSON.stringify(after.id)}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.add-existing-value-unchanged',
+    level: 'SHOULD',
+    spec: 'rfc7644#section-3.5.2.1',
+    title: 'add of an email the user already has succeeds and keeps each email once',
+  },
+  async (t) => {
+    // Section 3.5.2.1: "If the target location already contains the value specified, no changes
+    // SHOULD be made to the resource, and a success response SHOULD be returned."
+    // The user has a work and a home email; the add sends the home one again, as it was created.
+    await requireUserAttributes(t, ['emails', 'emails.type']);
+    const work = { value: uniqueEmail(t, 'work'), type: 'work' };
+    const home = { value: uniqueEmail(t, 'home'), type: 'home' };
+    const user = await createUser(t, 'patch-add-existing', { emails: [work, home] });
+    const what = `add of emails [${JSON.stringify(home)}], which the user holds`;
+    const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: [home] }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    const wanted = emailPairs([work, home]);
+    if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
+      fail(`the emails ${wanted.join(', ')} (value and type), each once, after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.value-filter-unknown-attribute',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2',
+    binds:
+      'RFC 7644 §3.5.2: "An operation that is not compatible with an attribute\'s mutability or schema SHALL return the appropriate HTTP response status code and a JSON detail error response as defined in Section 3.12."',
+    title: 'A PATCH value filter naming a sub-attribute emails does not have answers 400',
+  },
+  async (t) => {
+    // The filter of emails[lpcNoSuch eq "x"] reads a sub-attribute the schema does not define: the
+    // path is invalid (invalidPath, invalidFilter), or, read as matching no value, noTarget
+    // (§3.5.2.3). A server error is neither.
+    await requireUserAttributes(t, ['emails']);
+    const user = await userOf(t);
+    const path = `emails[lpcNoSuch eq ${literal('x')}].value`;
+    const res = await patchUser(t, user.id, [{ op: 'replace', path, value: uniqueEmail(t, 'nosuch') }]);
+    expectBadRequest(res, ['invalidPath', 'invalidFilter', 'noTarget'], `for replace of ${path}`);
+  },
+  WRITES_USERS,
+);
+
 requirement(
   {
     id: 'scim.patch.multi-valued-sub-attribute',
@@ -577,13 +683,17 @@ requirement(
     spec: 'rfc7644#section-3.5.2',
     binds:
       'RFC 7644 §3.5.2: "An operation that is not compatible with an attribute\'s mutability or schema SHALL return the appropriate HTTP response status code and a JSON detail error response as defined in Section 3.12."',
-    title: 'A PATCH path with a value filter on the simple userName (userName[value eq "x"].value) answers 400',
+    title: 'A PATCH value filter on an attribute without sub-attributes (userName, emails.value) answers 400',
   },
   async (t) => {
     // Figure 1: a valuePath's filter reads the sub-attributes of a multi-valued complex attribute;
-    // userName has none, so the path does not fit the schema (Table 9: invalidPath).
+    // userName and the sub-attribute emails.value have none, so the path does not fit the schema
+    // (Table 9: invalidPath).
     const user = await userOf(t);
-    for (const path of ['userName[value eq "x"].value', 'userName[value eq "x"]']) {
+    const paths = ['userName[value eq "x"].value', 'userName[value eq "x"]'];
+    const { schema } = await scimTargetOf(t);
+    if (hasAttribute(schema, 'emails.type')) paths.push(`emails.value[type eq ${literal('work')}]`);
+    for (const path of paths) {
       const res = await patchUser(t, user.id, [{ op: 'replace', path, value: 'x' }]);
       expectBadRequest(res, ['invalidPath', 'invalidFilter', 'noTarget'], `for replace of ${path}`);
     }
@@ -719,6 +829,31 @@ requirement(
       json: { schemas: [SCIM_SCHEMAS.user], Operations: [{ op: 'replace', path: 'title', value: 'x' }] },
     });
     await expectRefusedOrHarmless(t, res, ['invalidSyntax', 'invalidValue'], 'for a PATCH body without the PatchOp URN', false);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
+    id: 'scim.patch.null-operation',
+    level: 'SHOULD',
+    spec: 'rfc7644#section-3.12',
+    title: 'A PATCH whose Operations holds null answers 400; a number in schemas is never a 5xx',
+  },
+  async (t) => {
+    // Table 9: invalidSyntax, "The request body message structure was invalid or did not conform to
+    // the request schema."
+    // Each of Operations is an operation object (§3.5.2); schemas holds URIs, Strings (RFC 7643 §3).
+    // A server may read a schemas list that holds the PatchOp URN beside a number, or refuse it.
+    const user = await userOf(t);
+    // Each on a connection of its own, closed after it: a server that fails on these bodies may also
+    // drop the connection it answered on, and the next exchange on it would belong to another check.
+    const send = (json: Json): Promise<ApiResponse> => t.http.send({ op: 'scim.users.patch', params: { id: user.id }, json, headers: { connection: 'close' } });
+    const nulled = await send({ schemas: [SCIM_SCHEMAS.patchOp], Operations: [null] });
+    await expectRefusedOrHarmless(t, nulled, ['invalidSyntax', 'invalidValue'], 'for a PATCH body whose Operations is [null]', false);
+    const numbered = await send({ schemas: [7, SCIM_SCHEMAS.patchOp], Operations: [{ op: 'replace', path: user.attr, value: 'Before' }] });
+    if (numbered.status !== 400) expectStatus(numbered, [200, 204], 'for a PATCH body whose schemas is [7, the PatchOp URN]: 400, or the operation applied');
+    else expectBadRequest(numbered, ['invalidSyntax', 'invalidValue'], 'for a PATCH body whose schemas is [7, the PatchOp URN]');
   },
   WRITES_USERS,
 );

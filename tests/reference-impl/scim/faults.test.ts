@@ -414,6 +414,39 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     },
     expected: ['400 -', '200 -'],
   },
+  'scim.patch-no-path-extension-dropped': {
+    probe: async (h) => {
+      const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+      const id = await created(h);
+      await h.patch(`/Users/${id}`, [{ op: 'replace', value: { [enterprise]: { employeeNumber: '42' } } }]);
+      return ((await h.get(`/Users/${id}`)).obj[enterprise] as { employeeNumber?: string } | undefined)?.employeeNumber ?? '-';
+    },
+    expected: ['42', '-'],
+  },
+  'scim.patch-no-path-id-ignored': {
+    probe: async (h) => (await h.patch(`/Users/${await created(h)}`, [{ op: 'replace', value: { id: 'another-id' } }])).status,
+    expected: [400, 200],
+  },
+  'scim.patch-add-duplicates-values': {
+    probe: async (h) => {
+      const email = { value: `${unique('d')}@example.com`, type: 'home' };
+      const id = await created(h, { emails: [{ value: `${unique('w')}@example.com`, type: 'work' }, email] });
+      await h.patch(`/Users/${id}`, [{ op: 'add', path: 'emails', value: [email] }]);
+      return ((await h.get(`/Users/${id}`)).obj.emails as unknown[]).length;
+    },
+    expected: [2, 3],
+  },
+  'scim.patch-null-operation-500': {
+    probe: async (h) =>
+      (await h.call('PATCH', `/Users/${await created(h)}`, { body: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [null] } }))
+        .status,
+    expected: [400, 500],
+  },
+  'scim.patch-value-filter-error-500': {
+    probe: async (h) =>
+      (await h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 'emails[lpcNoSuch eq "x"].value', value: 'x@example.com' }])).status,
+    expected: [400, 500],
+  },
   'scim.patch-filtered-write-every-value': {
     probe: async (h) => {
       const id = await created(h, {
