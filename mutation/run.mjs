@@ -7,7 +7,8 @@
 // Stryker's own instrumenter, shuffled by the seed, and each kept one is given to Stryker as the range
 // of its node (a range holds the mutants of the nodes inside it too, so those are counted in N).
 //
-// Survivors listed in mutation/equivalent.json (file, mutator, original, replacement, reason) are
+// Survivors listed in mutation/equivalent.json (file, mutator, original, replacement, reason, and
+// optionally within: code of the lines the mutant sits on, where the same code is found twice) are
 // counted apart: they change nothing a client can observe. The score is killed and timed out over the
 // mutants that are not equivalent. Stryker writes its JSON and HTML reports per family under the
 // output directory; the table per family and per file goes to stdout (and summary.json).
@@ -137,6 +138,8 @@ function readEquivalents(path) {
     for (const key of ['file', 'mutator', 'original', 'replacement', 'reason']) {
       if (typeof e[key] !== 'string' || e[key] === '') fail(`${relative(process.cwd(), path)}[${i}] has no ${key}`);
     }
+    if (e.within !== undefined && (typeof e.within !== 'string' || !squash(e.within).includes(squash(e.original))))
+      fail(`${relative(process.cwd(), path)}[${i}]: within must be code that holds the original`);
   }
   return list;
 }
@@ -153,10 +156,25 @@ function originalText(source, location) {
   return [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join('\n');
 }
 
+/** The whole source lines a mutant sits on. */
+function linesOf(source, location) {
+  return source
+    .split('\n')
+    .slice(location.start.line - 1, location.end.line)
+    .join('\n');
+}
+
+/** An entry matches a mutant by its file, mutator, original and replacement; with `within`, only a
+ * mutant whose lines hold that code too (the same code elsewhere in the file is another place). */
 function isEquivalent(file, mutant, source) {
   const original = squash(originalText(source, mutant.location));
   return equivalents.some(
-    (e) => e.file === file && e.mutator === mutant.mutatorName && squash(e.original) === original && squash(e.replacement) === squash(mutant.replacement),
+    (e) =>
+      e.file === file &&
+      e.mutator === mutant.mutatorName &&
+      squash(e.original) === original &&
+      squash(e.replacement) === squash(mutant.replacement) &&
+      (e.within === undefined || squash(linesOf(source, mutant.location)).includes(squash(e.within))),
   );
 }
 

@@ -45,7 +45,8 @@ describe('npm run mutation', () => {
     const [row] = rows;
     expect(row?.equivalent).toBe(1);
     const kinds = (row?.survivors ?? []).map((s) => `${s.original} -> ${s.replacement}`);
-    expect(kinds).not.toContain('calls > 1000 -> calls >= 1000');
+    // The same mutant of the same code on the next line is not the line the entry names (`within`).
+    expect(kinds.filter((k) => k === 'calls > 1000 -> calls >= 1000')).toHaveLength(1);
     expect(kinds).toContain('calls > 1000 -> calls <= 1000');
     expect(row?.mutants).toBe((row?.killed ?? 0) + (row?.survived ?? 0) + (row?.equivalent ?? 0));
   });
