@@ -261,6 +261,8 @@ export interface ScimBehaviour {
     complexReplace: 'merges' | 'overwrites';
     /** A value made primary: the others' primary cleared, or left (the result, with two primaries, is then refused 400 invalidValue). */
     primary: 'clears-others' | 'unchanged';
+    /** Whose addition clears the others' primary: a value that is primary, or any value added. */
+    primaryClearedBy: 'primary-value' | 'any-value';
   };
   // --- Discovery, ETag, Bulk and /Me -----------------------------------------
   /** What GET /ServiceProviderConfig, /ResourceTypes and /Schemas say (when served): the truth, or a fault's lie. */
@@ -490,6 +492,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       noOpLastModified: 'kept',
       complexReplace: 'merges',
       primary: 'clears-others',
+      primaryClearedBy: 'primary-value',
     },
     // Discovery, ETag, Bulk and /Me: served by the full-featured variant.
     declares: {

@@ -343,6 +343,10 @@ const SCIM_FAULT_TABLE = {
     description: 'A PATCH value filter the schema cannot evaluate (`emails[lpcNoSuch eq "x"]`) answers 500.',
     apply: (b) => void (b.patch.invalidValueFilter = 'server-error'),
   },
+  'scim.patch-add-clears-primary': {
+    description: 'Any value a PATCH adds to a multi-valued attribute clears primary on the others, a value that is not primary too.',
+    apply: (b) => void (b.patch.primaryClearedBy = 'any-value'),
+  },
   'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },
   'scim.patch-op-case-sensitive': {
     description: 'PATCH op names are lowercase only (`Replace` is 400).',

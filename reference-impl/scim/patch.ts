@@ -84,9 +84,9 @@ export function readPatchRequest(body: unknown, b: ScimBehaviour): PatchOperatio
 
 const same = (a: JsonValue, b: JsonValue): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** Makes `chosen` the only primary value when it is primary (rfc7643#section-2.4). */
-function singlePrimary(list: JsonValue[], chosen: ReadonlySet<JsonValue>): void {
-  if (![...chosen].some((v) => isJsonObject(v) && v.primary === true)) return;
+/** Makes `chosen` the only primary value when it is primary (rfc7643#section-2.4); `always`: whatever it is. */
+function singlePrimary(list: JsonValue[], chosen: ReadonlySet<JsonValue>, always: boolean): void {
+  if (!always && ![...chosen].some((v) => isJsonObject(v) && v.primary === true)) return;
   for (const v of list) if (!chosen.has(v) && isJsonObject(v) && v.primary) v.primary = false;
 }
 
@@ -132,7 +132,7 @@ export class PatchApplier {
   }
 
   private singlePrimary(list: JsonValue[], chosen: ReadonlySet<JsonValue>): void {
-    if (this.b.patch.primary === 'clears-others') singlePrimary(list, chosen);
+    if (this.b.patch.primary === 'clears-others') singlePrimary(list, chosen, this.b.patch.primaryClearedBy === 'any-value');
   }
 
   private mutability(detail: string): void {

@@ -197,6 +197,30 @@ requirement(
   WRITES_USERS,
 );
 
+requirement(
+  {
+    id: 'scim.patch.add-keeps-other-primary',
+    level: 'SHOULD',
+    spec: 'rfc7644#section-3.5.2.1',
+    title: 'A PATCH adding an email that is not primary leaves the primary email primary',
+  },
+  async (t) => {
+    // Section 3.5.2.1: the add puts "a new value" in the attribute; only a value that is itself primary
+    // takes primary from the others (RFC 7643 §2.4: "true" at most once), so this one leaves it.
+    await requireUserAttributes(t, ['emails', 'emails.primary']);
+    const [first, second] = [uniqueEmail(t, 'first'), uniqueEmail(t, 'second')];
+    const user = await createUser(t, 'patch-primary-kept', { emails: [{ value: first, type: 'work', primary: true }] });
+    const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: [{ value: second, type: 'home' }] }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, 'add of an email without primary');
+    const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
+    if (!emails.some((e) => String(e?.value).toLowerCase() === first))
+      blockedBy('scim.patch.add-multi-valued-appends', `the add left out the email ${first} the user had: emails ${JSON.stringify(resource.emails)}`, shown);
+    const primaries = emails.filter((e) => e?.primary === true).map((e) => String(e.value).toLowerCase());
+    if (primaries.length !== 1 || primaries[0] !== first) fail(`${first} still the primary email`, `primary emails ${JSON.stringify(primaries)}`, shown);
+  },
+  WRITES_USERS,
+);
+
 // ---- Atomicity ------------------------------------------------------------------------------
 
 requirement(
@@ -555,6 +579,8 @@ requirement(
     const what = `add of emails [${JSON.stringify(home)}], which the user holds`;
     const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: [home] }]);
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    if (!emailPairs(resource.emails).includes(emailPairs([work])[0] ?? ''))
+      blockedBy('scim.patch.add-multi-valued-appends', `the add left out the work email the user had: emails ${JSON.stringify(resource.emails)}`, shown);
     const wanted = emailPairs([work, home]);
     if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
       fail(`the emails ${wanted.join(', ')} (value and type), each once, after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);

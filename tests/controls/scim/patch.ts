@@ -51,11 +51,7 @@ export const SCIM_PATCH_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.patch-null-operation-500': { mustFail: ['scim.patch.null-operation', 'scim.invariant.no-5xx'], scope, runs: 5 },
   'scim.patch-value-filter-error-500': { mustFail: ['scim.patch.value-filter-unknown-attribute', 'scim.invariant.no-5xx'], scope, runs: 5 },
   // The model meets an add or replace of emails over emails it holds in most sequences, not all.
-  'scim.patch-add-replaces-values': {
-    mustFail: ['scim.patch.model', 'scim.patch.add-multi-valued-appends', 'scim.patch.add-existing-value-unchanged'],
-    scope,
-    runs: 40,
-  },
+  'scim.patch-add-replaces-values': { mustFail: ['scim.patch.model', 'scim.patch.add-multi-valued-appends'], scope, runs: 40 },
   'scim.patch-replace-appends-values': { mustFail: ['scim.patch.model', 'scim.patch.replace-multi-valued-all'], scope, runs: 40 },
   'scim.patch-no-path-rejected': { mustFail: ['scim.patch.model', 'scim.patch.no-path-complex-value'], scope, runs: 40 },
   'scim.patch-schemas-unchecked': { mustFail: ['scim.patch.schemas-required'], scope, runs: 5 },
@@ -69,6 +65,7 @@ export const SCIM_PATCH_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.patch-empty-200': { mustFail: ['scim.patch.success-answer'], scope, runs: 5 },
   'scim.patch-no-op-touches-last-modified': { mustFail: ['scim.patch.identical-add-keeps-last-modified'], scope, runs: 5 },
   'scim.patch-complex-replace-overwrites': { mustFail: ['scim.patch.model'], scope, runs: 40 },
+  'scim.patch-add-clears-primary': { mustFail: ['scim.patch.add-keeps-other-primary'], scope, runs: 5 },
   'scim.patch-primary-not-cleared': { mustFail: ['scim.patch.primary-clears-others'], scope, runs: 5 },
   'scim.user-groups-omitted': { mustFail: ['scim.patch.member-groups-derived'], scope, runs: 5 },
 };

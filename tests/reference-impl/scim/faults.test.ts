@@ -447,6 +447,14 @@ const SPOTS: Record<ScimFaultName, Spot> = {
       (await h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 'emails[lpcNoSuch eq "x"].value', value: 'x@example.com' }])).status,
     expected: [400, 500],
   },
+  'scim.patch-add-clears-primary': {
+    probe: async (h) => {
+      const id = await created(h, { emails: [{ value: `${unique('p')}@example.com`, type: 'work', primary: true }] });
+      await h.patch(`/Users/${id}`, [{ op: 'add', path: 'emails', value: [{ value: `${unique('h')}@example.com`, type: 'home' }] }]);
+      return ((await h.get(`/Users/${id}`)).obj.emails as { primary?: boolean }[]).filter((e) => e.primary === true).length;
+    },
+    expected: [1, 0],
+  },
   'scim.patch-filtered-write-every-value': {
     probe: async (h) => {
       const id = await created(h, {
