@@ -227,6 +227,8 @@ export interface ScimBehaviour {
     noPathId: 'checked' | 'ignored';
     /** add of a value a multi-valued attribute already holds: kept once, or added again. */
     addExisting: 'kept-once' | 'duplicated';
+    /** add with a value filter that matches values: writes them, or appends a new value (as an unmatched filter does). */
+    filteredAdd: 'matched' | 'appends';
     /** An element of Operations that is not an object (`null`): 400 invalidSyntax, or a server error. */
     nonObjectOperation: 'invalid-syntax' | 'server-error';
     /** A value filter the schema cannot evaluate (`emails[lpcNoSuch eq "x"]`): 400 invalidPath, or a server error. */
@@ -473,6 +475,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       noPathExtension: 'applied',
       noPathId: 'checked',
       addExisting: 'kept-once',
+      filteredAdd: 'matched',
       nonObjectOperation: 'invalid-syntax',
       invalidValueFilter: 'invalid-path',
       opCase: 'insensitive',

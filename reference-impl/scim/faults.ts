@@ -347,6 +347,10 @@ const SCIM_FAULT_TABLE = {
     description: 'Any value a PATCH adds to a multi-valued attribute clears primary on the others, a value that is not primary too.',
     apply: (b) => void (b.patch.primaryClearedBy = 'any-value'),
   },
+  'scim.patch-filtered-add-appends': {
+    description: 'An add whose value filter matches values (`emails[type eq "work"].value`) appends a new value instead of writing the matched ones.',
+    apply: (b) => void (b.patch.filteredAdd = 'appends'),
+  },
   'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },
   'scim.patch-op-case-sensitive': {
     description: 'PATCH op names are lowercase only (`Replace` is 400).',

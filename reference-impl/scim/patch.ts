@@ -211,8 +211,8 @@ export class PatchApplier {
     const matched = list.filter((v): v is JsonObject => isJsonObject(v) && predicate(v));
     const subName = path.path.subAfterFilter;
     const subAttr = subName === undefined ? undefined : attr.sub.get(subName.toLowerCase());
-    if (matched.length === 0 && op === 'add' && this.b.idp.addUnmatched === 'creates' && this.createUnmatched(container, attr, path, subAttr, { list, value }))
-      return true;
+    const creates = matched.length === 0 ? this.b.idp.addUnmatched === 'creates' : this.b.patch.filteredAdd === 'appends';
+    if (op === 'add' && creates && this.createUnmatched(container, attr, path, subAttr, { list, value })) return true;
     if (matched.length === 0) throw badRequest('noTarget', `No value of ${attr.name} matches '${path.text}'.`);
     if (subName !== undefined && subAttr === undefined) throw badRequest('invalidPath', `${attr.name} has no sub-attribute '${subName}'.`);
     if (subAttr === undefined) this.writeMatched(container, op, attr, path.text, { list, matched }, value);

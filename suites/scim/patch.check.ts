@@ -669,6 +669,32 @@ requirement(
 
 requirement(
   {
+    id: 'scim.patch.filtered-add-sets-matched',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.1',
+    binds: 'RFC 7644 §3.5.2.1: "If the target location exists, the value is replaced."',
+    title: 'add of emails[type eq "work"].value on a user with a work email sets its address, adding none',
+  },
+  async (t) => {
+    // The value filter selects the work email, so the target location (its value) exists: the add
+    // replaces it; the home email, which the filter does not match, is left as it was.
+    await requireUserAttributes(t, ['emails', 'emails.type']);
+    const home = { value: uniqueEmail(t, 'home'), type: 'home' };
+    const user = await createUser(t, 'patch-filtered-add', { emails: [{ value: uniqueEmail(t, 'work'), type: 'work' }, home] });
+    const work = uniqueEmail(t, 'work2');
+    const path = `emails[type eq ${literal('work')}].value`;
+    const what = `add of ${path} with ${JSON.stringify(work)}`;
+    const res = await patchUser(t, user.id, [{ op: 'add', path, value: work }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    const wanted = emailPairs([{ value: work, type: 'work' }, home]);
+    if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
+      fail(`the emails ${wanted.join(', ')} (value and type) after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
     id: 'scim.patch.unknown-attribute-path',
     level: 'MUST',
     spec: 'rfc7644#section-3.5.2',
@@ -877,6 +903,10 @@ requirement(
     const send = (json: Json): Promise<ApiResponse> => t.http.send({ op: 'scim.users.patch', params: { id: user.id }, json, headers: { connection: 'close' } });
     const nulled = await send({ schemas: [SCIM_SCHEMAS.patchOp], Operations: [null] });
     await expectRefusedOrHarmless(t, nulled, ['invalidSyntax', 'invalidValue'], 'for a PATCH body whose Operations is [null]', false);
+    // "path": null, JSON's absent value: read as no path, or refused, never a server error.
+    const pathless = await send({ schemas: [SCIM_SCHEMAS.patchOp], Operations: [{ op: 'replace', path: null, value: { [user.attr]: 'Before' } }] });
+    if (pathless.status >= 500)
+      fail('400, or the replace applied as one without a path, for an operation whose path is null', describeResponse(pathless), pathless);
     const numbered = await send({ schemas: [7, SCIM_SCHEMAS.patchOp], Operations: [{ op: 'replace', path: user.attr, value: 'Before' }] });
     if (numbered.status !== 400) expectStatus(numbered, [200, 204], 'for a PATCH body whose schemas is [7, the PatchOp URN]: 400, or the operation applied');
     else expectBadRequest(numbered, ['invalidSyntax', 'invalidValue'], 'for a PATCH body whose schemas is [7, the PatchOp URN]');

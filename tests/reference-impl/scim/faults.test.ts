@@ -455,6 +455,14 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     },
     expected: [1, 0],
   },
+  'scim.patch-filtered-add-appends': {
+    probe: async (h) => {
+      const id = await created(h, { emails: [{ value: `${unique('w')}@example.com`, type: 'work' }] });
+      await h.patch(`/Users/${id}`, [{ op: 'add', path: 'emails[type eq "work"].value', value: `${unique('n')}@example.com` }]);
+      return ((await h.get(`/Users/${id}`)).obj.emails as unknown[]).length;
+    },
+    expected: [1, 2],
+  },
   'scim.patch-filtered-write-every-value': {
     probe: async (h) => {
       const id = await created(h, {
