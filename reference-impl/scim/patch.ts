@@ -231,7 +231,8 @@ export class PatchApplier {
   }
 
   /** Entra ID: an add whose filter matches nothing creates the value the filter describes (`after`: the
-   * sub-attribute after the filter, if any). True when it did. */
+   * sub-attribute after the filter, if any); the fault of patch.filteredAdd creates it when the filter
+   * matches too. True when it did. */
   private createUnmatched(
     container: JsonObject,
     attr: Attr,

@@ -26,6 +26,18 @@ const WRITES_BOTH = { write: ['scim.users', 'scim.groups'] } as const;
 
 const bodyOf = (res: ApiResponse): Json => (typeof res.json === 'object' && res.json !== null && !Array.isArray(res.json) ? (res.json as Json) : {});
 
+/** Ends the check blocked by `owner` when the target refused the path (400 invalidPath): `owner`'s rule. */
+function blockedOnInvalidPath(res: ApiResponse, owner: string, why: string): void {
+  if (res.status === 400 && bodyOf(res).scimType === 'invalidPath') blockedBy(owner, why, res);
+}
+
+/** Skips the check unless the target's /Schemas lists the enterprise User extension. */
+async function requireEnterprise(t: CheckContext): Promise<void> {
+  const { schema } = await scimTargetOf(t);
+  if (!schema.extensions.has(SCIM_SCHEMAS.enterprise.toLowerCase()))
+    t.skip("the target's /Schemas lists no enterprise User extension (optional, RFC 7643 §4.3)");
+}
+
 /** The simple string attributes a check writes, in order of preference: the first the target's User has. */
 const TEXT_ATTRIBUTES = ['title', 'displayName', 'nickName', 'userType'] as const;
 
@@ -212,9 +224,8 @@ requirement(
     const user = await createUser(t, 'patch-primary-kept', { emails: [{ value: first, type: 'work', primary: true }] });
     const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: [{ value: second, type: 'home' }] }]);
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, 'add of an email without primary');
+    requireKept(resource, first, shown);
     const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
-    if (!emails.some((e) => String(e?.value).toLowerCase() === first))
-      blockedBy('scim.patch.add-multi-valued-appends', `the add left out the email ${first} the user had: emails ${JSON.stringify(resource.emails)}`, shown);
     const primaries = emails.filter((e) => e?.primary === true).map((e) => String(e.value).toLowerCase());
     if (primaries.length !== 1 || primaries[0] !== first) fail(`${first} still the primary email`, `primary emails ${JSON.stringify(primaries)}`, shown);
   },
@@ -343,6 +354,21 @@ requirement(
 const emailPairs = (emails: unknown): string[] =>
   (Array.isArray(emails) ? (emails as Json[]) : []).map((e) => `${String(e.value).toLowerCase()} ${String(e.type)}`).sort();
 
+/** Fails unless the resource's emails are exactly `emails`, by value and type (`how`: what the
+ * expectation adds in words, `alone`, `(value and type)`). */
+function expectEmails(resource: Json, emails: readonly Json[], how: string, what: string, shown: ApiResponse): void {
+  const wanted = emailPairs(emails);
+  if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
+    fail(`the emails ${wanted.join(', ')}${how ? ` ${how}` : ''} after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+}
+
+/** Ends the check blocked when the add left out an email the user had: add-multi-valued-appends's rule. */
+function requireKept(resource: Json, address: string, shown: ApiResponse): void {
+  const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
+  if (!emails.some((e) => String(e?.value).toLowerCase() === address.toLowerCase()))
+    blockedBy('scim.patch.add-multi-valued-appends', `the add left out the email ${address} the user had: emails ${JSON.stringify(resource.emails)}`, shown);
+}
+
 requirement(
   {
     id: 'scim.patch.replace-multi-valued-all',
@@ -363,9 +389,7 @@ requirement(
     const what = `replace of emails (no filter) with ${JSON.stringify(sent)}`;
     const res = await patchUser(t, user.id, [{ op: 'replace', path: 'emails', value: sent }]);
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
-    const wanted = emailPairs(sent);
-    if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
-      fail(`the emails ${wanted.join(', ')} alone after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+    expectEmails(resource, sent, 'alone', what, shown);
   },
   WRITES_USERS,
 );
@@ -386,9 +410,7 @@ requirement(
     const what = `add of emails with ${JSON.stringify(sent)}`;
     const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: sent }]);
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
-    const wanted = emailPairs([had, ...sent]);
-    if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
-      fail(`the emails ${wanted.join(', ')} after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+    expectEmails(resource, [had, ...sent], '', what, shown);
   },
   WRITES_USERS,
 );
@@ -448,9 +470,7 @@ requirement(
     // complex manager and its sub-attribute value. Section 3.5.2.1: an add to a location that does
     // not exist adds it; section 3.5.2.2: a removed single-valued attribute "SHALL be considered
     // unassigned".
-    const { schema } = await scimTargetOf(t);
-    if (!schema.extensions.has(SCIM_SCHEMAS.enterprise.toLowerCase()))
-      t.skip("the target's /Schemas lists no enterprise User extension (optional, RFC 7643 §4.3)");
+    await requireEnterprise(t);
     const boss = await createUser(t, 'patch-manager-boss');
     const user = await createUser(t, 'patch-manager');
     const path = `${SCIM_SCHEMAS.enterprise}:manager.value`;
@@ -481,18 +501,17 @@ requirement(
   async (t) => {
     // Section 3.5.2: "a client MUST NOT modify an attribute that has mutability "readOnly""; RFC 7643
     // §4.3 makes manager.displayName readOnly, and the target's /Schemas says what it makes it.
-    const { schema } = await scimTargetOf(t);
+    await requireEnterprise(t);
     const enterprise = SCIM_SCHEMAS.enterprise;
-    if (!schema.extensions.has(enterprise.toLowerCase())) t.skip("the target's /Schemas lists no enterprise User extension (optional, RFC 7643 §4.3)");
     const path = `${enterprise}:manager.displayName`;
+    const { schema } = await scimTargetOf(t);
     if (!schema.readOnly.has(path.toLowerCase())) t.skip(`the target's /Schemas does not make ${path} readOnly`);
     const boss = await createUser(t, 'patch-ro-boss');
     const user = await createUser(t, 'patch-ro', { schemas: [SCIM_SCHEMAS.user, enterprise], [enterprise]: { manager: { value: boss.id } } });
     const sent = uniqueName(t, 'renamed');
     const what = `replace of ${path} with ${JSON.stringify(sent)}`;
     const res = await patchUser(t, user.id, [{ op: 'replace', path, value: sent }]);
-    if (res.status === 400 && bodyOf(res).scimType === 'invalidPath')
-      blockedBy('scim.patch.extension-complex-sub-attribute', `the path ${path} answered 400 invalidPath`, res);
+    blockedOnInvalidPath(res, 'scim.patch.extension-complex-sub-attribute', `the path ${path} answered 400 invalidPath`);
     expectBadRequest(res, ['mutability'], `for ${what}`);
     const { user: after, res: shown } = await getUser(t, user.id);
     const manager = ((after[enterprise] ?? {}) as Json).manager as Json | undefined;
@@ -505,8 +524,7 @@ requirement(
 /** Ends the check blocked when the target refuses an operation without a path (400 invalidPath):
  * no-path-complex-value judges that rule. */
 function noPathRefused(res: ApiResponse, what: string): void {
-  if (res.status === 400 && bodyOf(res).scimType === 'invalidPath')
-    blockedBy('scim.patch.no-path-complex-value', `${what} answered 400 invalidPath: the target refuses operations without a path`, res);
+  blockedOnInvalidPath(res, 'scim.patch.no-path-complex-value', `${what} answered 400 invalidPath: the target refuses operations without a path`);
 }
 
 requirement(
@@ -521,9 +539,8 @@ requirement(
   async (t) => {
     // The resource's attributes include those of its extensions, held in the object named by the
     // extension's URN (RFC 7643 §3.3): a no-path value names them the same way.
-    const { schema } = await scimTargetOf(t);
+    await requireEnterprise(t);
     const enterprise = SCIM_SCHEMAS.enterprise;
-    if (!schema.extensions.has(enterprise.toLowerCase())) t.skip("the target's /Schemas lists no enterprise User extension (optional, RFC 7643 §4.3)");
     const user = await createUser(t, 'patch-no-path-ext');
     const employeeNumber = uniqueName(t, 'emp');
     const what = `a no-path replace of {"${enterprise}": {"employeeNumber": ${JSON.stringify(employeeNumber)}}}`;
@@ -579,11 +596,8 @@ requirement(
     const what = `add of emails [${JSON.stringify(home)}], which the user holds`;
     const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: [home] }]);
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
-    if (!emailPairs(resource.emails).includes(emailPairs([work])[0] ?? ''))
-      blockedBy('scim.patch.add-multi-valued-appends', `the add left out the work email the user had: emails ${JSON.stringify(resource.emails)}`, shown);
-    const wanted = emailPairs([work, home]);
-    if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
-      fail(`the emails ${wanted.join(', ')} (value and type), each once, after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+    requireKept(resource, work.value, shown);
+    expectEmails(resource, [work, home], '(value and type), each once,', what, shown);
   },
   WRITES_USERS,
 );
@@ -660,9 +674,7 @@ requirement(
     const what = `replace of ${path} with ${JSON.stringify(work)}`;
     const res = await patchUser(t, user.id, [{ op: 'replace', path, value: work }]);
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
-    const wanted = emailPairs([work, home]);
-    if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
-      fail(`the emails ${wanted.join(', ')} (value and type) after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+    expectEmails(resource, [work, home], '(value and type)', what, shown);
   },
   WRITES_USERS,
 );
@@ -686,9 +698,7 @@ requirement(
     const what = `add of ${path} with ${JSON.stringify(work)}`;
     const res = await patchUser(t, user.id, [{ op: 'add', path, value: work }]);
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
-    const wanted = emailPairs([{ value: work, type: 'work' }, home]);
-    if (JSON.stringify(emailPairs(resource.emails)) !== JSON.stringify(wanted))
-      fail(`the emails ${wanted.join(', ')} (value and type) after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
+    expectEmails(resource, [{ value: work, type: 'work' }, home], '(value and type)', what, shown);
   },
   WRITES_USERS,
 );
