@@ -12,16 +12,21 @@
 // counted apart: they change nothing a client can observe. The score is killed and timed out over the
 // mutants that are not equivalent. Stryker writes its JSON and HTML reports per family under the
 // output directory; the table per family and per file goes to stdout (and summary.json).
+// --tally DIR counts the reports an earlier run left under DIR again, with the list as it is now
+// (mutation/tally.mjs), without running a mutant.
 import { Instrumenter } from '@stryker-mutator/instrumenter';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { globSync } from 'tinyglobby';
+import { readEquivalents, table, tally } from './tally.mjs';
 
 const EXCLUDED_MUTATIONS = ['StringLiteral', 'ObjectLiteral'];
-const USAGE = 'usage: npm run mutation -- [--family NAME]... [--files GLOB]... [--sample N] [--seed S] [--concurrency N] [--config FILE] [--out DIR]';
+const USAGE =
+  'usage: npm run mutation -- [--family NAME]... [--files GLOB]... [--sample N] [--seed S] [--concurrency N] [--config FILE] [--out DIR]\n' +
+  '       npm run mutation -- --tally DIR [--family NAME]... [--config FILE]   (count the reports under DIR again)';
 
 /** One line on stderr and exit 2: a set-up mistake. */
 function fail(message) {
@@ -40,6 +45,7 @@ try {
       concurrency: { type: 'string', default: '1' },
       config: { type: 'string', default: 'mutation/families.json' },
       out: { type: 'string' },
+      tally: { type: 'string' },
       help: { type: 'boolean' },
     },
   }).values;
@@ -65,10 +71,19 @@ const config = JSON.parse(readFileSync(configPath, 'utf8'));
 // The project the configuration describes: the repository for mutation/families.json.
 const root = resolve(dirname(configPath), config.root ?? '..');
 const out = resolve(args.out ?? join(root, config.out ?? 'reports/mutation'));
-const equivalents = readEquivalents(join(root, config.equivalents ?? 'mutation/equivalent.json'));
+let equivalents;
+try {
+  equivalents = readEquivalents(join(root, config.equivalents ?? 'mutation/equivalent.json'));
+} catch (error) {
+  fail(error.message);
+}
 
 const names = args.family ?? Object.keys(config.families);
 for (const name of names) if (!config.families[name]) fail(`no family "${name}" (${Object.keys(config.families).join(', ')})`);
+if (args.tally !== undefined) {
+  process.stdout.write(table(retally(resolve(args.tally), names)));
+  process.exit(0);
+}
 const familyFiles = Object.fromEntries(Object.entries(config.families).map(([name, family]) => [name, globSync(family.files, { cwd: root }).sort()]));
 
 /** The files each selected family mutates: its own globs, or the --files among them. */
@@ -125,115 +140,24 @@ for (const { name, files } of plan) {
     process.exit(1);
   }
   const report = JSON.parse(readFileSync(strykerConfig.jsonReporter.fileName, 'utf8'));
-  summary.families.push({ family: name, ...tally(report, root) });
+  summary.families.push({ family: name, ...tally(report, root, equivalents) });
 }
 writeFileSync(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 process.stdout.write(table(summary));
 
-/** mutation/equivalent.json: the survivors that change nothing a client can observe. */
-function readEquivalents(path) {
-  if (!existsSync(path)) return [];
-  const list = JSON.parse(readFileSync(path, 'utf8'));
-  for (const [i, e] of list.entries()) {
-    for (const key of ['file', 'mutator', 'original', 'replacement', 'reason']) {
-      if (typeof e[key] !== 'string' || e[key] === '') fail(`${relative(process.cwd(), path)}[${i}] has no ${key}`);
-    }
-    if (e.within !== undefined && (typeof e.within !== 'string' || !squash(e.within).includes(squash(e.original))))
-      fail(`${relative(process.cwd(), path)}[${i}]: within must be code that holds the original`);
+/**
+ * --tally DIR: the Stryker reports an earlier run left under DIR (DIR/<family>/mutation.json), counted
+ * with the equivalents as they are now. A report holds the source its mutants were made from, so the
+ * count does not depend on the code checked out.
+ */
+function retally(dir, families) {
+  const summary = { families: [] };
+  for (const name of families) {
+    const file = join(dir, name, 'mutation.json');
+    if (existsSync(file)) summary.families.push({ family: name, ...tally(JSON.parse(readFileSync(file, 'utf8')), root, equivalents) });
   }
-  return list;
-}
-
-/** Code compared without its layout: Stryker prints a replacement with its own spacing. */
-function squash(code) {
-  return code.replace(/\s+/g, '');
-}
-
-function originalText(source, location) {
-  const lines = source.split('\n');
-  const { start, end } = location;
-  if (start.line === end.line) return lines[start.line - 1].slice(start.column - 1, end.column - 1);
-  return [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join('\n');
-}
-
-/** The whole source lines a mutant sits on. */
-function linesOf(source, location) {
-  return source
-    .split('\n')
-    .slice(location.start.line - 1, location.end.line)
-    .join('\n');
-}
-
-/** An entry matches a mutant by its file, mutator, original and replacement; with `within`, only a
- * mutant whose lines hold that code too (the same code elsewhere in the file is another place). */
-function isEquivalent(file, mutant, source) {
-  const original = squash(originalText(source, mutant.location));
-  return equivalents.some(
-    (e) =>
-      e.file === file &&
-      e.mutator === mutant.mutatorName &&
-      squash(e.original) === original &&
-      squash(e.replacement) === squash(mutant.replacement) &&
-      (e.within === undefined || squash(linesOf(source, mutant.location)).includes(squash(e.within))),
-  );
-}
-
-/** Counts per file of Stryker's JSON report (mutation-testing-report-schema). */
-function tally(report, base) {
-  const files = [];
-  for (const [path, file] of Object.entries(report.files)) {
-    const rel = relative(base, resolve(base, path)).split('\\').join('/');
-    const row = { file: rel, mutants: 0, killed: 0, survived: 0, timedOut: 0, equivalent: 0, invalid: 0, listedButKilled: [], survivors: [] };
-    for (const m of file.mutants) {
-      if (m.status === 'Ignored') continue;
-      row.mutants += 1;
-      const equivalent = isEquivalent(rel, m, file.source);
-      if (m.status === 'Killed') {
-        row.killed += 1;
-        if (equivalent) row.listedButKilled.push(describe(m, file.source));
-      } else if (m.status === 'Timeout') row.timedOut += 1;
-      else if (m.status === 'Survived' || m.status === 'NoCoverage') {
-        if (equivalent) row.equivalent += 1;
-        else {
-          row.survived += 1;
-          row.survivors.push(describe(m, file.source));
-        }
-      } else row.invalid += 1;
-    }
-    row.score = score(row);
-    files.push(row);
-  }
-  files.sort((a, b) => a.file.localeCompare(b.file));
-  const total = { mutants: 0, killed: 0, survived: 0, timedOut: 0, equivalent: 0, invalid: 0 };
-  for (const row of files) for (const key of Object.keys(total)) total[key] += row[key];
-  return { files, total: { ...total, score: score(total) } };
-}
-
-function describe(m, source) {
-  return { line: m.location.start.line, mutator: m.mutatorName, original: originalText(source, m.location), replacement: m.replacement };
-}
-
-/** Killed and timed out over the mutants judged that are not equivalent; null when there are none. */
-function score({ killed, timedOut, survived }) {
-  const judged = killed + timedOut + survived;
-  return judged === 0 ? null : Math.round((1000 * (killed + timedOut)) / judged) / 10;
-}
-
-function table({ families }) {
-  const lines = ['', '| family | file | mutants | killed | survived | timed out | equivalent | score |', '|---|---|---|---|---|---|---|---|'];
-  const cells = (family, file, r) =>
-    `| ${family} | ${file} | ${r.mutants} | ${r.killed} | ${r.survived} | ${r.timedOut} | ${r.equivalent} | ${r.score === null ? '-' : `${r.score} %`} |`;
-  for (const f of families) {
-    for (const row of f.files) if (row.mutants) lines.push(cells(f.family, `\`${row.file}\``, row));
-    lines.push(cells(`**${f.family}**`, 'all', f.total));
-  }
-  for (const f of families) {
-    for (const row of f.files) {
-      for (const m of row.listedButKilled) lines.push(`listed as equivalent but killed: ${row.file}:${m.line} ${m.mutator} ${m.replacement}`);
-    }
-  }
-  lines.push('', 'score: (killed + timed out) / (killed + timed out + survived); equivalents (mutation/equivalent.json) counted apart.', '');
-  return `${lines.join('\n')}\n`;
+  if (summary.families.length === 0) fail(`--tally ${dir}: no ${families.map((n) => `${n}/mutation.json`).join(', ')} there`);
+  return summary;
 }
 
 /**

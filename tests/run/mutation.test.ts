@@ -20,6 +20,7 @@ interface Row {
   survivors: { mutator: string; original: string; replacement: string }[];
 }
 let stdout = '';
+let tallied = '';
 let rows: Row[] = [];
 
 beforeAll(async () => {
@@ -27,6 +28,10 @@ beforeAll(async () => {
     cwd: ROOT,
   });
   stdout = run.stdout;
+  const again = await promisify(execFile)(process.execPath, ['mutation/run.mjs', '--config', 'tests/support/mutation-tiny/families.json', '--tally', out], {
+    cwd: ROOT,
+  });
+  tallied = again.stdout;
   const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { families: { family: string; files: Row[] }[] };
   rows = summary.families[0]?.files ?? [];
 }, 120_000);
@@ -58,5 +63,10 @@ describe('npm run mutation', () => {
     const [row] = rows;
     const score = Math.round((1000 * (row?.killed ?? 0)) / ((row?.killed ?? 0) + (row?.survived ?? 0))) / 10;
     expect(stdout).toContain(`| tiny | \`rule.mjs\` | ${row?.mutants} | ${row?.killed} | ${row?.survived} | 0 | 1 | ${score} % |`);
+  });
+
+  test('--tally counts the saved report again: the same table, without running a mutant', () => {
+    expect(tallied).toContain('| tiny | `rule.mjs` |');
+    expect(stdout).toContain(tallied.trim());
   });
 });
