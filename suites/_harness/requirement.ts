@@ -483,7 +483,7 @@ function thrownVerdict(
   const found = runMetaOf(state);
   if (error instanceof SkipSignal) return { ...found, skipReason: error.reason };
   if (error instanceof NotSetUpSignal) return { ...found, skipReason: error.message, notSetUp: error.detail };
-  if (error instanceof BlockedSignal) return { ...found, skipReason: error.message, blockedBy: error.by };
+  if (error instanceof BlockedSignal) return { ...found, skipReason: error.why, blockedBy: error.by };
   if (error instanceof ReadOnlySkip) return { ...found, skipReason: `not run: ${error.message}` };
   if (error instanceof InterruptedSkip || run.signal?.aborted || interruptedRun(config)) return { ...found, skipReason: INTERRUPTED_STOPPED };
   if (error instanceof MissingCredentialsError) return { ...found, skipReason: `not run: the family's credentials are missing (${error.message})` };
