@@ -86,6 +86,15 @@ export interface ScimBehaviour {
     booleanSubstring: 'reject' | 'compare';
     /** A comparison of a complex attribute as a whole (`name eq "x"`): 400 invalidFilter, or a filter that matches nothing. */
     complexWhole: 'reject' | 'no-match';
+    /** `eq null` and `ne null` (`title eq null`): read as "has no value" and "has a value" (RFC 7643 §2.5
+     * makes null and unassigned one state), or refused 400 invalidFilter (RFC 7644 gives no meaning). */
+    nullValue: 'absent' | 'refused';
+    /** A PATCH path's value filter ends at the first `]` outside its string literals (Figure 1's
+     * compValue is a JSON string, which may hold `]`), or at the first `]` wherever it is. */
+    pathBrackets: 'outside-strings' | 'first';
+    /** A value filter on a sub-attribute (`emails.value[type eq "work"]`): 400 invalidFilter, or read as
+     * one on its parent (`emails[type eq "work"]`). */
+    valuePathOnSub: 'reject' | 'parent';
     /** A filter cut short after `and`, `or` or `not`: 400 invalidFilter, or a server error. */
     cutShort: 'reject' | 'server-error';
     /** A filter naming an attribute the schema does not have: 400 invalidFilter, or a server error. */
@@ -402,6 +411,9 @@ export function referenceScimBehaviour(): ScimBehaviour {
       booleanOrdering: 'reject',
       booleanSubstring: 'reject',
       complexWhole: 'reject',
+      nullValue: 'absent',
+      pathBrackets: 'outside-strings',
+      valuePathOnSub: 'reject',
       cutShort: 'reject',
       unknownAttribute: 'reject',
       typeMismatch: 'reject',

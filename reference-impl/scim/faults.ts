@@ -134,6 +134,15 @@ const SCIM_FAULT_TABLE = {
     description: 'A comparison of a complex attribute as a whole (`name eq "x"`) answers 200, matching nothing, instead of 400 invalidFilter.',
     apply: (b) => void (b.filter.complexWhole = 'no-match'),
   },
+  'scim.filter-null-refused': {
+    description: '`eq null` and `ne null` (`title eq null`) answer 400 invalidFilter, where the profile says they read as "has no value" and "has a value".',
+    apply: (b) => void (b.filter.nullValue = 'refused'),
+  },
+  'scim.filter-value-path-on-sub-attribute': {
+    description:
+      'A value filter on a sub-attribute (`emails.value[type eq "work"]`) is read as one on its parent (`emails[type eq "work"]`) instead of 400 invalidFilter.',
+    apply: (b) => void (b.filter.valuePathOnSub = 'parent'),
+  },
   'scim.filter-cut-short-500': {
     description: 'A filter that ends after `and`, `or` or `not (` answers 500 instead of 400 invalidFilter.',
     apply: (b) => void (b.filter.cutShort = 'server-error'),
@@ -284,6 +293,10 @@ const SCIM_FAULT_TABLE = {
   'scim.patch-path-type-ignored': {
     description: 'An operation whose path is not a string (`"path": 7`) is read as having no path instead of 400 invalidPath.',
     apply: (b) => void (b.patch.pathType = 'ignored'),
+  },
+  'scim.patch-path-bracket-in-string': {
+    description: 'A PATCH path\'s value filter ends at its first `]`, even one inside a string (`emails[value ne "a]b"].value`): 400 invalidPath.',
+    apply: (b) => void (b.filter.pathBrackets = 'first'),
   },
   'scim.patch-filter-on-simple-500': {
     description:

@@ -274,6 +274,7 @@ function comparison(target: Target, op: CompareOp, literal: Literal, b: ScimBeha
   if (target.complexWhole) throw invalid(`${type.name} is complex: compare one of its sub-attributes.`);
   if (literal === null) {
     if (op !== 'eq' && op !== 'ne') throw invalid(`'${op}' does not take null.`);
+    if (b.nullValue === 'refused') throw invalid(`This server does not compare with null ('${op} null').`);
     return () => false; // handled by the caller: eq null ⇔ no value
   }
   const ordering = op === 'gt' || op === 'ge' || op === 'lt' || op === 'le';
@@ -346,7 +347,8 @@ function compileNode(schema: ResourceSchema, node: FilterNode, within: Attr | un
       if (within !== undefined) throw invalid('Value paths do not nest.');
       const resolved = resolvePath(schema, node.path);
       if (resolved === undefined) throw invalid(`Unknown attribute '${node.path}'.`);
-      if (resolved.sub !== undefined || resolved.attr.sub === undefined || !resolved.attr.multiValued) {
+      const onSub = resolved.sub !== undefined && b.valuePathOnSub === 'reject';
+      if (onSub || resolved.attr.sub === undefined || !resolved.attr.multiValued) {
         throw invalid(`'${node.path}' is not a multi-valued complex attribute.`);
       }
       if (b.multiValued === 'refused') throw invalid(`Filters on the multi-valued '${resolved.attr.name}' are not supported.`);
@@ -407,15 +409,16 @@ export function parsePatchPath(text: string, b: ScimBehaviour['filter']): PatchP
   if (open < 0) return ATTR_PATH.test(text.trim()) ? { attrPath: text.trim(), filter: undefined, subAfterFilter: undefined } : undefined;
   const attrPath = text.slice(0, open).trim();
   if (!ATTR_PATH.test(attrPath)) return undefined;
-  // The closing bracket: the last ']' outside string literals.
+  // The closing bracket: the first ']' outside string literals.
   let close = -1;
   let inString = false;
+  const strings = b.pathBrackets === 'outside-strings';
   for (let i = open + 1; i < text.length; i += 1) {
     const ch = text.charAt(i);
     if (inString) {
       if (ch === '\\') i += 1;
       else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
+    } else if (ch === '"' && strings) inString = true;
     else if (ch === ']') {
       close = i;
       break;

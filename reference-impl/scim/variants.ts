@@ -65,7 +65,8 @@ const VARIANTS = {
       "A full-featured server (as full-featured) that reads RFC 7643/7644 where they allow another reading: each Bulk result's status an object with its code " +
       '({"code": "201"}, rfc7644#section-3.7.3\'s prose); /Schemas also lists the Schema resource\'s own schema as rfc7643#section-8.7.2 represents it ' +
       '(attributes.subAttributes with sub-attributes of their own); lenient PATCH parsing: a body without the PatchOp URN, or with an empty Operations, is applied, ' +
-      'and an add or replace without a value is skipped (rfc7644#section-3.5.2 binds the client, not the server, to these).',
+      'and an add or replace without a value is skipped (rfc7644#section-3.5.2 binds the client, not the server, to these); ' +
+      'a filter comparing with null (`title eq null`) refused 400 invalidFilter (rfc7644#section-3.4.2.2 gives null no meaning).',
     profile: 'scim-rfc-letter',
     apply: (b) => {
       fullFeatured(b);
@@ -74,6 +75,7 @@ const VARIANTS = {
       b.patch.schemas = 'unchecked';
       b.patch.emptyOperations = 'no-op';
       b.patch.value = 'ignored';
+      b.filter.nullValue = 'refused';
     },
   },
   'email-accounts': {

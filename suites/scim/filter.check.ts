@@ -23,6 +23,7 @@ import {
   invalidScimFilter,
   judgeFilter,
   not,
+  NULL_VALUE,
   or,
   present,
   print,
@@ -797,7 +798,7 @@ requirement(
     id: 'scim.filter.datetime-as-instants',
     level: 'MUST',
     spec: FILTER,
-    title: 'meta.created and meta.lastModified compare as instants (gt/lt with another UTC offset)',
+    title: 'meta.created and meta.lastModified compare as instants (gt, lt, le; other UTC offsets; no fraction)',
   },
   async (t) => {
     const f = await fixture(t);
@@ -813,6 +814,10 @@ requirement(
     await expectSelection(t, f, later, { selects: [user] });
     // One second later, written an hour behind (-01:00): as text before the value, as an instant after.
     await expectSelection(t, f, earlier, { selects: [user] });
+    // le: one second later, written an hour behind, selects it too (as text it sorts before the value).
+    await expectSelection(t, f, compare(attrPath('meta', 'created'), 'le', stringValue(atOffset(created + 1000, -60))), { selects: [user] });
+    // An instant long before, written without fractional seconds (RFC 7643 §2.3.5's form): lt excludes it.
+    await expectSelection(t, f, compare(attrPath('meta', 'created'), 'lt', stringValue('2000-01-01T00:00:00Z')), { excludes: [user] });
   },
   USES,
 );
@@ -977,6 +982,69 @@ requirement(
     const filter = within(scope, compare(attrPath('name'), 'eq', stringValue('Alice')));
     const res = await t.http.send({ op: 'scim.users.list', query: { filter, count: 1000 } });
     expectScimError(res, 400, 'invalidFilter', `for the filter ${filter} (a complex attribute compared as a whole)`);
+  },
+  USES,
+);
+
+requirement(
+  {
+    id: 'scim.filter.value-path-on-sub-attribute-rejected',
+    level: 'SHOULD',
+    spec: FILTER,
+    title: 'A value filter on a sub-attribute (emails.value[type eq "work"]) answers 400 invalidFilter',
+  },
+  async (t) => {
+    // Figure 1's valuePath filters the values of a multi-valued complex attribute by their
+    // sub-attributes; emails.value is a string, whose values have none. Table 9: "invalidFilter: The
+    // specified filter syntax was invalid ... or the specified attribute and filter comparison
+    // combination is not supported."
+    const f = await fixture(t);
+    const inner = compare(attrPath('type'), 'eq', stringValue('work'));
+    requireSupported(t, f, valuePath(attrPath('emails'), inner));
+    const [scope] = scopesOf(f);
+    const filter = within(scope, `emails.value[${print(inner)}]`);
+    const res = await t.http.send({ op: 'scim.users.list', query: { filter, count: 1000 } });
+    expectScimError(res, 400, 'invalidFilter', `for the filter ${filter} (a value filter on the string emails.value)`);
+  },
+  USES,
+);
+
+/** Whether a user as the target answered it has a title (RFC 7643 §2.5: null, "" aside, and unassigned are one state). */
+const hasTitle = (u: Json): boolean => typeof u.title === 'string' && u.title !== '';
+
+requirement(
+  {
+    id: 'scim.filter.null-value',
+    level: 'PROFILE',
+    spec: FILTER,
+    title: 'title eq null selects the users without a title, ne null those with one (or 400 as profiled)',
+  },
+  async (t) => {
+    // Figure 1's compValue includes null, and RFC 7644 gives a comparison with it no meaning: the
+    // profile declares the target's reading (expectations.scim.filterNull). Read as a value, null is
+    // RFC 7643 §2.5's unassigned state: `eq null` matches a user without the attribute, `ne null` one with it.
+    const f = await fixture(t);
+    const declared = t.profile.expectations.scim.filterNull;
+    const title = attrPath('title');
+    const asked: [ScimFilter, boolean[]][] = [
+      [compare(title, 'eq', NULL_VALUE), f.users.map((u) => !hasTitle(u))],
+      [compare(title, 'ne', NULL_VALUE), f.users.map(hasTitle)],
+    ];
+    for (const [filter] of asked) requireSupported(t, f, filter);
+    t.requireData(f.users.some(hasTitle) && !f.users.every(hasTitle), 'the target returned the fixture users all with a title, or none');
+    for (const [filter, verdicts] of asked) {
+      const answer = await ask(t, f, filter, verdicts);
+      if (answer.kind === 'rejected') {
+        if (declared === 'absent')
+          fail(`200 with the users matching filter ${answer.text} (expectations.scim.filterNull: absent)`, describeResponse(answer.res), answer.res);
+        expectScimError(answer.res, 400, 'invalidFilter', `for filter ${answer.text} (expectations.scim.filterNull: ${declared})`);
+        continue;
+      }
+      if (declared === 'refused')
+        fail(`400 invalidFilter for filter ${answer.text} (expectations.scim.filterNull: refused)`, describeResponse(answer.res), answer.res);
+      // Which users match is this check's rule; totalResults is scim.filter.total-results-filtered's.
+      expectAnswer(f, verdicts, answer, { totalResults: false });
+    }
   },
   USES,
 );

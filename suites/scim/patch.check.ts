@@ -681,6 +681,47 @@ requirement(
 
 requirement(
   {
+    id: 'scim.patch.value-filter-bracket-in-string',
+    level: 'MUST',
+    spec: 'rfc7644#section-3.5.2.3',
+    binds:
+      'RFC 7644 §3.5.2.3: "If the target location is a multi-valued attribute and a value selection (\"valuePath\") filter is specified that matches one or more values of the multi-valued attribute, then all matching record values SHALL be replaced."',
+    title: 'A PATCH value filter whose string holds "]" and an escaped quote selects as written',
+  },
+  async (t) => {
+    // Figure 1's compValue is a JSON string, which may hold ] and \": the valuePath's filter ends at
+    // the ] outside its strings, so the filter below matches the work email (whose address is not
+    // the string) and the replace sets that email's address alone.
+    await requireUserAttributes(t, ['emails', 'emails.type']);
+    const { operators, logical } = t.profile.expectations.scim.filter;
+    t.requireData(operators.includes('ne') && logical.includes('and'), 'the profile says the target filters without ne or and');
+    const home = { value: uniqueEmail(t, 'home'), type: 'home' };
+    const user = await createUser(t, 'patch-bracket-in-string', { emails: [{ value: uniqueEmail(t, 'work'), type: 'work' }, home] });
+    const work = uniqueEmail(t, 'work2');
+    const path = `emails[type eq ${literal('work')} and value ne ${literal('lpc"]x')}].value`;
+    const what = `replace of ${path} with ${JSON.stringify(work)}`;
+    const res = await patchUser(t, user.id, [{ op: 'replace', path, value: work }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    requireUnmatchedKept(resource, home.value, shown);
+    expectEmails(resource, [{ value: work, type: 'work' }, home], '(value and type)', what, shown);
+  },
+  WRITES_USERS,
+);
+
+/** Ends the check blocked when a filtered replace rewrote an email its filter does not match:
+ * filtered-replace-matched-only's rule, whatever the filter's strings hold. */
+function requireUnmatchedKept(resource: Json, address: string, shown: ApiResponse): void {
+  const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
+  if (!emails.some((e) => String(e?.value).toLowerCase() === address.toLowerCase()))
+    blockedBy(
+      'scim.patch.filtered-replace-matched-only',
+      `the replace rewrote the email ${address} its filter does not match: emails ${JSON.stringify(resource.emails)}`,
+      shown,
+    );
+}
+
+requirement(
+  {
     id: 'scim.patch.filtered-add-sets-matched',
     level: 'MUST',
     spec: 'rfc7644#section-3.5.2.1',
@@ -731,9 +772,18 @@ requirement(
   },
   async (t) => {
     const user = await userOf(t);
-    const res = await patchUser(t, user.id, [{ op: 'replace', path: 'emails[type eq "work"', value: 'x' }]);
+    // Figure 7's forms, each broken: an unclosed value filter, and text after the filter that is
+    // not "." and a sub-attribute name (a filter that matches no value, so the path's form alone decides).
     // Table 9 lists invalidFilter for a PATCH path filter as well as invalidPath for a malformed path.
-    expectBadRequest(res, ['invalidPath', 'invalidFilter'], 'for a path with an unclosed value filter');
+    const none = `emails[type eq ${literal('lpc-none')}]`;
+    for (const [path, flaw] of [
+      ['emails[type eq "work"', 'an unclosed value filter'],
+      [`${none}x.value`, 'text between the value filter and its sub-attribute'],
+      [`${none}.value!`, 'a sub-attribute name followed by "!"'],
+    ] as const) {
+      const res = await patchUser(t, user.id, [{ op: 'replace', path, value: 'x' }]);
+      expectBadRequest(res, ['invalidPath', 'invalidFilter'], `for a path with ${flaw} (${path})`);
+    }
   },
   WRITES_USERS,
 );

@@ -202,6 +202,10 @@ async function probeLists(ctx: InitContext, part: PartBuilder, users: number): P
   }
   await probeDefaultPage(ctx, part);
   await probeFilter(ctx, part);
+  const nul = await ctx.send(list({ filter: 'title eq null', startIndex: 1, count: 1 }));
+  if (nul.status === 200) part.set(['expectations', 'scim', 'filterNull'], 'absent', `filter=title eq null: ${said(nul)}`);
+  else if (nul.status === 400) part.set(['expectations', 'scim', 'filterNull'], 'refused', `filter=title eq null: ${said(nul)}`);
+  else part.keep(['expectations', 'scim', 'filterNull'], `not found: filter=title eq null: ${said(nul)}`);
   const sub = await ctx.send(list({ sortBy: 'emails.type', startIndex: 1, count: 1 }));
   if (sub.status === 400 || sub.status === 200) part.set(['expectations', 'scim', 'sortSubAttributeStatus'], sub.status, `sortBy=emails.type: ${said(sub)}`);
   else

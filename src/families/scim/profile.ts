@@ -35,6 +35,10 @@ export interface ScimExpectations {
    * server refuse an unsupported comparison with 400 invalidFilter): filters within it are judged,
    * others may be refused, and the checks scope their lists with what it allows. */
   readonly filter: ScimFilterSupport;
+  /** A filter comparing with null (`title eq null`, `ne null`), which Figure 1's grammar allows and RFC
+   * 7644 gives no meaning: read as "has no value" and "has a value" (RFC 7643 §2.5 makes null and
+   * unassigned one state), refused with 400 invalidFilter, or either. */
+  readonly filterNull: 'absent' | 'refused' | 'either';
   /** The page size without `count` (RFC 7644 §3.4.2.4 leaves it to the provider; the platform's is 20, spec#limits). */
   readonly defaultCount: number;
   // Discovery, ETag, Bulk and /Me
@@ -101,6 +105,7 @@ export const DEFAULT_SCIM_EXPECTATIONS: ScimExpectations = {
   sortSubAttributeStatus: 400,
   sort: true,
   filter: { operators: SCIM_FILTER_OPERATORS, logical: SCIM_FILTER_LOGICAL, attributes: 'all', valuePaths: true },
+  filterNull: 'absent',
   defaultCount: 20,
   etag: false,
   client: ['entra', 'okta'],
@@ -172,6 +177,11 @@ export const SCIM_PROFILE: FamilyProfile = {
           },
           { description: "What the target's filter supports (RFC 7644 §3.4.2.2); a filter outside it may be refused with 400 invalidFilter." },
         ),
+        filterNull: {
+          type: 'string',
+          enum: ['absent', 'refused', 'either'],
+          description: 'A filter comparing with null (title eq null): read as "has no value" (ne null: "has a value"), refused 400 invalidFilter, or either.',
+        },
         defaultCount: {
           type: 'integer',
           minimum: 1,

@@ -20,6 +20,8 @@ export const SCIM_FILTER_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.filter-boolean-ordering-accepted': { mustFail: ['scim.filter.boolean-ordering-rejected'], scope: SCOPE },
   'scim.filter-boolean-substring-accepted': { mustFail: ['scim.filter.boolean-substring-rejected'], scope: SCOPE },
   'scim.filter-complex-whole-accepted': { mustFail: ['scim.filter.complex-whole-rejected'], scope: SCOPE },
+  'scim.filter-value-path-on-sub-attribute': { mustFail: ['scim.filter.value-path-on-sub-attribute-rejected'], scope: SCOPE },
+  'scim.filter-null-refused': { mustFail: ['scim.filter.null-value'], scope: SCOPE },
   'scim.filter-cut-short-500': { mustFail: ['scim.filter.cut-short-rejected', 'scim.invariant.no-5xx'], scope: SCOPE },
   'scim.filter-unknown-attribute-500': { mustFail: ['scim.filter.unknown-attribute', 'scim.invariant.no-5xx'], scope: SCOPE },
   'scim.filter-type-mismatch-500': { mustFail: ['scim.filter.string-compared-with-boolean', 'scim.invariant.no-5xx'], scope: SCOPE },

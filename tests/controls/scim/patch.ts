@@ -6,6 +6,7 @@ const scope = ['scim.patch.*', 'scim.invariant.*'];
 export const SCIM_PATCH_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.patch-not-atomic': { mustFail: ['scim.patch.atomic'], scope, runs: 5 },
   'scim.patch-path-type-ignored': { mustFail: ['scim.patch.path-not-string'], scope, runs: 5 },
+  'scim.patch-path-bracket-in-string': { mustFail: ['scim.patch.value-filter-bracket-in-string'], scope, runs: 5 },
   'scim.patch-no-path-complex-500': { mustFail: ['scim.patch.no-path-complex-value', 'scim.invariant.no-5xx'], mayFail: ['scim.patch.model'], scope, runs: 5 },
   'scim.patch-remove-all-values-kept': { mustFail: ['scim.patch.remove-multi-valued-all'], mayFail: ['scim.patch.model'], scope, runs: 5 },
   // The user the PATCH answers has no userName: the answer breaks the User's contract too.

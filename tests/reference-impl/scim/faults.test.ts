@@ -129,6 +129,8 @@ const SPOTS: Record<ScimFaultName, Spot> = {
   'scim.filter-boolean-ordering-accepted': { probe: (h) => status(h.get(`/Users${q({ filter: 'active gt false' })}`)), expected: [400, 200] },
   'scim.filter-boolean-substring-accepted': { probe: (h) => status(h.get(`/Users${q({ filter: 'active co true' })}`)), expected: [400, 200] },
   'scim.filter-complex-whole-accepted': { probe: (h) => status(h.get(`/Users${q({ filter: 'name eq "x"' })}`)), expected: [400, 200] },
+  'scim.filter-value-path-on-sub-attribute': { probe: (h) => status(h.get(`/Users${q({ filter: 'emails.value[type eq "work"]' })}`)), expected: [400, 200] },
+  'scim.filter-null-refused': { probe: (h) => status(h.get(`/Users${q({ filter: 'title eq null' })}`)), expected: [200, 400] },
   'scim.filter-cut-short-500': { probe: (h) => status(h.get(`/Users${q({ filter: 'userName eq "x" or' })}`)), expected: [400, 500] },
   'scim.filter-unknown-attribute-500': { probe: (h) => status(h.get(`/Users${q({ filter: 'lpcNoSuch eq "x"' })}`)), expected: [400, 500] },
   'scim.filter-type-mismatch-500': { probe: (h) => status(h.get(`/Users${q({ filter: 'userName eq true' })}`)), expected: [400, 500] },
@@ -353,6 +355,15 @@ const SPOTS: Record<ScimFaultName, Spot> = {
       return (res.obj.members as Record<string, unknown>[]).map((m) => m.value === id);
     },
     expected: [[true], [false]],
+  },
+  'scim.patch-path-bracket-in-string': {
+    probe: async (h) => {
+      const res = await h.patch(`/Users/${await created(h, { emails: [{ value: `${unique('b')}@example.com`, type: 'work' }] })}`, [
+        { op: 'replace', path: 'emails[value ne "a]b"].type', value: 'home' },
+      ]);
+      return res.status;
+    },
+    expected: [200, 400],
   },
   'scim.patch-filter-on-simple-500': {
     probe: async (h) => (await h.patch(`/Users/${await created(h)}`, [{ op: 'replace', path: 'userName[value eq "x"].value', value: 'x' }])).status,
