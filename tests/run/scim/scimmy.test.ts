@@ -51,6 +51,8 @@ const DEVIATIONS: Readonly<Record<string, string>> = {
   'scim.patch.multi-valued-sub-attribute': 'replace of emails.type without a filter answers 400 invalidValue (a SHOULD: advisory)',
   'scim.patch.value-filter-on-simple-attribute':
     'replace with path userName[value eq "x"] (a value filter on a simple attribute) answers 200 and sets userName, not 400 (RFC 7644 §3.5.2)',
+  'scim.patch.value-filter-bracket-in-string':
+    'a filter string holding an escaped quote (`value ne "lpc\\"]x"`, a JSON string as RFC 7644 §3.4.2.2 has it) does not parse: the value filter matches nothing, 400 noTarget',
   'scim.patch.remove-unmatched-filter': 'a remove whose value filter matches nothing answers 204, not 400 noTarget (a SHOULD: advisory)',
   'scim.users.create-location': 'a 201 without Location (RFC 7644 §3.3)',
   'scim.groups.create-location': 'the same for groups',
