@@ -362,10 +362,16 @@ function expectEmails(resource: Json, emails: readonly Json[], how: string, what
     fail(`the emails ${wanted.join(', ')}${how ? ` ${how}` : ''} after ${what}`, `emails ${JSON.stringify(resource.emails)}`, shown);
 }
 
+/** Whether the resource holds an email with this address, compared without case: emails.value is
+ * caseExact false (RFC 7643 §8.7.1). */
+function hasEmail(resource: Json, address: string): boolean {
+  const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
+  return emails.some((e) => String(e?.value).toLowerCase() === address.toLowerCase());
+}
+
 /** Ends the check blocked when the add left out an email the user had: add-multi-valued-appends's rule. */
 function requireKept(resource: Json, address: string, shown: ApiResponse): void {
-  const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
-  if (!emails.some((e) => String(e?.value).toLowerCase() === address.toLowerCase()))
+  if (!hasEmail(resource, address))
     blockedBy('scim.patch.add-multi-valued-appends', `the add left out the email ${address} the user had: emails ${JSON.stringify(resource.emails)}`, shown);
 }
 
@@ -711,8 +717,7 @@ requirement(
 /** Ends the check blocked when a filtered replace rewrote an email its filter does not match:
  * filtered-replace-matched-only's rule, whatever the filter's strings hold. */
 function requireUnmatchedKept(resource: Json, address: string, shown: ApiResponse): void {
-  const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
-  if (!emails.some((e) => String(e?.value).toLowerCase() === address.toLowerCase()))
+  if (!hasEmail(resource, address))
     blockedBy(
       'scim.patch.filtered-replace-matched-only',
       `the replace rewrote the email ${address} its filter does not match: emails ${JSON.stringify(resource.emails)}`,

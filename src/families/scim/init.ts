@@ -116,6 +116,17 @@ async function probeEndpoints(ctx: InitContext, part: PartBuilder): Promise<void
 /** The page sizes a server holding less than one page is filled up to, in turn, under --probe-writes. */
 const PAGE_FILLS = [21, 51, 101, 201] as const;
 
+/** How the target's filter takes a comparison with null (RFC 7644 §3.4.2.2 leaves it open): 200 is
+ * read as null meaning unassigned, 400 as null refused. */
+async function probeFilterNull(ctx: InitContext, part: PartBuilder): Promise<void> {
+  const path = ['expectations', 'scim', 'filterNull'];
+  const filter = 'title eq null';
+  const res = await ctx.send(list({ filter, startIndex: 1, count: 1 }));
+  if (res.status === 200) part.set(path, 'absent', `filter=${filter}: ${said(res)}`);
+  else if (res.status === 400) part.set(path, 'refused', `filter=${filter}: ${said(res)}`);
+  else part.keep(path, `not found: filter=${filter}: ${said(res)}`);
+}
+
 /**
  * The page size of a list without count (RFC 7644 §3.4.2.4 leaves it to the provider): a list
  * without count that holds fewer than totalResults shows it. On a server holding less than one page,
@@ -202,10 +213,7 @@ async function probeLists(ctx: InitContext, part: PartBuilder, users: number): P
   }
   await probeDefaultPage(ctx, part);
   await probeFilter(ctx, part);
-  const nul = await ctx.send(list({ filter: 'title eq null', startIndex: 1, count: 1 }));
-  if (nul.status === 200) part.set(['expectations', 'scim', 'filterNull'], 'absent', `filter=title eq null: ${said(nul)}`);
-  else if (nul.status === 400) part.set(['expectations', 'scim', 'filterNull'], 'refused', `filter=title eq null: ${said(nul)}`);
-  else part.keep(['expectations', 'scim', 'filterNull'], `not found: filter=title eq null: ${said(nul)}`);
+  await probeFilterNull(ctx, part);
   const sub = await ctx.send(list({ sortBy: 'emails.type', startIndex: 1, count: 1 }));
   if (sub.status === 400 || sub.status === 200) part.set(['expectations', 'scim', 'sortSubAttributeStatus'], sub.status, `sortBy=emails.type: ${said(sub)}`);
   else
