@@ -141,6 +141,8 @@ export interface ScimBehaviour {
     multiValuedSub: 'reject' | 'accept';
     /** An extension attribute (`urn:…:enterprise:2.0:User:employeeNumber`): read in its extension, or at the top of the resource (where it is not). */
     extension: 'in-extension' | 'top-level';
+    /** sortBy naming no attribute of the schema: 400 invalidValue, or a 500 (the name read as if it resolved). */
+    unknownAttribute: 'invalid-value' | 'server-error';
   };
   readonly projection: {
     attributes: 'honoured' | 'ignored';
@@ -435,6 +437,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       missing: 'last',
       multiValuedSub: 'reject',
       extension: 'in-extension',
+      unknownAttribute: 'invalid-value',
     },
     projection: {
       attributes: 'honoured',

@@ -211,6 +211,10 @@ const SCIM_FAULT_TABLE = {
     description: 'Resources without the sort value come first ascending instead of last.',
     apply: (b) => void (b.sort.missing = 'first'),
   },
+  'scim.sort-unknown-attribute-500': {
+    description: 'sortBy naming no attribute of the User (`sortBy=lpcNoSuchAttribute`) answers 500 instead of 400 invalidValue.',
+    apply: (b) => void (b.sort.unknownAttribute = 'server-error'),
+  },
   'scim.sort-sub-attribute-accepted': {
     description:
       "sortBy on a sub-attribute of a multi-valued attribute (emails.type) sorts by the primary or first value's sub-attribute instead of 400 invalidValue.",

@@ -3,7 +3,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../rules/json.js'
 import type { ScimBehaviour } from './behaviour.js';
 import { badRequest, type ScimError } from './errors.js';
 import { compileFilter, type FilterNode, parseFilter, type Predicate, topLevelReads } from './filter.js';
-import { type ResourceSchema, resolvePath } from './schema.js';
+import { type ResolvedPath, type ResourceSchema, resolvePath } from './schema.js';
 
 /**
  * Query parameters of a list (rfc7644#section-3.4.2): filter, sortBy/sortOrder
@@ -102,6 +102,14 @@ function checkSupported(node: FilterNode, support: ScimBehaviour['filter']['supp
 
 type Key = string | number | undefined;
 
+/** The attribute sortBy names: 400 invalidValue when the schema has none. */
+function sortAttribute(schema: ResourceSchema, sortBy: string, b: ScimBehaviour): ResolvedPath {
+  const r = resolvePath(schema, sortBy);
+  if (r !== undefined) return r;
+  if (b.sort.unknownAttribute === 'server-error') throw new TypeError(`sortBy: no attribute '${sortBy}' to read.`);
+  throw badRequest('invalidValue', `sortBy: unknown attribute '${sortBy}'.`);
+}
+
 /** A comparator over full views, stable sort by the caller; undefined = no sortBy. */
 export function sorterOf(
   schema: ResourceSchema,
@@ -113,8 +121,7 @@ export function sorterOf(
     throw badRequest('invalidValue', 'sortOrder must be ascending or descending.');
   }
   if (sortBy === undefined || b.sort.applied === 'ignored') return undefined;
-  const r = resolvePath(schema, sortBy);
-  if (r === undefined) throw badRequest('invalidValue', `sortBy: unknown attribute '${sortBy}'.`);
+  const r = sortAttribute(schema, sortBy, b);
   if (r.attr.multiValued && r.sub !== undefined && b.sort.multiValuedSub === 'reject')
     throw badRequest('invalidValue', `sortBy: cannot sort on a sub-attribute of the multi-valued ${r.attr.name}.`);
   if (r.attr.returned === 'never') throw badRequest('invalidValue', `sortBy: ${r.attr.name} is never returned.`);

@@ -12,10 +12,12 @@ import { memo, type Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
 import { compareFolded, createListFixture, type ListFixtureExtra, primaryOrFirst } from '../_harness/scim/list-fixture.js';
 import { listUsers, readSet } from '../_harness/scim/paging.js';
-import { createUser, expectScimError, literal, SCIM_SCHEMAS } from '../_harness/scim/records.js';
+import { createUser, expectScimError, literal, pageOf, SCIM_SCHEMAS } from '../_harness/scim/records.js';
 import { requireUserAttributes, scimTargetOf, supportsAttribute, supportsOperator, uniqueEmail } from '../_harness/scim/target.js';
 
 const SIZE = 25;
+/** A sortBy that names no attribute of the User schema (nor of any schema RFC 7643 defines). */
+const UNKNOWN_SORT_BY = 'lpcNoSuchAttribute';
 const WRITES = { write: ['scim.users'] } as const;
 
 type Order = 'ascending' | 'descending' | 'absent';
@@ -195,8 +197,27 @@ sortCheck({
     const { filter } = await scimTargetOf(t);
     if (!supportsOperator(filter, 'eq') || !supportsAttribute(filter, 'userName')) t.skip('the profile says the target cannot filter on userName eq');
     const u = await createUser(t, 'st', { emails: [{ value: uniqueEmail(t, 'sort'), type: 'work' }] });
-    return { filter: `userName eq ${literal(u.userName)}` };
+    return { filter: `userName eq ${literal(u.userName)}`, id: u.id };
   });
+  requirement(
+    {
+      id: 'scim.sort.unknown-attribute',
+      level: 'SHOULD',
+      spec: 'rfc7644#section-3.4.2.3',
+      title: 'sortBy naming no attribute of the User answers 200 (ignored) or a 400 SCIM error, not a 5xx',
+    },
+    async (t) => {
+      // RFC 7644 §3.4.2.3 leaves an unknown sortBy open: ignoring it and refusing it (§3.12, a 400
+      // such as invalidValue) are both read as conforming; a server error is neither.
+      const f = await fixture(t);
+      const what = `to sortBy=${UNKNOWN_SORT_BY} (an attribute the User schema does not define)`;
+      const res = await t.http.send({ op: 'scim.users.list', query: { filter: f.filter, sortBy: UNKNOWN_SORT_BY } });
+      if (res.status !== 200) return expectScimError(res, 400, undefined, `or 200 ${what}`);
+      if (!pageOf(res).resources.some((r) => r.id === f.id))
+        fail(`200 listing the user its filter matches ${what}`, `Resources without ${f.id}: ${res.text.slice(0, 200)}`, res);
+    },
+    WRITES,
+  );
   requirement(
     {
       id: 'scim.sort.sub-attribute-status',

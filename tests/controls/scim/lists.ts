@@ -52,6 +52,7 @@ export const SCIM_LISTS_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.sort-multivalued-last-value': { mustFail: ['scim.sort.multi-valued-primary-or-first'], scope: SCOPE },
   'scim.sort-missing-first': { mustFail: ['scim.sort.missing-values'], scope: SCOPE },
   'scim.sort-sub-attribute-accepted': { mustFail: ['scim.sort.sub-attribute-status'], scope: SCOPE },
+  'scim.sort-unknown-attribute-500': { mustFail: ['scim.sort.unknown-attribute', 'scim.invariant.no-5xx'], scope: SCOPE },
   'scim.sort-extension-top-level': { mustFail: ['scim.sort.extension-attribute'], scope: SCOPE },
   // attributes is ignored on every operation: by GET and list, on POST and on PUT (three rules); the
   // checks about something narrower (sub-attributes, names in other case) end blocked by the first.

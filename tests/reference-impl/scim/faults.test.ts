@@ -209,6 +209,7 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     probe: async (h) => (await h.get(`/Users${q({ sortBy: 'title', count: 1, attributes: 'title' })}`)).text.includes('"title"'),
     expected: [true, false],
   },
+  'scim.sort-unknown-attribute-500': { probe: (h) => status(h.get('/Users?sortBy=lpcNoSuchAttribute&count=1')), expected: [400, 500] },
   'scim.sort-sub-attribute-accepted': { probe: (h) => status(h.get('/Users?sortBy=emails.type&count=1')), expected: [400, 200] },
   'scim.attributes-ignored': { probe: async (h) => Object.keys((await h.get(`/Users/${U0}?attributes=userName`)).obj).length === 3, expected: [true, false] },
   'scim.excluded-attributes-ignored': {
