@@ -240,6 +240,8 @@ export interface ScimBehaviour {
     addExisting: 'kept-once' | 'duplicated';
     /** add with a value filter that matches values: writes them, or appends a new value (as an unmatched filter does). */
     filteredAdd: 'matched' | 'appends';
+    /** add or replace of the values a value filter selects with null (`emails[type eq "work"]`): 400 invalidValue, or a success that changes nothing. */
+    filteredNull: 'refused' | 'ignored';
     /** An element of Operations that is not an object (`null`): 400 invalidSyntax, or a server error. */
     nonObjectOperation: 'invalid-syntax' | 'server-error';
     /** A value filter the schema cannot evaluate (`emails[lpcNoSuch eq "x"]`): 400 invalidPath, or a server error. */
@@ -491,6 +493,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       noPathId: 'checked',
       addExisting: 'kept-once',
       filteredAdd: 'matched',
+      filteredNull: 'refused',
       nonObjectOperation: 'invalid-syntax',
       invalidValueFilter: 'invalid-path',
       opCase: 'insensitive',

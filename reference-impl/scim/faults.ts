@@ -368,6 +368,10 @@ const SCIM_FAULT_TABLE = {
     description: 'An add whose value filter matches values (`emails[type eq "work"].value`) appends a new value instead of writing the matched ones.',
     apply: (b) => void (b.patch.filteredAdd = 'appends'),
   },
+  'scim.patch-filtered-null-ignored': {
+    description: 'A replace of `emails[type eq "work"]` with null answers 200 and keeps the work email instead of 400 invalidValue.',
+    apply: (b) => void (b.patch.filteredNull = 'ignored'),
+  },
   'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },
   'scim.patch-op-case-sensitive': {
     description: 'PATCH op names are lowercase only (`Replace` is 400).',

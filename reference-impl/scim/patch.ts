@@ -267,6 +267,7 @@ export class PatchApplier {
       return;
     }
     const replacement = attributeValue({ ...attr, multiValued: false }, value ?? null, attr.name);
+    if (replacement === undefined && this.b.patch.filteredNull === 'ignored') return;
     if (!isJsonObject(replacement)) throw badRequest('invalidValue', `${op} of '${pathText}' needs an object value.`);
     const chosen = new Set<JsonValue>();
     container[attr.name] = list.map((v) => {

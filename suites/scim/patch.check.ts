@@ -687,6 +687,38 @@ requirement(
 
 requirement(
   {
+    id: 'scim.patch.filtered-replace-null',
+    level: 'SHOULD',
+    spec: 'rfc7644#section-3.5.2.3',
+    title: 'replace of emails[type eq "work"] with null unassigns the work email or answers 400',
+  },
+  async (t) => {
+    // RFC 7643 §2.5: null is the unassigned state. Replacing the values the filter selects with null
+    // unassigns them (the home email kept), or, read as a value that is no email (RFC 7644 §3.5.2: not
+    // compatible with the schema), is refused with both emails kept. A success that keeps the work
+    // email, or leaves an email with nothing in it, is neither.
+    await requireUserAttributes(t, ['emails', 'emails.type']);
+    const work = { value: uniqueEmail(t, 'work'), type: 'work' };
+    const home = { value: uniqueEmail(t, 'home'), type: 'home' };
+    const user = await createUser(t, 'patch-filtered-null', { emails: [work, home] });
+    const path = `emails[type eq ${literal('work')}]`;
+    const what = `replace of ${path} with null`;
+    const res = await patchUser(t, user.id, [{ op: 'replace', path, value: null }]);
+    if (res.status >= 400 && res.status < 500) {
+      expectBadRequest(res, ['invalidValue', 'invalidSyntax'], `or a success for ${what}`);
+      const { user: after, res: shown } = await getUser(t, user.id);
+      expectEmails(after, [work, home], '(value and type), both kept,', `the refused ${what}`, shown);
+      return;
+    }
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
+    requireUnmatchedKept(resource, home.value, shown);
+    expectEmails(resource, [home], 'alone (the work email unassigned)', what, shown);
+  },
+  WRITES_USERS,
+);
+
+requirement(
+  {
     id: 'scim.patch.value-filter-bracket-in-string',
     level: 'MUST',
     spec: 'rfc7644#section-3.5.2.3',

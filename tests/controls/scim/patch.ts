@@ -69,6 +69,7 @@ export const SCIM_PATCH_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.patch-complex-replace-overwrites': { mustFail: ['scim.patch.model'], scope, runs: 40 },
   'scim.patch-add-clears-primary': { mustFail: ['scim.patch.add-keeps-other-primary'], scope, runs: 5 },
   'scim.patch-filtered-add-appends': { mustFail: ['scim.patch.filtered-add-sets-matched'], scope, runs: 5 },
+  'scim.patch-filtered-null-ignored': { mustFail: ['scim.patch.filtered-replace-null'], scope, runs: 5 },
   'scim.patch-primary-not-cleared': { mustFail: ['scim.patch.primary-clears-others'], scope, runs: 5 },
   'scim.user-groups-omitted': { mustFail: ['scim.patch.member-groups-derived'], scope, runs: 5 },
 };

@@ -475,6 +475,13 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     },
     expected: [1, 2],
   },
+  'scim.patch-filtered-null-ignored': {
+    probe: async (h) => {
+      const id = await created(h, { emails: [{ value: `${unique('w')}@example.com`, type: 'work' }] });
+      return (await h.patch(`/Users/${id}`, [{ op: 'replace', path: 'emails[type eq "work"]', value: null }])).status;
+    },
+    expected: [400, 200],
+  },
   'scim.patch-filtered-write-every-value': {
     probe: async (h) => {
       const id = await created(h, {
