@@ -195,11 +195,17 @@ requirement(
     title: "A PATCH adding a primary value sets primary false on the attribute's other values",
   },
   async (t) => {
+    // RFC 7643 §2.4: "The primary attribute value "true" MUST appear no more than once." The add
+    // carries a second value that is not primary: the primary one among them takes primary all the same.
     await requireUserAttributes(t, ['emails']);
-    const [first, second] = [uniqueEmail(t, 'first'), uniqueEmail(t, 'second')];
+    const [first, second, third] = [uniqueEmail(t, 'first'), uniqueEmail(t, 'second'), uniqueEmail(t, 'third')];
     const user = await createUser(t, 'patch-primary', { emails: [{ value: first, type: 'work', primary: true }] });
-    const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: [{ value: second, type: 'home', primary: true }] }]);
-    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, 'add of a primary email');
+    const added = [
+      { value: second, type: 'home', primary: true },
+      { value: third, type: 'other' },
+    ];
+    const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: added }]);
+    const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, 'add of a primary email and one that is not');
     const emails = Array.isArray(resource.emails) ? (resource.emails as Json[]) : [];
     const primaries = emails.filter((e) => e?.primary === true).map((e) => e.value);
     if (primaries.length !== 1 || primaries[0] !== second) {
