@@ -162,7 +162,7 @@ export class PatchApplier {
     if (path.filter === undefined) {
       if (sub === undefined) this.whole(container, op, attr, value);
       else this.subOfAll(container, op, attr, sub, value);
-    } else if (!this.filtered(container, op, attr, { path, text: pathText, filter: path.filter }, value)) return;
+    } else this.filtered(container, op, attr, { path, text: pathText, filter: path.filter }, value);
     finish();
   }
 
@@ -193,11 +193,8 @@ export class PatchApplier {
     return sub ?? after ?? (path.filter === undefined ? attr : { ...attr, multiValued: false });
   }
 
-  /**
-   * An operation on the values a value filter selects (`emails[type eq "work"]`, `….value`). False
-   * when it ended without a write to finish (a read-only sub-attribute the behaviour lets pass).
-   */
-  private filtered(container: JsonObject, op: PatchOpName, attr: Attr, path: FilteredPath, value: JsonValue | undefined): boolean {
+  /** An operation on the values a value filter selects (`emails[type eq "work"]`, `….value`). */
+  private filtered(container: JsonObject, op: PatchOpName, attr: Attr, path: FilteredPath, value: JsonValue | undefined): void {
     if (!attr.multiValued || attr.sub === undefined) throw badRequest('invalidPath', `'${path.path.attrPath}' is not a multi-valued complex attribute.`);
     let predicate: (v: JsonObject) => boolean;
     try {
@@ -212,14 +209,14 @@ export class PatchApplier {
     const subName = path.path.subAfterFilter;
     const subAttr = subName === undefined ? undefined : attr.sub.get(subName.toLowerCase());
     const creates = matched.length === 0 ? this.b.idp.addUnmatched === 'creates' : this.b.patch.filteredAdd === 'appends';
-    if (op === 'add' && creates && this.createUnmatched(container, attr, path, subAttr, { list, value })) return true;
+    if (op === 'add' && creates && this.createUnmatched(container, attr, path, subAttr, { list, value })) return;
     if (matched.length === 0) throw badRequest('noTarget', `No value of ${attr.name} matches '${path.text}'.`);
     if (subName !== undefined && subAttr === undefined) throw badRequest('invalidPath', `${attr.name} has no sub-attribute '${subName}'.`);
     if (subAttr === undefined) this.writeMatched(container, op, attr, path.text, { list, matched }, value);
     else {
       if (subAttr.mutability === 'readOnly') {
         this.mutability(`${attr.name}.${subAttr.name} is read-only.`);
-        return false;
+        return;
       }
       for (const v of matched) {
         if (op === 'remove' || value === null) delete v[subAttr.name];
@@ -227,7 +224,6 @@ export class PatchApplier {
       }
       this.singlePrimary(list, new Set(matched));
     }
-    return true;
   }
 
   /** Entra ID: an add whose filter matches nothing creates the value the filter describes (`after`: the

@@ -137,6 +137,15 @@ requirement(
     const list = Array.isArray(emails) ? (emails as Json[]) : [];
     if (!list.some((e) => e?.type === 'work' && typeof e.value === 'string' && e.value.toLowerCase() === work))
       fail(`an email of type work with value ${work}`, `emails ${JSON.stringify(emails)}`, shown);
+    // The same add on a user without any email: the work email it creates is then the only one.
+    const bare = await createUser(t, 'idp-add-bare');
+    const only = uniqueEmail(t, 'work');
+    const added = await patchUser(t, bare.id, [{ op: 'Add', path: 'emails[type eq "work"].value', value: only }]);
+    const after = await patchedResource(t, added, 'user', bare.id, 'add of emails[type eq "work"].value on a user without emails');
+    const created = attributeOf(after.resource, 'emails');
+    const one = Array.isArray(created) && created.length === 1 ? (created[0] as Json) : undefined;
+    if (one?.type !== 'work' || typeof one.value !== 'string' || one.value.toLowerCase() !== only)
+      fail(`one email, of type work with value ${only}, on the user that had none`, `emails ${JSON.stringify(created)}`, after.res);
   },
   USERS,
 );

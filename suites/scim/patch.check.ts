@@ -794,12 +794,21 @@ requirement(
     spec: 'rfc7644#section-3.5.2',
     binds:
       'RFC 7644 §3.5.2: "An operation that is not compatible with an attribute\'s mutability or schema SHALL return the appropriate HTTP response status code and a JSON detail error response as defined in Section 3.12."',
-    title: 'A PATCH whose path names no attribute of the schema answers 400',
+    title: 'A PATCH whose path names no attribute of the schema, at the top or after a value filter, answers 400',
   },
   async (t) => {
     const user = await userOf(t);
     const res = await patchUser(t, user.id, [{ op: 'replace', path: 'lpcNoSuchAttribute', value: 'x' }]);
     expectBadRequest(res, ['invalidPath', 'noTarget'], 'for replace of an attribute the schema does not have');
+    // A sub-attribute emails does not have, after a filter that matches the work email: the remove
+    // names nothing of the schema, so it is refused and the work email stays.
+    if (!hasAttribute((await scimTargetOf(t)).schema, 'emails.type')) return;
+    const path = `emails[type eq ${literal('work')}].lpcNoSuch`;
+    const removed = await patchUser(t, user.id, [{ op: 'remove', path }]);
+    expectBadRequest(removed, ['invalidPath', 'noTarget'], `for remove of ${path}`);
+    const { user: after, res: shown } = await getUser(t, user.id);
+    if (!hasEmail(after, user.workEmail))
+      fail(`the work email ${user.workEmail} kept after the refused remove of ${path}`, `emails ${JSON.stringify(after.emails)}`, shown);
   },
   WRITES_USERS,
 );
@@ -993,7 +1002,7 @@ requirement(
     id: 'scim.patch.null-operation',
     level: 'SHOULD',
     spec: 'rfc7644#section-3.12',
-    title: 'A PATCH whose Operations holds null answers 400; a number in schemas is never a 5xx',
+    title: 'A PATCH body of null or with null in Operations answers 400; a number in schemas is never a 5xx',
   },
   async (t) => {
     // Table 9: invalidSyntax, "The request body message structure was invalid or did not conform to
@@ -1003,9 +1012,13 @@ requirement(
     const user = await userOf(t);
     // Each on a connection of its own, closed after it: a server that fails on these bodies may also
     // drop the connection it answered on, and the next exchange on it would belong to another check.
-    const send = (json: Json): Promise<ApiResponse> => t.http.send({ op: 'scim.users.patch', params: { id: user.id }, json, headers: { connection: 'close' } });
+    const send = (json: Json | null): Promise<ApiResponse> =>
+      t.http.send({ op: 'scim.users.patch', params: { id: user.id }, json, headers: { connection: 'close' } });
     const nulled = await send({ schemas: [SCIM_SCHEMAS.patchOp], Operations: [null] });
     await expectRefusedOrHarmless(t, nulled, ['invalidSyntax', 'invalidValue'], 'for a PATCH body whose Operations is [null]', false);
+    // A body that is JSON's null holds no PatchOp message at all (RFC 7644 §3.5.2).
+    const nullBody = await send(null);
+    await expectRefusedOrHarmless(t, nullBody, ['invalidSyntax', 'invalidValue'], 'for a PATCH body that is null', true);
     // "path": null, JSON's absent value: read as no path, or refused, never a server error.
     const pathless = await send({ schemas: [SCIM_SCHEMAS.patchOp], Operations: [{ op: 'replace', path: null, value: { [user.attr]: 'Before' } }] });
     if (pathless.status >= 500)
