@@ -164,7 +164,8 @@ export function sorterOf(
       if (a === c) return 0;
       // Missing values last ascending and first descending (rfc7644#section-3.4.2.3).
       const missingLast = a === undefined ? 1 : -1;
-      return descending ? -missingLast : missingFirst ? -missingLast : missingLast;
+      if (descending) return -missingLast;
+      return missingFirst ? -missingLast : missingLast;
     }
     const order = a < c ? -1 : a > c ? 1 : 0;
     return descending ? -order : order;
