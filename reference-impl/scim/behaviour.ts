@@ -49,6 +49,8 @@ export interface ScimBehaviour {
     bodyStatus: 'http' | 'always-400';
   };
   readonly paging: {
+    /** A startIndex or count that is no integer (`startIndex=lpc`): 400 invalidValue, or read as NaN (a page with startIndex null). */
+    nonInteger: 'invalid-value' | 'nan';
     /** `startIndex` counts from 1 (RFC) or from 0. */
     base: 1 | 0;
     /** Largest `count` honoured (spec: 1000); Infinity when uncapped. */
@@ -395,6 +397,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
     oauth: referenceScimOAuth(),
     errors: { status: 'string', scimType: 'present', schemas: 'present', unsupportedStatus: 501, malformedJson: 'invalid-syntax', bodyStatus: 'http' },
     paging: {
+      nonInteger: 'invalid-value',
       base: 1,
       maxCount: 1000,
       defaultCount: 20,

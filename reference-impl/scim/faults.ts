@@ -77,6 +77,10 @@ const SCIM_FAULT_TABLE = {
     description: 'startIndex < 1 answers 400 invalidValue instead of counting as 1.',
     apply: (b) => void (b.paging.startIndexBelowOne = 'reject'),
   },
+  'scim.start-index-not-integer-nan': {
+    description: 'A startIndex that is no integer (`startIndex=lpc`) answers 200 with startIndex null and no resources instead of 400 invalidValue.',
+    apply: (b) => void (b.paging.nonInteger = 'nan'),
+  },
   'scim.negative-count-default': {
     description: 'A negative count gives the default page instead of counting as 0.',
     apply: (b) => void (b.paging.negativeCount = 'default'),

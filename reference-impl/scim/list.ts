@@ -186,9 +186,9 @@ export interface Page {
 
 const INTEGER = /^[+-]?\d{1,15}$/;
 
-function integerParam(name: string, v: string | undefined): number | undefined {
+function integerParam(name: string, v: string | undefined, p: ScimBehaviour['paging']): number | undefined {
   if (v === undefined) return undefined;
-  if (!INTEGER.test(v.trim())) throw badRequest('invalidValue', `${name} must be an integer.`);
+  if (!INTEGER.test(v.trim()) && p.nonInteger === 'invalid-value') throw badRequest('invalidValue', `${name} must be an integer.`);
   return Number(v.trim());
 }
 
@@ -198,8 +198,8 @@ function integerParam(name: string, v: string | undefined): number | undefined {
  */
 export function pageOf(startIndexText: string | undefined, countText: string | undefined, b: ScimBehaviour): Page {
   const p = b.paging;
-  let startIndex = integerParam('startIndex', startIndexText) ?? 1;
-  let count = integerParam('count', countText) ?? p.defaultCount;
+  let startIndex = integerParam('startIndex', startIndexText, p) ?? 1;
+  let count = integerParam('count', countText, p) ?? p.defaultCount;
   if (startIndex < 1) {
     if (p.startIndexBelowOne === 'reject') throw badRequest('invalidValue', 'startIndex must be at least 1.') as ScimError;
     startIndex = 1;

@@ -11,8 +11,8 @@ import { memo } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
 import { createListFixture, type ListFixture } from '../_harness/scim/list-fixture.js';
 import { expectExactlyOnce, listUsers, readSet, walk } from '../_harness/scim/paging.js';
-import { idsOfResources } from '../_harness/scim/records.js';
-import { scimTargetOf } from '../_harness/scim/target.js';
+import { createUser, expectScimError, idsOfResources, literal, pageOf, pageSaid } from '../_harness/scim/records.js';
+import { scimTargetOf, supportsAttribute, supportsOperator } from '../_harness/scim/target.js';
 
 const SIZE = 25;
 const WRITES = { write: ['scim.users'] } as const;
@@ -162,6 +162,38 @@ const orderedBy = async (t: CheckContext): Promise<{ sortBy?: string }> => ((awa
             res,
           );
       });
+    },
+    WRITES,
+  );
+}
+
+{
+  // One user of the check's own, selected by userName eq.
+  const fixture = memo(async (t) => {
+    const { filter } = await scimTargetOf(t);
+    if (!supportsOperator(filter, 'eq') || !supportsAttribute(filter, 'userName')) t.skip('the profile says the target cannot filter on userName eq');
+    const u = await createUser(t, 'pgn');
+    return { filter: `userName eq ${literal(u.userName)}`, ids: [u.id] };
+  });
+  requirement(
+    {
+      id: 'scim.pagination.start-index-not-integer',
+      level: 'SHOULD',
+      spec: 'rfc7644#section-3.4.2.4',
+      title: 'A startIndex that is no integer answers 400, or the page of the default startIndex 1',
+    },
+    async (t) => {
+      // Table 5 defines startIndex as a 1-based index and says nothing of a value that is no number:
+      // refusing it (a 400 SCIM error, §3.12) and reading it as absent (the default 1) both conform. A
+      // 200 that leaves out the user its filter selects is neither. The form of the page's own
+      // startIndex is the ListResponse contract's rule (scim.invariant.success-body-matches-contract).
+      const f = await fixture(t);
+      const what = 'to startIndex=lpc (no integer)';
+      const res = await t.http.send({ op: 'scim.users.list', query: { filter: f.filter, startIndex: 'lpc' } });
+      if (res.status !== 200) return expectScimError(res, 400, undefined, `or 200 ${what}`);
+      const page = pageOf(res);
+      if (!f.ids.every((id) => idsOfResources(page.resources).includes(id)))
+        fail(`the user its filter selects, on the page of startIndex 1, in the 200 ${what}`, pageSaid(page), res);
     },
     WRITES,
   );

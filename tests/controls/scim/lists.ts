@@ -26,6 +26,11 @@ export const SCIM_LISTS_CONTROLS: Readonly<Record<string, Control>> = {
   // Walks and readings advance by what each page returned, from 1: they stay on page boundaries.
   'scim.start-index-rounded-to-page': { mustFail: ['scim.pagination.page-is-slice'], scope: SCOPE },
   'scim.start-index-below-one-rejected': { mustFail: ['scim.pagination.start-index-below-one'], scope: SCOPE },
+  // The page it answers is broken twice: startIndex null (the ListResponse contract) and no resources.
+  'scim.start-index-not-integer-nan': {
+    mustFail: ['scim.pagination.start-index-not-integer', 'scim.invariant.success-body-matches-contract'],
+    scope: SCOPE,
+  },
   'scim.negative-count-default': { mustFail: ['scim.pagination.negative-count'], scope: SCOPE },
   // The reference reads a negative count as 0, which the fault then turns into the default page:
   // both rules are broken, each by its own check.

@@ -99,6 +99,7 @@ const SPOTS: Record<ScimFaultName, Spot> = {
   'scim.count-uncapped': { probe: field('/Users?count=1500', 'itemsPerPage'), expected: [1000, 1500] },
   'scim.default-count-100': { probe: field('/Users', 'itemsPerPage'), expected: [20, 100] },
   'scim.start-index-below-one-rejected': { probe: (h) => status(h.get('/Users?startIndex=0&count=1')), expected: [200, 400] },
+  'scim.start-index-not-integer-nan': { probe: (h) => status(h.get('/Users?startIndex=lpc')), expected: [400, 200] },
   'scim.negative-count-default': { probe: field('/Users?count=-1', 'itemsPerPage'), expected: [0, 20] },
   'scim.count-zero-default-page': { probe: field('/Users?count=0', 'itemsPerPage'), expected: [0, 20] },
   'scim.count-plus-one': { probe: field('/Users?count=2', 'itemsPerPage'), expected: [2, 3] },
