@@ -210,6 +210,8 @@ export interface ScimBehaviour {
   readonly patch: {
     atomic: 'yes' | 'no';
     opCase: 'insensitive' | 'lowercase-only';
+    /** An op that is none of add, remove and replace (`"op": "lpcCopy"`): 400 invalidSyntax, or the operation skipped (a success). */
+    unknownOp: 'invalid-syntax' | 'skipped';
     /** A value filter in a path selects the matching values, or is ignored (all values). */
     valueFilter: 'honoured' | 'ignored';
     /** remove without path: 400 noTarget, or a no-op. */
@@ -500,6 +502,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       nonObjectOperation: 'invalid-syntax',
       invalidValueFilter: 'invalid-path',
       opCase: 'insensitive',
+      unknownOp: 'invalid-syntax',
       valueFilter: 'honoured',
       removeWithoutPath: 'no-target',
       unknownPath: 'invalid-path',

@@ -377,6 +377,10 @@ const SCIM_FAULT_TABLE = {
     apply: (b) => void (b.patch.filteredNull = 'ignored'),
   },
   'scim.patch-not-atomic': { description: 'PATCH keeps the operations before a failing one.', apply: (b) => void (b.patch.atomic = 'no') },
+  'scim.patch-unknown-op-skipped': {
+    description: 'An operation whose op is none of add, remove and replace (`"op": "lpcCopy"`) is skipped, 200, instead of 400 invalidSyntax.',
+    apply: (b) => void (b.patch.unknownOp = 'skipped'),
+  },
   'scim.patch-op-case-sensitive': {
     description: 'PATCH op names are lowercase only (`Replace` is 400).',
     apply: (b) => void (b.patch.opCase = 'lowercase-only'),

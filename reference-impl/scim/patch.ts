@@ -68,7 +68,10 @@ export function readPatchRequest(body: unknown, b: ScimBehaviour): PatchOperatio
     }
     const raw = o.op;
     const op = typeof raw === 'string' ? (b.patch.opCase === 'insensitive' ? raw.toLowerCase() : raw) : undefined;
-    if (op !== 'add' && op !== 'replace' && op !== 'remove') throw badRequest('invalidSyntax', `Operations[${i}].op must be add, replace or remove.`);
+    if (op !== 'add' && op !== 'replace' && op !== 'remove') {
+      if (b.patch.unknownOp === 'skipped') return undefined;
+      throw badRequest('invalidSyntax', `Operations[${i}].op must be add, replace or remove.`);
+    }
     if (o.path !== undefined && o.path !== null && typeof o.path !== 'string' && b.patch.pathType === 'checked')
       throw badRequest('invalidPath', `Operations[${i}].path must be a string.`);
     const path = typeof o.path === 'string' ? o.path : undefined;

@@ -1096,6 +1096,25 @@ requirement(
   WRITES_USERS,
 );
 
+requirement(
+  {
+    id: 'scim.patch.unknown-op',
+    level: 'SHOULD',
+    spec: 'rfc7644#section-3.5.2',
+    title: 'A PATCH operation whose op is none of add, remove and replace answers 400',
+  },
+  async (t) => {
+    // Section 3.5.2: the "op" member "MAY be one of "add", "remove", or "replace"", a rule for the
+    // client (SHOULD, as for the other rules of the request's form): an op outside them names no
+    // operation to apply, so the request is refused (Table 9: invalidSyntax), or, where the profile
+    // says the target is lenient, answered with the user left as it was.
+    const user = await userOf(t);
+    const res = await patchUser(t, user.id, [{ op: 'lpcCopy', path: user.attr, value: 'After' }]);
+    await expectRefusedOrHarmless(t, res, ['invalidSyntax', 'invalidValue'], 'for an operation whose op is "lpcCopy"', true);
+  },
+  WRITES_USERS,
+);
+
 // ---- Group membership -----------------------------------------------------------------------
 
 requirement(

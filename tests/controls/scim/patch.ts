@@ -20,6 +20,7 @@ export const SCIM_PATCH_CONTROLS: Readonly<Record<string, Control>> = {
   'scim.patch-extension-sub-path-rejected': { mustFail: ['scim.patch.extension-complex-sub-attribute'], scope, runs: 5 },
   'scim.patch-multi-valued-sub-first-only': { mustFail: ['scim.patch.multi-valued-sub-attribute'], scope, runs: 5 },
   'scim.patch-filtered-write-every-value': { mustFail: ['scim.patch.filtered-replace-matched-only'], scope, runs: 5 },
+  'scim.patch-unknown-op-skipped': { mustFail: ['scim.patch.unknown-op'], scope, runs: 5 },
   'scim.patch-op-case-sensitive': { mustFail: ['scim.patch.op-case-insensitive'], scope, runs: 5 },
   // The model meets the ignored filter only in sequences with two email types and a filtered command.
   'scim.patch-value-filter-ignored': {

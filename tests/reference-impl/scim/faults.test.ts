@@ -517,6 +517,10 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     },
     expected: ['before', 'after'],
   },
+  'scim.patch-unknown-op-skipped': {
+    probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'lpcCopy', path: 'title', value: 'x' }])),
+    expected: [400, 200],
+  },
   'scim.patch-op-case-sensitive': {
     probe: async (h) => status(h.patch(`/Users/${await created(h)}`, [{ op: 'Replace', path: 'title', value: 'x' }])),
     expected: [200, 400],
