@@ -80,6 +80,8 @@ export interface ScimBehaviour {
     otherStringsCase: 'insensitive' | 'sensitive';
     /** caseExact attributes (externalId, id) compared case-sensitively, or not. */
     caseExact: 'honoured' | 'ignored';
+    /** gt and lt on strings: strict, or holding the equal value as ge and le do. */
+    stringOrdering: 'strict' | 'inclusive';
     /** A truncated or malformed filter: 400 invalidFilter, or the filter is ignored. */
     malformed: 'reject' | 'ignore';
     /** gt/ge/lt/le on a boolean: 400 invalidFilter, or compared as false < true. */
@@ -428,6 +430,7 @@ export function referenceScimBehaviour(): ScimBehaviour {
       typeMismatch: 'reject',
       keywordCase: 'insensitive',
       precedence: 'rfc',
+      stringOrdering: 'strict',
       groups: 'nested',
       dates: 'instants',
       multiValued: 'any',

@@ -163,6 +163,10 @@ const SCIM_FAULT_TABLE = {
     description: 'Operators and and/or/not are recognised in lower case only (`Eq` is 400 invalidFilter).',
     apply: (b) => void (b.filter.keywordCase = 'lowercase-only'),
   },
+  'scim.filter-string-ordering-inclusive': {
+    description: 'gt and lt on a string (`title gt "Director"`) also match the equal value, as ge and le do.',
+    apply: (b) => void (b.filter.stringOrdering = 'inclusive'),
+  },
   'scim.filter-precedence-left-to-right': {
     description: '`a or b and c` groups left to right instead of `and` binding tighter.',
     apply: (b) => void (b.filter.precedence = 'left-to-right'),

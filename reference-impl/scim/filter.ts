@@ -304,6 +304,7 @@ function comparison(target: Target, op: CompareOp, literal: Literal, b: ScimBeha
     if (op === 'co') return s.includes(lit);
     if (op === 'sw') return s.startsWith(lit);
     if (op === 'ew') return s.endsWith(lit);
+    if (s === lit && b.stringOrdering === 'inclusive' && (op === 'gt' || op === 'lt')) return true;
     return order(s < lit ? -1 : s > lit ? 1 : 0);
   };
 }

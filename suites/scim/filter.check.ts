@@ -795,6 +795,33 @@ function atOffset(ms: number, minutes: number): string {
 
 requirement(
   {
+    id: 'scim.filter.string-ordering',
+    level: 'MUST',
+    spec: FILTER,
+    title: 'gt, ge, lt and le on title order strings: ge and le hold the equal value, gt and lt do not',
+  },
+  async (t) => {
+    // Table 3: gt "If the attribute value is greater than the operator value, there is a match", ge
+    // "greater than or equal to", and lt and le the same below. Against "Director" (grace's title):
+    // "Manager" (Nina's) is above it and "Auditor" (mallory's) below, whatever the case rule.
+    const f = await fixture(t);
+    const [grace, nina, mallory] = [userOf(f, 'grace'), userOf(f, 'Nina.Ruiz'), userOf(f, 'mallory')];
+    const title = (op: 'gt' | 'ge' | 'lt' | 'le') => compare(attrPath('title'), op, stringValue('Director'));
+    const points: [ScimFilter, { selects: Json[]; excludes: Json[] }][] = [
+      [title('gt'), { selects: [nina], excludes: [grace, mallory] }],
+      [title('ge'), { selects: [grace, nina], excludes: [mallory] }],
+      [title('lt'), { selects: [mallory], excludes: [grace, nina] }],
+      [title('le'), { selects: [grace, mallory], excludes: [nina] }],
+    ];
+    let judged = 0;
+    for (const [filter, point] of points) if (await expectSelection(t, f, filter, point)) judged += 1;
+    t.requireData(judged > 0, 'the profile says the target filters title with none of gt, ge, lt, le');
+  },
+  USES,
+);
+
+requirement(
+  {
     id: 'scim.filter.datetime-as-instants',
     level: 'MUST',
     spec: FILTER,

@@ -38,6 +38,7 @@ export const SCIM_FILTER_CONTROLS: Readonly<Record<string, Control>> = {
   // Only the generated filters nest groups: the scope each check's filter is sent within adds no
   // parentheses but around an `or` (suites/_harness/scim/filter/ast.ts `scoped`).
   'scim.filter-nested-groups-refused': { mustFail: [GENERATED], scope: SCOPE },
+  'scim.filter-string-ordering-inclusive': { mustFail: ['scim.filter.string-ordering'], mayFail: [GENERATED], scope: SCOPE },
   'scim.filter-dates-as-strings': { mustFail: ['scim.filter.datetime-as-instants'], mayFail: [GENERATED], scope: SCOPE },
   'scim.filter-multivalued-first-only': {
     mustFail: ['scim.filter.value-path-one-value', 'scim.filter.multi-valued-any-value', 'scim.filter.public-facts-example'],

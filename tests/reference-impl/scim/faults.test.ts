@@ -210,6 +210,14 @@ const SPOTS: Record<ScimFaultName, Spot> = {
     probe: async (h) => (await h.get(`/Users${q({ sortBy: 'title', count: 1, attributes: 'title' })}`)).text.includes('"title"'),
     expected: [true, false],
   },
+  'scim.filter-string-ordering-inclusive': {
+    probe: async (h) => {
+      const id = await created(h, { title: 'Lpc Ordering' });
+      const res = await h.get(`/Users${q({ filter: 'title gt "Lpc Ordering"', count: 1000 })}`);
+      return JSON.stringify(res.obj.Resources ?? []).includes(id);
+    },
+    expected: [false, true],
+  },
   'scim.sort-unknown-attribute-500': { probe: (h) => status(h.get('/Users?sortBy=lpcNoSuchAttribute&count=1')), expected: [400, 500] },
   'scim.sort-sub-attribute-accepted': { probe: (h) => status(h.get('/Users?sortBy=emails.type&count=1')), expected: [400, 200] },
   'scim.attributes-ignored': { probe: async (h) => Object.keys((await h.get(`/Users/${U0}?attributes=userName`)).obj).length === 3, expected: [true, false] },
