@@ -50,6 +50,18 @@ async function textAttributes(t: CheckContext, count = 1): Promise<string[]> {
   return listed;
 }
 
+/** A user of the check's own with a work and a home email, each its own address; skipped unless
+ * the target's User has emails and emails.type. */
+async function userWithWorkAndHome(
+  t: CheckContext,
+  tag: string,
+): Promise<{ work: { value: string; type: string }; home: { value: string; type: string }; user: Json & { id: string } }> {
+  await requireUserAttributes(t, ['emails', 'emails.type']);
+  const work = { value: uniqueEmail(t, 'work'), type: 'work' };
+  const home = { value: uniqueEmail(t, 'home'), type: 'home' };
+  return { work, home, user: await createUser(t, tag, { emails: [work, home] }) };
+}
+
 /** The user each single-shot check works on: one work email (its own address), a text attribute. */
 const userOf = memo(async (t) => {
   const [attr = 'title'] = await textAttributes(t);
@@ -601,10 +613,7 @@ requirement(
     // Section 3.5.2.1: "If the target location already contains the value specified, no changes
     // SHOULD be made to the resource, and a success response SHOULD be returned."
     // The user has a work and a home email; the add sends the home one again, as it was created.
-    await requireUserAttributes(t, ['emails', 'emails.type']);
-    const work = { value: uniqueEmail(t, 'work'), type: 'work' };
-    const home = { value: uniqueEmail(t, 'home'), type: 'home' };
-    const user = await createUser(t, 'patch-add-existing', { emails: [work, home] });
+    const { work, home, user } = await userWithWorkAndHome(t, 'patch-add-existing');
     const what = `add of emails [${JSON.stringify(home)}], which the user holds`;
     const res = await patchUser(t, user.id, [{ op: 'add', path: 'emails', value: [home] }]);
     const { resource, res: shown } = await patchedResource(t, res, 'user', user.id, what);
@@ -703,10 +712,7 @@ requirement(
     // unassigns them (the home email kept), or, read as a value that is no email (RFC 7644 §3.5.2: not
     // compatible with the schema), is refused with both emails kept. A success that keeps the work
     // email, or leaves an email with nothing in it, is neither.
-    await requireUserAttributes(t, ['emails', 'emails.type']);
-    const work = { value: uniqueEmail(t, 'work'), type: 'work' };
-    const home = { value: uniqueEmail(t, 'home'), type: 'home' };
-    const user = await createUser(t, 'patch-filtered-null', { emails: [work, home] });
+    const { work, home, user } = await userWithWorkAndHome(t, 'patch-filtered-null');
     const path = `emails[type eq ${literal('work')}]`;
     const what = `replace of ${path} with null`;
     const res = await patchUser(t, user.id, [{ op: 'replace', path, value: null }]);
