@@ -11,10 +11,10 @@ import { blockedBy } from '../_harness/outcomes.js';
 import type { ApiResponse } from '../_harness/http.js';
 import { memo, type Json } from '../_harness/records.js';
 import { requirement, type CheckContext } from '../_harness/requirement.js';
-import { compareFolded, createListFixture, type ListFixtureExtra, primaryOrFirst } from '../_harness/scim/list-fixture.js';
+import { compareFolded, createFilteredUser, createListFixture, type ListFixtureExtra, primaryOrFirst } from '../_harness/scim/list-fixture.js';
 import { listUsers, readSet } from '../_harness/scim/paging.js';
-import { createUser, expectScimError, literal, pageOf, SCIM_SCHEMAS } from '../_harness/scim/records.js';
-import { requireUserAttributes, scimTargetOf, supportsAttribute, supportsOperator, uniqueEmail } from '../_harness/scim/target.js';
+import { expectScimError, pageOf, SCIM_SCHEMAS } from '../_harness/scim/records.js';
+import { requireUserAttributes, scimTargetOf, uniqueEmail } from '../_harness/scim/target.js';
 
 const SIZE = 25;
 /** A sortBy that names no attribute of the User schema (nor of any schema RFC 7643 defines). */
@@ -194,12 +194,7 @@ sortCheck({
 });
 
 {
-  const fixture = memo(async (t) => {
-    const { filter } = await scimTargetOf(t);
-    if (!supportsOperator(filter, 'eq') || !supportsAttribute(filter, 'userName')) t.skip('the profile says the target cannot filter on userName eq');
-    const u = await createUser(t, 'st', { emails: [{ value: uniqueEmail(t, 'sort'), type: 'work' }] });
-    return { filter: `userName eq ${literal(u.userName)}`, id: u.id };
-  });
+  const fixture = memo((t) => createFilteredUser(t, 'st', { emails: [{ value: uniqueEmail(t, 'sort'), type: 'work' }] }));
   requirement(
     {
       id: 'scim.sort.unknown-attribute',

@@ -11,7 +11,7 @@
 import type { Json } from '../records.js';
 import type { CheckContext } from '../requirement.js';
 import { createUser, literal, uniqueName } from './records.js';
-import { scimTargetOf } from './target.js';
+import { scimTargetOf, supportsAttribute, supportsOperator } from './target.js';
 
 export interface ListFixture {
   /** The common userName prefix. */
@@ -157,4 +157,13 @@ export async function createListFixture(t: CheckContext, tag: string, size: numb
         ? `externalId eq ${literal(prefix)}`
         : users.map((u) => `userName eq ${literal(u.userName)}`).join(' or ');
   return { prefix, filter, users, ids: users.map((u) => u.id) };
+}
+
+/** One user of the check's own (with `extra`) and the filter that lists it alone, `userName eq`; the
+ * check is skipped where the profile says the target cannot filter on userName eq. */
+export async function createFilteredUser(t: CheckContext, tag: string, extra: Json = {}): Promise<{ filter: string; id: string }> {
+  const { filter } = await scimTargetOf(t);
+  if (!supportsOperator(filter, 'eq') || !supportsAttribute(filter, 'userName')) t.skip('the profile says the target cannot filter on userName eq');
+  const u = await createUser(t, tag, extra);
+  return { filter: `userName eq ${literal(u.userName)}`, id: u.id };
 }
