@@ -5,10 +5,10 @@
  * records which shard of which plan it is, for `lp-conformance merge`.
  */
 import { readFileSync } from 'node:fs';
-import { familyOfCheck } from '../families/registry.js';
+import { familyOfCheck, sessionOfCheck } from '../families/registry.js';
 import type { Profile } from '../profile/index.js';
 import type { ShardOfPlan } from '../runner/base/model.js';
-import { planShards, sessionOfCheck, unsharedSessions, type PlannedCheck, type ShardPlan } from '../runner/shard.js';
+import { planShards, unsharedSessions, type PlannedCheck, type ShardPlan } from '../runner/shard.js';
 
 /** A problem with the shard options: exit 2 with this one line. */
 export class ShardError extends Error {}

@@ -30,6 +30,14 @@ export function familyOfCheck(id: string): Family | undefined {
   return byName.get(id.slice(0, id.indexOf('.')));
 }
 
+/** The family whose session token a check sends: its family's own, or the one its family is a page
+ * of; undefined for a family without a session and for the tool's own checks. */
+export function sessionOfCheck(id: string): string | undefined {
+  const family = familyOfCheck(id);
+  if (!family) return undefined;
+  return family.auth ? family.name : family.sessionOf;
+}
+
 /** The sentence that binds the server to a MUST check's rule: the check's own (`own`), else the first
  * rule of its family's table (Family.binds) that matches its id. Undefined for a check of another level. */
 export function bindingSentence(id: string, level: string, own?: string): string | undefined {

@@ -24,7 +24,7 @@
  * same inputs always give the same plan; its digest names it in every shard's report.
  */
 import { createHash } from 'node:crypto';
-import { FAMILIES, familyOfCheck } from '../families/registry.js';
+import { FAMILIES, sessionOfCheck } from '../families/registry.js';
 import type { Profile } from '../profile/base/types.js';
 import type { Uses } from './base/model.js';
 
@@ -164,14 +164,6 @@ export function parseShard(text: string): { index: number; count: number } | und
   const index = Number(m[1]);
   const count = Number(m[2]);
   return index >= 1 && count >= 1 && index <= count ? { index, count } : undefined;
-}
-
-/** The family whose session token a check sends: its family's own, or the one its family is a page
- * of; undefined for a family without a session and for the tool's own checks. */
-export function sessionOfCheck(id: string): string | undefined {
-  const family = familyOfCheck(id);
-  if (!family) return undefined;
-  return family.auth ? family.name : family.sessionOf;
 }
 
 /** The families whose session the shards of a plan against one server cannot share: each shard

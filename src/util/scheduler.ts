@@ -9,8 +9,11 @@
  * - `observe`: shared with other observers, excluded from writers (a walk must see a still list);
  * - `write`: shared with other writers (each creates its own records), excluded from observers;
  * - `exclusive`: alone on the key (a check that both writes and observes it, or rotates the token).
- * Every check holds the session key in `write` mode (it uses the token); a check that asks for a new
- * token holds it `exclusive`, so no request of another check is in flight with a revoked token.
+ * Every check holds its session's key in `write` mode (it uses that family's token: its own family's,
+ * or the one its family is a page of); a check that asks for a new token holds it `exclusive`, so no
+ * request of another check is in flight with the token it revokes. Sessions are per family: a new
+ * token of one family waits only for the checks that send that family's token, not for every check of
+ * the target (the client refuses a token of another family's session, suites/_harness/http.ts).
  *
  * Locks are taken all at once when a check starts and released when it ends, so no check waits
  * while holding one: no deadlock. Waiting checks start in the order they were submitted whenever
@@ -31,17 +34,19 @@ export interface Lock {
   mode: LockMode;
 }
 
-/** The session key every check holds: the token in use. */
+/** The session key every check holds: the token in use, followed by the family whose session it is. */
 export const SESSION = 'session';
 
-/** The locks a check takes on one target server (`scope`, its base URL). */
-export function locksOf(uses: Uses | undefined, scope: string): Lock[] {
+/** The locks a check takes on one target server (`scope`, its base URL). `session` is the family
+ * whose session token the check sends (src/families/registry.ts sessionOfCheck); a check without
+ * one holds the bare session key, which no family's new token waits for. */
+export function locksOf(uses: Uses | undefined, scope: string, session?: string): Lock[] {
   const modes = new Map<string, LockMode>();
   const add = (key: string, mode: LockMode) => {
     const had = modes.get(key);
     modes.set(key, had === undefined || had === mode ? mode : 'exclusive');
   };
-  add(SESSION, uses?.rotatesSession ? 'exclusive' : 'write');
+  add(session === undefined ? SESSION : `${SESSION} ${session}`, uses?.rotatesSession ? 'exclusive' : 'write');
   for (const c of uses?.write ?? []) add(c, 'write');
   for (const c of uses?.observe ?? []) add(c, 'observe');
   return [...modes].map(([key, mode]) => ({ key: `${scope} ${key}`, mode }));

@@ -34,6 +34,7 @@ import { buildPath, overBudget, type OverBudget } from './url-budget.js';
 import type { Uses } from './scheduler.js';
 import type { Secrets } from '../../src/target/secrets.js';
 import type { FamilyHttp } from '../../src/families/family.js';
+import { sessionOfCheck } from '../../src/families/registry.js';
 
 type FamilyLists = NonNullable<FamilyHttp['lists']>;
 
@@ -351,7 +352,7 @@ export class Client {
       if (typeof tokenMode === 'object' && 'literal' in tokenMode) {
         headers.authorization = curlHeaders.authorization = tokenMode.literal;
       } else {
-        const token = typeof tokenMode === 'object' ? tokenMode : await this.secrets.token(family.name);
+        const token = typeof tokenMode === 'object' ? tokenMode : await this.sessionToken(family.name);
         const scheme = tokenMode === 'raw' ? '' : 'Bearer ';
         headers.authorization = `${scheme}${token.value}`;
         curlHeaders.authorization = { env: token.env, prefix: scheme };
@@ -360,6 +361,14 @@ export class Client {
     }
     for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = curlHeaders[name.toLowerCase()] = value;
     return { headers, curlHeaders, version, tokenPreamble };
+  }
+
+  /** The session token of `session`, which must be the check's own (sessionOfCheck): the scheduler
+   * keeps a check that sends it apart from one that asks for a new one only for that session. */
+  private sessionToken(session: string) {
+    const own = sessionOfCheck(this.recorder.checkId);
+    if (own !== session) throw new Error(`harness: check ${this.recorder.checkId} sends the ${session} session's token, not its own (${own ?? 'none'})`);
+    return this.secrets.token(session);
   }
 
   /** The family's API key in its header, unless the request says otherwise ('none', or a literal

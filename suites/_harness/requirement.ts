@@ -15,7 +15,7 @@ import {
   type Sampled,
   SLOW_CHECK_MS,
 } from '../../src/runner/base/model.js';
-import { bindingSentence } from '../../src/families/registry.js';
+import { bindingSentence, sessionOfCheck } from '../../src/families/registry.js';
 import { familyAbsence, type Profile } from '../../src/profile/index.js';
 import { selection } from '../../src/runner/select.js';
 import { matrixConfig, type RunConfig, type TargetRun } from './config.js';
@@ -563,7 +563,7 @@ export function requirement(declared: RequirementMeta, body: (t: CheckContext) =
           const scope = serverKey(target.profile);
           // An interrupted run (Ctrl-C: the worker aborts every check's signal) starts no further
           // check: each waiting one is skipped as soon as its turn comes.
-          results[target.key] = await (scheduler as CheckScheduler).run(locksOf(uses, scope), () =>
+          results[target.key] = await (scheduler as CheckScheduler).run(locksOf(uses, scope, sessionOfCheck(meta.id)), () =>
             signal.aborted || interruptedRun(target) ? Promise.resolve(interrupted()) : runAgainst(meta, uses, body, target, signal),
           );
         }),

@@ -1,6 +1,6 @@
 // A check's writes are declared (uses, scheduler.ts): the client refuses, before sending, a write
-// to a collection the check did not declare, and a new token the check did not declare it asks
-// for. The error carries no exchange and no code, so the runner reports it as the harness's own
+// to a collection the check did not declare, a new token the check did not declare it asks for, and
+// a token of a session other than its family's. The error carries no exchange and no code, so the runner reports it as the harness's own
 // (cause 'harness'), not the target's.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../../reference-impl/index.js';
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function client(uses: Uses | undefined): { http: Client; recorder: Recorder } {
-  const recorder = new Recorder('lpc.test.declared');
+  const recorder = new Recorder('intapi.test.declared');
   const http = new Client(profile, createSecrets(profile, 10_000, env), recorder, { timeoutMs: 10_000, ...(uses ? { uses } : {}) });
   return { http, recorder };
 }
@@ -50,7 +50,7 @@ describe('undeclared writes are a harness error', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/^harness: check lpc\.test\.declared writes submissions \(submissions\.create\) without declaring it/);
+    expect((error as Error).message).toMatch(/^harness: check intapi\.test\.declared writes submissions \(submissions\.create\) without declaring it/);
     // Not the target's: no exchange, no error code (what makes the runner's cause 'harness').
     expect(exchangeOf(error)).toBeUndefined();
     expect((error as { code?: unknown }).code).toBeUndefined();
@@ -60,7 +60,15 @@ describe('undeclared writes are a harness error', () => {
   test('a new token without rotatesSession throws before sending', async () => {
     const { http, recorder } = client({ write: ['submissions'] });
     await expect(http.send({ op: 'auth.authenticate', json: {} })).rejects.toThrow(
-      /harness: check lpc\.test\.declared calls auth\.authenticate without declaring rotatesSession/,
+      /harness: check intapi\.test\.declared calls auth\.authenticate without declaring rotatesSession/,
+    );
+    expect(recorder.requests).toBe(0);
+  });
+
+  test("another family's session token throws before sending: the scheduler keeps a check apart from a new token of its own session only", async () => {
+    const { http, recorder } = client(undefined);
+    await expect(http.send({ op: 'learner.catalog.list' })).rejects.toThrow(
+      /^harness: check intapi\.test\.declared sends the learner session's token, not its own \(intapi\)/,
     );
     expect(recorder.requests).toBe(0);
   });

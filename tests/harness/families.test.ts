@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
 const client = (vars: Record<string, string>) =>
-  new Client(profile, createSecrets(profile, 5_000, vars), new Recorder('lpc.test.families'), { timeoutMs: 5_000, uses: { write: ['scim.users'] } });
+  new Client(profile, createSecrets(profile, 5_000, vars), new Recorder('scim.test.families'), { timeoutMs: 5_000, uses: { write: ['scim.users'] } });
 
 describe('a SCIM request', () => {
   test('goes to the SCIM base with the SCIM bearer token and media type, without the Integration API headers', async () => {

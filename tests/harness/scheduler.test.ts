@@ -93,6 +93,14 @@ describe('locksOf', () => {
     expect(locksOf({ write: ['submissions'], observe: ['submissions'] }, 'S')).toContainEqual(lock('S submissions', 'exclusive'));
   });
 
+  test("a check holds its family's session: a new token of one family waits only for that family's checks", () => {
+    expect(locksOf(undefined, 'S', 'learner')).toEqual([lock(`S ${SESSION} learner`, 'write')]);
+    expect(locksOf({ rotatesSession: true }, 'S', 'learner')).toEqual([lock(`S ${SESSION} learner`, 'exclusive')]);
+    const rotates = locksOf({ rotatesSession: true }, 'S', 'learner').map((l) => l.key);
+    expect(locksOf(undefined, 'S', 'intapi').filter((l) => rotates.includes(l.key))).toEqual([]);
+    expect(locksOf(undefined, 'S', 'learner').filter((l) => rotates.includes(l.key))).not.toEqual([]);
+  });
+
   test('keys are scoped by the target server', () => {
     const a = locksOf({ write: ['x'] }, 'http://a').map((l) => l.key);
     const b = locksOf({ write: ['x'] }, 'http://b').map((l) => l.key);

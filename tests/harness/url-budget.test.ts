@@ -100,7 +100,7 @@ describe('the client sends no request target over the budget', () => {
     profile = withTarget(small, await server.listen({ port: 0, host: '127.0.0.1' }));
   });
   afterAll(() => server.close());
-  const client = () => new Client(profile, createSecrets(profile, 10_000, env), new Recorder('lpc.test.url'), { timeoutMs: 10_000 });
+  const client = () => new Client(profile, createSecrets(profile, 10_000, env), new Recorder('intapi.test.url'), { timeoutMs: 10_000 });
 
   test('a request exactly at the budget is sent (and answered)', async () => {
     const query = queryAtBudget(profile, 'templates.list', undefined, (pad) => ({ _filter: `name eq '${pad}'` }));
@@ -116,7 +116,7 @@ describe('the client sends no request target over the budget', () => {
       .send({ op: 'templates.list', query: { _filter: `name eq '${'é'.repeat(200)}'` } })
       .catch((e: unknown) => e);
     expect((error as Error).message).toMatch(
-      /^harness: check lpc\.test\.url: GET \/templates would be a request target of 1\d{3} bytes, over limits\.maxUrlBytes \(1024\); its largest part, the query parameter _filter \(\d+ bytes\), was drawn by a generator/,
+      /^harness: check intapi\.test\.url: GET \/templates would be a request target of 1\d{3} bytes, over limits\.maxUrlBytes \(1024\); its largest part, the query parameter _filter \(\d+ bytes\), was drawn by a generator/,
     );
     // Not the target's: no exchange, no error code (the runner's cause 'harness').
     expect(exchangeOf(error)).toBeUndefined();
