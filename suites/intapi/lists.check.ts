@@ -67,4 +67,7 @@ listChecks({
   params: async (t) => ({ questionBankId: await questionBank(t) }),
   prepare: async (t) => void (await questionBank(t)),
   prepareWrites: ['questionBanks', 'questions'],
+  // The bank is the suite's own (made once per server, whole before any of these checks lists it):
+  // no other check writes its questions, so its list needs no still questions collection.
+  observes: [],
 });

@@ -64,6 +64,11 @@ export interface ListTarget {
   create?: (t: CheckContext) => Promise<string>;
   /** Collections `prepare` writes (other than the listed one). */
   prepareWrites?: readonly string[];
+  /** The collections whose writes change what the list shows, which its checks observe whole (no
+   * check writing them runs meanwhile); by default the listed collection. A list of records only
+   * `prepare` writes (one the suite made for itself, whole before any check reads it) observes none,
+   * so its checks run beside each other and beside the writers of the collection's other records. */
+  observes?: readonly string[];
 }
 
 /** What reading a list needs: the operation and the shape of its answer. */
@@ -260,7 +265,7 @@ async function filterRoom(t: CheckContext, target: ListSource): Promise<number> 
   return queryRoom(t.profile, target.op, target.params ? await target.params(t) : undefined);
 }
 
-/** A list check observes its collection whole: no check that writes it runs meanwhile. */
+/** A list check observes its collection whole (or what the target says it observes): no check that writes it runs meanwhile. */
 function check(
   target: ListTarget,
   rule: string,
@@ -270,7 +275,7 @@ function check(
   body: (t: CheckContext) => Promise<void>,
   writes: readonly string[] = [],
 ): void {
-  const uses: Uses = { observe: [collectionOf(target.op)], write: [...(target.prepareWrites ?? []), ...writes] };
+  const uses: Uses = { observe: [...(target.observes ?? [collectionOf(target.op)])], write: [...(target.prepareWrites ?? []), ...writes] };
   requirement(
     { id: `${target.idPrefix}.${rule}`, level, spec, title },
     async (t) => {
