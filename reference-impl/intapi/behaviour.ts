@@ -79,6 +79,9 @@ export interface Behaviour {
     unknownFields: 'reject' | 'ignore';
     /** An optional field sent as null is absent, or refused. */
     nullOptional: 'absent' | 'reject';
+    /** A body that is JSON but not an object: 422 with its reason, or with no reason
+     * (`intapi.not-object-unreasoned`; the request is refused all the same). */
+    notObjectReason: 'given' | 'none';
   };
   readonly writes: {
     /** PUT: full replacement, or a merge that keeps fields absent from the body. */
@@ -266,7 +269,7 @@ export function referenceBehaviour(): Behaviour {
       unrouted: new Set(),
       unknownIdOk: new Set(),
     },
-    bodies: { skip: new Set(), exclusive: new Set(), unknownFields: 'reject', nullOptional: 'absent' },
+    bodies: { skip: new Set(), exclusive: new Set(), unknownFields: 'reject', nullOptional: 'absent', notObjectReason: 'given' },
     writes: {
       update: 'replace',
       updatePersistence: 'stored',

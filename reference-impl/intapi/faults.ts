@@ -116,6 +116,10 @@ const NAMED_FAULTS = {
     description: 'Unknown fields in a request body are ignored instead of answering 422.',
     apply: (b) => void (b.bodies.unknownFields = 'ignore'),
   },
+  'intapi.not-object-unreasoned': {
+    description: 'A body that is JSON but not an object (null, an array, a string) answers 422 with no reason in validations.',
+    apply: (b) => void (b.bodies.notObjectReason = 'none'),
+  },
   'intapi.null-optional-rejected': {
     description: 'An optional field sent as null answers 422 instead of counting as absent.',
     apply: (b) => void (b.bodies.nullOptional = 'reject'),

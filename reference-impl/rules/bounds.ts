@@ -46,6 +46,8 @@ export interface BoundsOptions {
   readonly unknownFields: 'reject' | 'ignore';
   /** An optional field sent as null: `absent` (docs/decisions/ "Bodies and bounds") or `reject`. */
   readonly nullOptional: 'absent' | 'reject';
+  /** A body that is JSON but not an object: refused with its reason (`given`), or with none. */
+  readonly notObjectReason: 'given' | 'none';
 }
 
 /** Returns the validation messages of a body; empty when the body is valid. */
@@ -265,7 +267,7 @@ function validateObject(object: JsonObject, compiled: CompiledObject, path: stri
 export function compileBody(spec: BodySpec, options: BoundsOptions): BodyValidator {
   const compiled = compileFields(spec, spec.fields, '', options);
   return (body) => {
-    if (!isJsonObject(body)) return ['body: must be a JSON object'];
+    if (!isJsonObject(body)) return options.notObjectReason === 'given' ? ['body: must be a JSON object'] : [];
     const out: string[] = [];
     validateObject(body, compiled, '', out);
     return out;

@@ -319,6 +319,7 @@ export const NAMED: Readonly<Record<string, Control>> = {
   'intapi.wrong-content-type-accepted': { mustFail: [`${V2}.submissions.create.wrong-content-type`] },
   'intapi.body-limit-unenforced': { mustFail: [`${V2}.submissions.create.body-too-large`] },
   'intapi.unknown-body-field-accepted': { mustFail: [`${V2}.submissions.create.unknown-field`] },
+  'intapi.not-object-unreasoned': { mustFail: [`${V2}.*.body.not-object`] },
   'intapi.null-optional-rejected': { mustFail: [`${V2}.submissions.create.optional-null`] },
   // A create that answers another success status than the rule's: only its success-status check
   // fails; the checks that create such a record to work on, or need a create accepted, take any 2xx.

@@ -18,6 +18,7 @@ export const INTAPI_BINDS: readonly BindingRule[] = [
   { checks: /\.non-guid-id$/, binds: ERRORS_422 },
   { checks: /\.params\.(limit|offset)-[a-z-]+$|\.filter\.invalid-422$/, binds: ERRORS_422 },
   { checks: /\.not-json-4xx$/, binds: ERRORS_422 },
+  { checks: /\.(create|update)\.body\.not-object$/, binds: ERRORS_422 },
   // The field tables (every field × every bound): a value outside them fails validation (422), a value
   // within them is accepted.
   { checks: /\.(create|update)\.[A-Za-z.]+\.accepts-bounds$/, binds: FIELD_BOUNDS },

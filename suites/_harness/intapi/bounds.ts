@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { aboveMax, belowMin, exactBoundValues, invalidFormat, outsideEnum, withinBounds, wrongType } from './arbitraries.js';
 import { boundsOf, type ContractName, type FieldBounds } from '../contracts.js';
-import { describeResponse, expectRejected, expectStatus, expectSuccess, fail } from '../failure.js';
+import { describeResponse, expectRejected, expectStatus, expectSuccess, fail, validationsOf } from '../failure.js';
 import type { ApiResponse } from '../http.js';
 import type { Level } from '../../../src/runner/base/model.js';
 import { requirement, runOwnGuid, type CheckContext } from '../requirement.js';
@@ -163,7 +163,7 @@ function itemChecks(target: BoundsTarget, array: FieldBounds): void {
     inFirstItem(array.field),
     'wrong-type',
     `${label} that is not an object answers 422 naming it`,
-    fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant([])),
+    fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant([]), fc.constant(null)),
   );
   for (const b of boundsOf(array.itemContract)) {
     const slot = inFirstItem(array.field, b.field);
@@ -227,7 +227,36 @@ function acceptance(target: BoundsTarget, b: FieldBounds): void {
   );
 }
 
+/** JSON bodies that are not an object: each fails validation as a whole. */
+const NOT_OBJECTS: readonly unknown[] = [null, [], ['lpc'], 'lpc', 42, true];
+
+/** A body that is JSON but not an object fails the request's validation (spec#errors: "When the
+ * request or list parameters fail validation, the response is 422 with the reasons in
+ * `validations`"). Which path a reason names for the body as a whole is the server's: any reason
+ * will do. */
+function notObjectCheck(target: BoundsTarget): void {
+  requirement(
+    {
+      id: `${target.idPrefix}.body.not-object`,
+      level: 'MUST',
+      spec: 'spec#errors',
+      title: `${target.label} with a JSON body that is not an object answers 422 with a reason in validations`,
+    },
+    async (t) => {
+      for (const body of NOT_OBJECTS) {
+        const res = await target.send(t, body as Body);
+        const validations = validationsOf(res);
+        if (res.status !== 422 || !validations || validations.length === 0) {
+          fail(`422 with a reason in validations for the body ${JSON.stringify(body)}`, describeResponse(res), res);
+        }
+      }
+    },
+    target.uses.reject,
+  );
+}
+
 export function boundsChecks(target: BoundsTarget): void {
+  notObjectCheck(target);
   const references = new Set(target.references ?? []);
   for (const b of boundsOf(target.contract)) {
     // No generated value honours a pattern: a request body with one would be probed wrongly.

@@ -15,7 +15,7 @@ const VALID: Record<IntapiBodyOperation, Body> = {
   'questions.create': { questionType: 'Text', name: 'q', questionOptions: [OPTION] },
   'questions.update': { questionType: 'Text', name: 'q', questionOptions: [OPTION] },
 };
-const NONE = { skip: new Set<string>(), exclusive: new Set<string>(), unknownFields: 'reject', nullOptional: 'absent' } as const;
+const NONE = { skip: new Set<string>(), exclusive: new Set<string>(), unknownFields: 'reject', nullOptional: 'absent', notObjectReason: 'given' } as const;
 
 /** The field spec a rule path names (`questionOptions[].name` → the option's name). */
 function fieldOf(spec: BodySpec, path: string): FieldSpec {

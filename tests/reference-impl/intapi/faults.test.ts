@@ -134,6 +134,16 @@ const SPOTS: Record<Exclude<IntapiNamedFaultName, `intapi.rule-${string}`>, Spot
     expected: [413, 422],
   },
   'intapi.unknown-body-field-accepted': { probe: (h) => status(h.call('POST', '/question-banks', { body: { name: 'n', extra: 1 } })), expected: [422, 201] },
+  'intapi.not-object-unreasoned': {
+    probe: async (h) => {
+      const res = await h.call('POST', '/question-banks', { body: '[]', headers: { 'content-type': 'application/json' } });
+      return [res.status, (res.obj.validations as unknown[]).length > 0];
+    },
+    expected: [
+      [422, true],
+      [422, false],
+    ],
+  },
   'intapi.null-optional-rejected': {
     probe: (h) => status(h.call('POST', '/submissions', { body: { ...VALID_SUBMISSION, cost: null } })),
     expected: [201, 422],
