@@ -252,6 +252,8 @@ function parse(answer: Answer, exchange: Exchange): ApiResponse {
 export class Client {
   private readonly timeoutMs: number;
   private readonly pacer: Pacer | undefined;
+  /** The family whose session token the check sends (sessionOfCheck), read once per client. */
+  private readonly session: string | undefined;
   /** The property case in progress (its fast-check path), sent as `x-lpc-case`; set by requirement.ts. */
   caseId: string | undefined;
 
@@ -262,6 +264,7 @@ export class Client {
     private readonly options: ClientOptions,
   ) {
     this.timeoutMs = options.timeoutMs;
+    this.session = sessionOfCheck(recorder.checkId);
     const rps = options.maxRps;
     this.pacer = rps === undefined ? undefined : (pacers.get(rps) ?? pacers.set(rps, new Pacer(rps)).get(rps));
   }
@@ -366,8 +369,9 @@ export class Client {
   /** The session token of `session`, which must be the check's own (sessionOfCheck): the scheduler
    * keeps a check that sends it apart from one that asks for a new one only for that session. */
   private sessionToken(session: string) {
-    const own = sessionOfCheck(this.recorder.checkId);
-    if (own !== session) throw new Error(`harness: check ${this.recorder.checkId} sends the ${session} session's token, not its own (${own ?? 'none'})`);
+    if (this.session !== session) {
+      throw new Error(`harness: check ${this.recorder.checkId} sends the ${session} session's token, not its own (${this.session ?? 'none'})`);
+    }
     return this.secrets.token(session);
   }
 

@@ -1,7 +1,7 @@
 // A check's writes are declared (uses, scheduler.ts): the client refuses, before sending, a write
 // to a collection the check did not declare, a new token the check did not declare it asks for, and
-// a token of a session other than its family's. The error carries no exchange and no code, so the runner reports it as the harness's own
-// (cause 'harness'), not the target's.
+// a token of a session other than its family's. The error carries no exchange and no code, so the
+// runner reports it as the harness's own (cause 'harness'), not the target's.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../../reference-impl/index.js';
 import { loadProfile, withTarget, type Profile } from '../../src/profile/index.js';
