@@ -136,6 +136,9 @@ export interface Behaviour {
     defaultOrder: 'creation' | 'newest-first';
     /** A page of a filtered, sorted list starts at its offset, or at the first record it ties with on the first key. */
     tiedPageStart: 'offset' | 'tie-group';
+    /** A `_filter` of ranges only (comparisons and `startswith` joined by `and`) selects the intersection of
+     * its ranges, or keeps one range per field, the last one written. */
+    rangesPerField: 'intersect' | 'last';
     /** Lists show records as stored, or as before their last update. */
     view: 'current' | 'before-last-update';
     /** Version 1 general list: bare array, or the envelope. */
@@ -299,6 +302,7 @@ export function referenceBehaviour(): Behaviour {
       offsetUnit: 'page',
       defaultOrder: 'creation',
       tiedPageStart: 'offset',
+      rangesPerField: 'intersect',
       view: 'current',
       v1Shape: 'array',
       v2Shape: 'envelope',

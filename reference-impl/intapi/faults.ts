@@ -336,6 +336,11 @@ const NAMED_FAULTS = {
       b.lists.filter = { ...b.lists.filter, or: b.lists.filter.and };
     },
   },
+  'intapi.filter-range-last-per-field': {
+    description:
+      'A _filter of ranges only (`cost ge 1 and cost lt 5`) keeps one range per field, the last one written, instead of their intersection, as a server that maps each field to one condition would.',
+    apply: (b) => void (b.lists.rangesPerField = 'last'),
+  },
   'intapi.filter-unknown-field-accepted': {
     description: '_filter on an unknown field reads it as null instead of answering 422.',
     apply: (b) => {

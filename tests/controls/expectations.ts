@@ -420,6 +420,7 @@ export const NAMED: Readonly<Record<string, Control>> = {
     mustFail: each(LISTS_WITH_FILTER, 'filter.matches-model'),
     mayFail: each(ENVELOPE_LISTS_WITH_FILTER, 'envelope.filtered-total-items'),
   },
+  'intapi.filter-range-last-per-field': { mustFail: each(LISTS_WITH_FILTER, 'filter.matches-model') },
   'intapi.filter-unknown-field-accepted': { mustFail: each(LISTS_WITH_FILTER, 'filter.unknown-field-422') },
   'intapi.field-names-case-sensitive': { mustFail: each(LISTS_WITH_FILTER, 'filter.field-names-any-case') },
   'intapi.default-limit-10': { mustFail: each(ALL_LISTS, 'limit.default') },

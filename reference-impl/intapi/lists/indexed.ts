@@ -18,6 +18,8 @@ import type { Table } from '../../store/table.js';
  * Indexes are built on first use per (table, field) and follow the table's writes.
  */
 const NULLS_FIRST = 0;
+/** `last` only under the fault intapi.filter-range-last-per-field: one range per field, the last written. */
+type RangesPerField = 'intersect' | 'last';
 /**
  * Selections up to `outrightSortMax` records (or a 64th of the table) are sorted outright, larger
  * ones walked along an index. Tests lower it to take the walk on small tables, and so does the
@@ -108,7 +110,7 @@ function rangeOf<R extends { readonly id: string }>(index: Indexed<R>, constrain
   }
 }
 
-function select<R extends { readonly id: string }>(table: Table<R>, filter: CompiledFilter<R> | undefined): Selection {
+function select<R extends { readonly id: string }>(table: Table<R>, filter: CompiledFilter<R> | undefined, perField: RangesPerField): Selection {
   const records = table.values();
   const n = records.length;
   if (filter === undefined) return { all: true, size: n, positions: undefined, ascending: true, member: undefined };
@@ -117,7 +119,7 @@ function select<R extends { readonly id: string }>(table: Table<R>, filter: Comp
   for (const constraint of filter.constraints) {
     const [lo, hi] = rangeOf(indexOf(table, constraint.field), constraint);
     const seen = ranges.get(constraint.field);
-    ranges.set(constraint.field, seen === undefined ? [lo, hi] : [Math.max(lo, seen[0]), Math.min(hi, seen[1])]);
+    ranges.set(constraint.field, seen === undefined || perField === 'last' ? [lo, hi] : [Math.max(lo, seen[0]), Math.min(hi, seen[1])]);
   }
   let best: { field: FieldDef<R>; lo: number; hi: number } | undefined;
   for (const [field, [lo, hi]] of ranges) {
@@ -280,8 +282,9 @@ export function indexedPage<R extends { readonly id: string }>(
   keys: readonly SortKey<R>[],
   start: number,
   limit: number,
+  perField: RangesPerField = 'intersect',
 ): { total: number; page: R[] } {
-  const selection = select(table, filter);
+  const selection = select(table, filter, perField);
   const positions = sorted(table, selection, keys, start, start + limit);
   return { total: selection.size, page: positions.map((p) => table.at(p) as R) };
 }

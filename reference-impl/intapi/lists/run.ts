@@ -72,7 +72,7 @@ export function runList<R extends { readonly id: string }>(
   const offset = Math.max(0, params.offset);
   if (source instanceof Table && indexable(lists)) {
     const start = lists.offsetUnit === 'page' ? offset * pageSize : offset;
-    const { total, page } = indexedPage(source, filter, keys ?? [], start, pageSize);
+    const { total, page } = indexedPage(source, filter, keys ?? [], start, pageSize, lists.rangesPerField);
     return { total, unfilteredTotal: source.size, page, limit: params.limit, offset: params.offset };
   }
   const records = source instanceof Table ? source.values() : source;

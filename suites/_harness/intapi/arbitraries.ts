@@ -279,6 +279,60 @@ function boundaryLeaves(name: string, type: FieldType, values: readonly unknown[
 const ORDERING_OPERATORS = ['gt', 'ge', 'lt', 'le'] as const;
 
 /**
+ * Conjunctions of ranges over the filterable `fields`: a window on one field (`f gt|ge a and f
+ * lt|le b`), mostly with a third conjunct, a bound on the same or another field or a `startswith`
+ * on a string field, every end a value of `sample`. Such a filter selects the intersection of its
+ * ranges, which tells it apart from any one of them and from their union; filterExpression's
+ * nested trees meet two ranges on one field too rarely to judge that. A number field's upper end
+ * is sometimes the all-nines number at or above its values (`999`): a literal whose first digit is
+ * the last one. Undefined when no field is orderable (strings, numbers, instants).
+ */
+export function rangeConjunction(fields: FieldTypes, sample: readonly DataRecord[], budget = Number.POSITIVE_INFINITY): fc.Arbitrary<FilterAst> | undefined {
+  // Three leaves and two connectives share the budget.
+  const within = valuesWithin(fields, sample, budget);
+  const room = Math.floor((budget - 2 * CONNECTIVE_BYTES) / 3);
+  const ends = new Map<string, { lower: fc.Arbitrary<Literal>; upper: fc.Arbitrary<Literal> }>();
+  const prefixes: fc.Arbitrary<FilterAst>[] = [];
+  for (const [name, type] of Object.entries(fields)) {
+    const values = within(name, room);
+    if (type === 'string') {
+      const strings = values.filter(isString).filter((v) => v.length > 0);
+      if (strings.length === 0) continue;
+      const literal = fc.constantFrom(...strings).map((value): Literal => ({ type: 'string', value }));
+      ends.set(name, { lower: literal, upper: literal });
+      prefixes.push(
+        fc.tuple(fc.constantFrom(...strings), fc.nat()).map(([v, n]): FilterAst => {
+          const points = [...v];
+          return { kind: 'boolcall', fn: 'startswith', operand: { kind: 'field', field: name }, value: points.slice(0, 1 + (n % points.length)).join('') };
+        }),
+      );
+    } else if (type === 'number' || type === 'integer') {
+      const numbers = values.filter(isFiniteNumber);
+      if (numbers.length === 0) continue;
+      const literal = fc.constantFrom(...numbers).map((value): Literal => ({ type: 'number', value }));
+      const top = Math.ceil(Math.max(1, ...numbers));
+      const nines: Literal = { type: 'number', value: 10 ** String(top).length - 1 };
+      const upper = top < 1e15 ? fc.oneof({ weight: 3, arbitrary: literal }, { weight: 1, arbitrary: fc.constant(nines) }) : literal;
+      ends.set(name, { lower: literal, upper });
+    } else if (type === 'datetime') {
+      const instants = instantsOf(values);
+      if (instants.length === 0) continue;
+      const literal = fc.constantFrom(...instants).map((instant): Literal => ({ type: 'datetime', value: formatDateTime(instant, 0, true) }));
+      ends.set(name, { lower: literal, upper: literal });
+    }
+  }
+  if (ends.size === 0) return undefined;
+  const bound = (name: string, operators: readonly ComparisonOperator[], literal: fc.Arbitrary<Literal>) => comparisons(fieldOperand(name), operators, literal);
+  const windows = [...ends].map(([name, { lower, upper }]) =>
+    fc.tuple(bound(name, ['gt', 'ge'], lower), bound(name, ['lt', 'le'], upper)).map(([left, right]): FilterAst => ({ kind: 'and', left, right })),
+  );
+  const thirds = [...[...ends].map(([name, { lower }]) => bound(name, ORDERING_OPERATORS, lower)), ...prefixes];
+  return fc
+    .tuple(fc.oneof(...windows), fc.option(fc.oneof(...thirds), { nil: undefined, freq: 4 }))
+    .map(([window, third]): FilterAst => (third === undefined ? window : { kind: 'and', left: window, right: third }));
+}
+
+/**
  * Smaller trees: the operands of the top connective, every deeper sub-expression (so `not not a`
  * reaches `a`), then the connective over a smaller operand.
  */

@@ -458,6 +458,11 @@ const SPOTS: Record<Exclude<IntapiNamedFaultName, `intapi.rule-${string}`>, Spot
     },
     expected: [true, false],
   },
+  'intapi.filter-range-last-per-field': {
+    // No name is at least 'A' and below 'A'; the last range alone holds '123 Numbers'.
+    probe: async (h) => itemsOf(await h.get(`/resources?_filter=${encodeURIComponent("name ge 'A' and name lt 'A'")}`), 'resources').length > 0,
+    expected: [false, true],
+  },
   'intapi.sort-nulls-last': { probe: async (h) => itemsOf(await h.get('/resources?_sort=file'), 'resources')[0]?.file === null, expected: [true, false] },
   ...USERS_SPOTS,
   // Course evaluations, countries and provinces
