@@ -1,7 +1,7 @@
 import type { FieldDef } from '../../rules/fields.js';
 import type { CompiledFilter, Constraint } from '../filter/index.js';
 import { order } from '../../rules/fields.js';
-import { compareSortValues, type SortKey, type SortValue, sortValue } from './sort.js';
+import { compareByKeys, type SortKey, type SortValue, sortValue } from './sort.js';
 import { SortedIndex } from '../../store/sorted-index.js';
 import type { Table } from '../../store/table.js';
 
@@ -263,15 +263,7 @@ function sortOutright<R extends { readonly id: string }>(
       keys.map((key) => sortValue(record, key.field, NULLS_FIRST)),
     );
   }
-  positions.sort((a, b) => {
-    const x = values.get(a) ?? [];
-    const y = values.get(b) ?? [];
-    for (let k = 0; k < keys.length; k++) {
-      const result = compareSortValues(x[k] as SortValue, y[k] as SortValue);
-      if (result !== 0) return keys[k]?.descending === true ? -result : result;
-    }
-    return a - b;
-  });
+  positions.sort((a, b) => compareByKeys(keys, values.get(a) ?? [], values.get(b) ?? []) || a - b);
   return positions.slice(from, to);
 }
 

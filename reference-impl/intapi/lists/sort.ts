@@ -71,15 +71,20 @@ export function sortRecords<R>(records: readonly R[], keys: readonly SortKey<R>[
   if (keys.length === 0) return [...records];
   const nullRank = semantics.nulls === 'first' ? 0 : 3;
   const decorated = records.map((record) => ({ record, values: keys.map((key) => sortValue(record, key.field, nullRank)) }));
-  decorated.sort((a, b) => {
-    for (let k = 0; k < keys.length; k++) {
-      const x = a.values[k];
-      const y = b.values[k];
-      if (x === undefined || y === undefined) continue;
-      const result = compareSortValues(x, y);
-      if (result !== 0) return keys[k]?.descending === true ? -result : result;
-    }
-    return 0; // Array.prototype.sort is stable: ties keep creation order.
-  });
+  // Array.prototype.sort is stable: ties keep creation order.
+  decorated.sort((a, b) => compareByKeys(keys, a.values, b.values));
   return decorated.map((entry) => entry.record);
+}
+
+/** Two records' sort values under `keys`: the first key that tells them apart decides, reversed
+ * where it is descending; 0 when they tie on every key. Both evaluations order by it. */
+export function compareByKeys(keys: readonly Pick<SortKey<never>, 'descending'>[], x: readonly SortValue[], y: readonly SortValue[]): number {
+  for (let k = 0; k < keys.length; k++) {
+    const a = x[k];
+    const b = y[k];
+    if (a === undefined || b === undefined) continue;
+    const result = compareSortValues(a, b);
+    if (result !== 0) return keys[k]?.descending === true ? -result : result;
+  }
+  return 0;
 }
