@@ -81,6 +81,11 @@ class Parser {
     if (tokens.length > MAX_FILTER_TOKENS) throw invalid(`The filter has more than ${MAX_FILTER_TOKENS} tokens.`);
   }
 
+  /** Moves past the token being read. */
+  private advance(): void {
+    this.i += 1;
+  }
+
   private peek(): Token | undefined {
     return this.tokens[this.i];
   }
@@ -94,7 +99,7 @@ class Parser {
   private expect(t: '(' | ')' | ']'): void {
     const token = this.peek();
     if (token?.t !== t) throw invalid(`Expected '${t}'${token === undefined ? ' at the end' : ` at ${token.at}`}.`);
-    this.i += 1;
+    this.advance();
   }
 
   parseAll(): FilterNode {
@@ -109,14 +114,14 @@ class Parser {
     if (this.b.precedence === 'left-to-right') {
       let left = this.parseUnary(inBrackets);
       for (let k = this.keyword(this.peek()); k === 'and' || k === 'or'; k = this.keyword(this.peek())) {
-        this.i += 1;
+        this.advance();
         left = { kind: k, left, right: this.parseUnary(inBrackets) };
       }
       return left;
     }
     let left = this.parseAnd(inBrackets);
     while (this.keyword(this.peek()) === 'or') {
-      this.i += 1;
+      this.advance();
       left = { kind: 'or', left, right: this.parseAnd(inBrackets) };
     }
     return left;
@@ -125,7 +130,7 @@ class Parser {
   private parseAnd(inBrackets: boolean): FilterNode {
     let left = this.parseUnary(inBrackets);
     while (this.keyword(this.peek()) === 'and') {
-      this.i += 1;
+      this.advance();
       left = { kind: 'and', left, right: this.parseUnary(inBrackets) };
     }
     return left;
@@ -144,7 +149,7 @@ class Parser {
   private parseUnaryInner(inBrackets: boolean): FilterNode {
     const token = this.peek();
     if (this.keyword(token) === 'not' && this.tokens[this.i + 1]?.t === '(') {
-      this.i += 1;
+      this.advance();
       return { kind: 'not', operand: this.parseGroup(inBrackets) };
     }
     if (token?.t === '(') return this.parseGroup(inBrackets);
@@ -166,25 +171,25 @@ class Parser {
     if (token === undefined && this.b.cutShort === 'server-error') throw new TypeError('no token where an attribute was expected');
     if (token?.t !== 'word') throw invalid(token === undefined ? 'The filter ends where an attribute was expected.' : `Expected an attribute at ${token.at}.`);
     if (!ATTR_PATH.test(token.text)) throw invalid(`'${token.text}' is not an attribute path.`);
-    this.i += 1;
+    this.advance();
     const path = token.text;
     if (this.peek()?.t === '[') {
       if (inBrackets) throw invalid('Value paths do not nest.');
-      this.i += 1;
+      this.advance();
       const filter = this.parseOr(true);
       this.expect(']');
       return { kind: 'valuePath', path, filter };
     }
     const op = this.keyword(this.peek());
     if (op === 'pr') {
-      this.i += 1;
+      this.advance();
       return { kind: 'present', path };
     }
     if (op === undefined || !COMPARE_OPS.has(op)) {
       const at = this.peek();
       throw invalid(at === undefined ? `The filter ends after '${path}'.` : `Unknown operator at ${at.at}.`);
     }
-    this.i += 1;
+    this.advance();
     const value = this.peek();
     let literal: Literal;
     if (value?.t === 'literal') literal = value.value;
@@ -192,7 +197,7 @@ class Parser {
       const word = value.text.toLowerCase();
       literal = word === 'null' ? null : word === 'true';
     } else throw invalid(value === undefined ? `The filter ends after '${path} ${op}'.` : `Expected a value at ${value.at}.`);
-    this.i += 1;
+    this.advance();
     return { kind: 'compare', path, op: op as CompareOp, value: literal };
   }
 }
