@@ -33,9 +33,10 @@ const run = spawn(
     '--junit',
     join(dir, 'junit.xml'),
   ],
-  // The bundled server sorts the seed's small lists outright; a bound of 0 walks them along its
-  // indexes as a large list would, so the mutants of that code are judged too.
-  { stdio: ['ignore', 'inherit', 'inherit'], env: { LPC_REFERENCE_OUTRIGHT_SORT_MAX: '0', ...process.env } },
+  // The bundled server sorts the seed's small lists outright; a bound of 3 walks every list and
+  // group of ties of more than 3 records along its indexes, as a large list would, and still sorts
+  // the smallest outright, so the mutants of both ways are judged.
+  { stdio: ['ignore', 'inherit', 'inherit'], env: { LPC_REFERENCE_OUTRIGHT_SORT_MAX: '3', ...process.env } },
 );
 const forward = (signal) => run.kill(signal);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, forward);

@@ -24,7 +24,7 @@ type RangesPerField = 'intersect' | 'last';
  * Selections up to `outrightSortMax` records (or a 64th of the table) are sorted outright, larger
  * ones walked along an index. Tests lower it to take the walk on small tables, and so does the
  * environment variable LPC_REFERENCE_OUTRIGHT_SORT_MAX (a non-negative integer; the mutation judge
- * sets it to 0 so that the seed's small lists take the walk too). Both ways answer the same pages.
+ * sets it to 3 so that the seed's lists take the walk too, and the smallest selections the sort). Both ways answer the same pages.
  */
 export const INDEXED_TUNING = { outrightSortMax: outrightSortMaxOf(process.env.LPC_REFERENCE_OUTRIGHT_SORT_MAX) };
 

@@ -697,8 +697,8 @@ function tiedSelection(items: readonly DataRecord[], field: string): DataRecord[
 function tiedSortWalkCheck(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
   const typesOf = typesIn(target);
   // _offset counts pages of _limit items, and _filter and _sort apply together (the specification's list
-  // parameters): a walk over the pages of one filtered, sorted list holds each selected item once,
-  // whatever order the server gives items that tie. The filter names surveyed items by id, so items
+  // parameters): a walk over the pages of one filtered, sorted list (one key or two) holds each
+  // selected item once, whatever order the server gives items that tie. The filter names surveyed items by id, so items
   // other checks create meanwhile stay out of it; pages of 2 or 3 start inside groups of ties. The
   // order itself is the sort checks' rule, and a walk without _sort the walk-once check's: this check
   // judges neither (a failing unsorted walk ends it blocked by paging.walk-once).
@@ -718,10 +718,14 @@ function tiedSortWalkCheck(target: ListTarget, collection: NonNullable<ListTarge
         .map((field) => ({ field, selection: tiedSelection(surveyed.items, field) }))
         .filter(({ selection }) => selection.length >= 4);
       t.requireData(candidates.length > 0, `no sortable field of ${target.label} has items that tie`);
+      // Sometimes a second key, which orders the items inside each group of ties on the first.
+      const sortable = Object.keys(fields);
+      const second = fc.option(fc.tuple(fc.constantFrom(...sortable), fc.boolean()), { nil: undefined });
       await t.property(
-        fc.tuple(fc.constantFrom(...candidates), fc.boolean(), fc.integer({ min: 2, max: 3 })),
-        async ([{ field, selection }, descending, limit]) => {
+        fc.tuple(fc.constantFrom(...candidates), fc.boolean(), fc.integer({ min: 2, max: 3 }), second),
+        async ([{ field, selection }, descending, limit, then]) => {
           const spec: SortKey[] = [{ field, descending }];
+          if (then !== undefined && then[0] !== field) spec.push({ field: then[0], descending: then[1] });
           const chosen = ids(selection);
           const query = { _filter: chosen.map((id) => `id eq guid'${id}'`).join(' or '), _sort: renderSort(spec) };
           // The same selection walked without _sort first: a walk that loses or repeats items there
