@@ -1,3 +1,4 @@
+import type { Behaviour } from '../behaviour.js';
 import type { FieldDef } from '../../rules/fields.js';
 import type { CompiledFilter, Constraint } from '../filter/index.js';
 import { order } from '../../rules/fields.js';
@@ -19,12 +20,13 @@ import type { Table } from '../../store/table.js';
  */
 const NULLS_FIRST = 0;
 /** `last` only under the fault intapi.filter-range-last-per-field: one range per field, the last written. */
-type RangesPerField = 'intersect' | 'last';
+type RangesPerField = Behaviour['lists']['rangesPerField'];
 /**
  * Selections up to `outrightSortMax` records (or a 64th of the table) are sorted outright, larger
  * ones walked along an index. Tests lower it to take the walk on small tables, and so does the
  * environment variable LPC_REFERENCE_OUTRIGHT_SORT_MAX (a non-negative integer; the mutation judge
- * sets it to 3 so that the seed's lists take the walk too, and the smallest selections the sort). Both ways answer the same pages.
+ * sets it to 3 so that the seed's lists take the walk too, and the smallest selections the sort).
+ * Both ways answer the same pages.
  */
 export const INDEXED_TUNING = { outrightSortMax: outrightSortMaxOf(process.env.LPC_REFERENCE_OUTRIGHT_SORT_MAX) };
 
@@ -274,7 +276,7 @@ export function indexedPage<R extends { readonly id: string }>(
   keys: readonly SortKey<R>[],
   start: number,
   limit: number,
-  perField: RangesPerField = 'intersect',
+  perField: RangesPerField,
 ): { total: number; page: R[] } {
   const selection = select(table, filter, perField);
   const positions = sorted(table, selection, keys, start, start + limit);

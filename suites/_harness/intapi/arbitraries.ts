@@ -226,7 +226,7 @@ function boundaryLeaves(name: string, type: FieldType, values: readonly unknown[
       const literal = fc
         .tuple(fc.constantFrom(...cased), fc.constantFrom<CaseChange>('lower', 'upper'))
         .map(([v, change]): Literal => ({ type: 'string', value: changeCase(v, change) }));
-      const ordered = fc.constantFrom(...values.filter(isString)).map((value): Literal => ({ type: 'string', value }));
+      const ordered = sampleStrings(values.filter(isString));
       // A piece from inside a value (neither its start nor its end): startswith and endswith must not take it.
       const inner = values.filter(isString).filter((v) => [...v].length >= 3);
       const middle =
@@ -250,33 +250,23 @@ function boundaryLeaves(name: string, type: FieldType, values: readonly unknown[
     }
     if (type === 'number' || type === 'integer') {
       const numbers = values.filter(isFiniteNumber);
-      return numbers.length === 0
-        ? []
-        : [
-            comparisons(
-              fieldOperand(name),
-              ORDERING_OPERATORS,
-              fc.constantFrom(...numbers).map((value): Literal => ({ type: 'number', value })),
-            ),
-          ];
+      return numbers.length === 0 ? [] : [comparisons(fieldOperand(name), ORDERING_OPERATORS, sampleNumbers(numbers))];
     }
     if (type === 'datetime') {
       const instants = instantsOf(values);
-      return instants.length === 0
-        ? []
-        : [
-            comparisons(
-              fieldOperand(name),
-              ORDERING_OPERATORS,
-              fc.constantFrom(...instants).map((instant): Literal => ({ type: 'datetime', value: formatDateTime(instant, 0, true) })),
-            ),
-          ];
+      return instants.length === 0 ? [] : [comparisons(fieldOperand(name), ORDERING_OPERATORS, sampleInstants(instants))];
     }
     return [];
   }
 }
 
 const ORDERING_OPERATORS = ['gt', 'ge', 'lt', 'le'] as const;
+
+/** Literals equal to one of the sample's values: strings, numbers, instants (as UTC with fraction). */
+const sampleStrings = (values: readonly string[]) => fc.constantFrom(...values).map((value): Literal => ({ type: 'string', value }));
+const sampleNumbers = (values: readonly number[]) => fc.constantFrom(...values).map((value): Literal => ({ type: 'number', value }));
+const sampleInstants = (instants: readonly number[]) =>
+  fc.constantFrom(...instants).map((instant): Literal => ({ type: 'datetime', value: formatDateTime(instant, 0, true) }));
 
 /**
  * Conjunctions of ranges over the filterable `fields`: a window on one field (`f gt|ge a and f
@@ -298,18 +288,17 @@ export function rangeConjunction(fields: FieldTypes, sample: readonly DataRecord
     if (type === 'string') {
       const strings = values.filter(isString).filter((v) => v.length > 0);
       if (strings.length === 0) continue;
-      const literal = fc.constantFrom(...strings).map((value): Literal => ({ type: 'string', value }));
+      const literal = sampleStrings(strings);
       ends.set(name, { lower: literal, upper: literal });
       prefixes.push(
-        fc.tuple(fc.constantFrom(...strings), fc.nat()).map(([v, n]): FilterAst => {
-          const points = [...v];
-          return { kind: 'boolcall', fn: 'startswith', operand: { kind: 'field', field: name }, value: points.slice(0, 1 + (n % points.length)).join('') };
-        }),
+        fc
+          .tuple(fc.constantFrom(...strings), fc.nat())
+          .map(([v, n]): FilterAst => ({ kind: 'boolcall', fn: 'startswith', operand: { kind: 'field', field: name }, value: cut(v, 'prefix', n, 0) })),
       );
     } else if (type === 'number' || type === 'integer') {
       const numbers = values.filter(isFiniteNumber);
       if (numbers.length === 0) continue;
-      const literal = fc.constantFrom(...numbers).map((value): Literal => ({ type: 'number', value }));
+      const literal = sampleNumbers(numbers);
       const top = Math.ceil(Math.max(1, ...numbers));
       const nines: Literal = { type: 'number', value: 10 ** String(top).length - 1 };
       const upper = top < 1e15 ? fc.oneof({ weight: 3, arbitrary: literal }, { weight: 1, arbitrary: fc.constant(nines) }) : literal;
@@ -317,7 +306,7 @@ export function rangeConjunction(fields: FieldTypes, sample: readonly DataRecord
     } else if (type === 'datetime') {
       const instants = instantsOf(values);
       if (instants.length === 0) continue;
-      const literal = fc.constantFrom(...instants).map((instant): Literal => ({ type: 'datetime', value: formatDateTime(instant, 0, true) }));
+      const literal = sampleInstants(instants);
       ends.set(name, { lower: literal, upper: literal });
     }
   }

@@ -698,10 +698,10 @@ function tiedSortWalkCheck(target: ListTarget, collection: NonNullable<ListTarge
   const typesOf = typesIn(target);
   // _offset counts pages of _limit items, and _filter and _sort apply together (the specification's list
   // parameters): a walk over the pages of one filtered, sorted list (one key or two) holds each
-  // selected item once, whatever order the server gives items that tie. The filter names surveyed items by id, so items
-  // other checks create meanwhile stay out of it; pages of 2 or 3 start inside groups of ties. The
-  // order itself is the sort checks' rule, and a walk without _sort the walk-once check's: this check
-  // judges neither (a failing unsorted walk ends it blocked by paging.walk-once).
+  // selected item once, whatever order the server gives items that tie. The filter names surveyed
+  // items by id, so items other checks create meanwhile stay out of it; pages of 2 or 3 start inside
+  // groups of ties. The order itself is the sort checks' rule, and a walk without _sort the walk-once
+  // check's: this check judges neither (a failing unsorted walk ends it blocked by paging.walk-once).
   check(
     target,
     'paging.filtered-sorted-walk-once',
