@@ -291,9 +291,11 @@ export function rangeConjunction(fields: FieldTypes, sample: readonly DataRecord
       const literal = sampleStrings(strings);
       ends.set(name, { lower: literal, upper: literal });
       prefixes.push(
-        fc
-          .tuple(fc.constantFrom(...strings), fc.nat())
-          .map(([v, n]): FilterAst => ({ kind: 'boolcall', fn: 'startswith', operand: { kind: 'field', field: name }, value: cut(v, 'prefix', n, 0) })),
+        // A non-empty prefix: every string starts with the empty one.
+        fc.tuple(fc.constantFrom(...strings), fc.nat()).map(([v, n]): FilterAst => {
+          const points = [...v];
+          return { kind: 'boolcall', fn: 'startswith', operand: { kind: 'field', field: name }, value: points.slice(0, 1 + (n % points.length)).join('') };
+        }),
       );
     } else if (type === 'number' || type === 'integer') {
       const numbers = values.filter(isFiniteNumber);
