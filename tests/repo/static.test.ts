@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ROOT } from '../support/cli.js';
+import { ROOT, TMP_IN_ROOT } from '../support/cli.js';
 
 /** Runs `script` (a path under the repository) with node. */
 function tool(script: string, args: readonly string[]): Promise<{ code: number | null; output: string }> {
@@ -28,7 +28,11 @@ describe('static checks', () => {
       'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
       ['src', 'suites', 'reference-impl', 'reporters', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
     ],
-    ['the format check (prettier --check .)', 'node_modules/prettier/bin/prettier.cjs', ['--check', '.']],
+    [
+      'the format check (prettier --check .)',
+      'node_modules/prettier/bin/prettier.cjs',
+      ['--check', '.', ...(TMP_IN_ROOT === undefined ? [] : [`!${TMP_IN_ROOT}/**`])],
+    ],
   ])('%s passes', async (_name, script, args) => {
     const { code, output } = await tool(script, args);
     expect(code, output).toBe(0);

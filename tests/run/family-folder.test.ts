@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { HANG_GUARD_MS, ROOT, type CliResult } from '../support/cli.js';
+import { HANG_GUARD_MS, ROOT, TMP_IN_ROOT, type CliResult } from '../support/cli.js';
 
 const NAME = 'kudos';
 const FOLDER = `tests/fixtures/families/${NAME}`;
@@ -81,7 +81,7 @@ describe('a family from a folder of its own', () => {
     const walk = (at: string): string[] =>
       readdirSync(join(ROOT, at)).flatMap((name) => {
         const path = at === '' ? name : `${at}/${name}`;
-        if (skipped.has(name) || path === FOLDER) return [];
+        if (skipped.has(name) || path === FOLDER || path === TMP_IN_ROOT) return [];
         return statSync(join(ROOT, path)).isDirectory() ? walk(path) : [path];
       });
     const self = relative(ROOT, import.meta.filename);

@@ -3,9 +3,19 @@
 // `runShell` for a command line as a reader pastes it.
 import { execFile, fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * The temporary folder, relative to the repository, when a user's TMPDIR lies inside the clone:
+ * what the tests and the tool write there is not the repository's, so the tests that read the whole
+ * tree (the format check, the family-name search) leave it out. Undefined when it lies elsewhere.
+ */
+export const TMP_IN_ROOT: string | undefined = ((rel) => (rel === '' || rel.startsWith('..') || isAbsolute(rel) ? undefined : rel))(
+  relative(ROOT, resolve(tmpdir())),
+);
 export const BIN = resolve(ROOT, 'bin/lp-conformance.js');
 
 /** How long a test waits for a command to finish before it kills it and fails: a guard against a
