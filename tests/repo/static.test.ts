@@ -20,7 +20,9 @@ function tool(script: string, args: readonly string[]): Promise<{ code: number |
   });
 }
 
-describe('static checks', () => {
+// Concurrent: each tool is a child process of its own, mostly on one core, and the typecheck alone
+// outlasts the other two together; one after the other they held this file's worker about as long again.
+describe.concurrent('static checks', () => {
   test.each([
     ['the typecheck and the linter (tsc -p tsconfig.json, eslint .)', 'tests/support/typecheck-and-lint.mjs', []],
     [
