@@ -134,8 +134,13 @@ export interface Behaviour {
     limit: 'honour' | 'default';
     offsetUnit: OffsetUnit;
     defaultOrder: 'creation' | 'newest-first';
-    /** A page of a filtered, sorted list starts at its offset, or at the first record it ties with on the first key. */
-    tiedPageStart: 'offset' | 'tie-group';
+    /** A page of a sorted list starts at its offset, or at the first record it ties with on the first key: a
+     * filtered list's page (`tie-group`) or an unfiltered one's (`tie-group-unfiltered`). */
+    tiedPageStart: 'offset' | 'tie-group' | 'tie-group-unfiltered';
+    /** A page of a filtered list without `_sort` ends after `_limit` items, or at the end of the selection. */
+    filteredPageEnd: 'limit' | 'selection-end';
+    /** A page of a sorted list that starts at or past its end is empty, or holds the last page again. */
+    pastEndPage: 'empty' | 'last-page';
     /** A `_filter` of ranges only (comparisons and `startswith` joined by `and`) selects the intersection of
      * its ranges, or keeps one range per field, the last one written. */
     rangesPerField: 'intersect' | 'last';
@@ -302,6 +307,8 @@ export function referenceBehaviour(): Behaviour {
       offsetUnit: 'page',
       defaultOrder: 'creation',
       tiedPageStart: 'offset',
+      filteredPageEnd: 'limit',
+      pastEndPage: 'empty',
       rangesPerField: 'intersect',
       view: 'current',
       v1Shape: 'array',

@@ -269,6 +269,18 @@ const NAMED_FAULTS = {
     description: 'A page of a filtered, sorted list that starts inside a group of ties on the first key starts at the group’s first record instead.',
     apply: (b) => void (b.lists.tiedPageStart = 'tie-group'),
   },
+  'intapi.unfiltered-sorted-page-restarts-ties': {
+    description: 'A page of an unfiltered, sorted list that starts inside a group of ties on the first key starts at the group’s first record instead.',
+    apply: (b) => void (b.lists.tiedPageStart = 'tie-group-unfiltered'),
+  },
+  'intapi.filtered-page-ignores-limit': {
+    description: 'A page of a filtered list without _sort holds every selected record from its start to the end instead of at most _limit.',
+    apply: (b) => void (b.lists.filteredPageEnd = 'selection-end'),
+  },
+  'intapi.sorted-page-past-end-repeats-last': {
+    description: 'A page of a sorted list that starts at or past its end holds the last page’s records again instead of none.',
+    apply: (b) => void (b.lists.pastEndPage = 'last-page'),
+  },
   'intapi.default-order-newest-first': {
     description: 'Lists without _sort come newest first instead of in creation order.',
     apply: (b) => void (b.lists.defaultOrder = 'newest-first'),

@@ -70,7 +70,7 @@ export function runList<R extends { readonly id: string }>(
   const pageSize = lists.limit === 'honour' ? params.limit : DEFAULT_LIMIT;
   // A negative offset is only possible under a fault: it reads as the first page.
   const offset = Math.max(0, params.offset);
-  if (source instanceof Table && indexable(lists)) {
+  if (source instanceof Table && indexable(lists) && pagesAsSpecified(lists)) {
     const start = lists.offsetUnit === 'page' ? offset * pageSize : offset;
     const { total, page } = indexedPage(source, filter, keys ?? [], start, pageSize, lists.rangesPerField);
     return { total, unfilteredTotal: source.size, page, limit: params.limit, offset: params.offset };
@@ -81,8 +81,22 @@ export function runList<R extends { readonly id: string }>(
   if (keys !== undefined) items = sortRecords(items, keys, lists.sort);
   let page = pageOf(items, pageSize, offset, lists.offsetUnit);
   if (lists.tiedPageStart === 'tie-group' && filter !== undefined && keys?.[0] !== undefined) page = fromTieGroup(items, page, keys[0]);
+  if (lists.tiedPageStart === 'tie-group-unfiltered' && filter === undefined && keys?.[0] !== undefined) page = fromTieGroup(items, page, keys[0]);
+  if (lists.filteredPageEnd === 'selection-end' && filter !== undefined && keys === undefined) page = items.slice(startOf(offset, pageSize, lists));
+  if (lists.pastEndPage === 'last-page' && keys !== undefined && page.length === 0 && items.length > 0) page = lastPage(items, pageSize);
   return { total: items.length, unfilteredTotal: records.length, page, limit: params.limit, offset: params.offset };
 }
+
+/** Whether the pages are cut as the specification says (no fault moves their ends): the indexed evaluation's condition too. */
+function pagesAsSpecified(lists: Behaviour['lists']): boolean {
+  return lists.filteredPageEnd === 'limit' && lists.pastEndPage === 'empty';
+}
+
+/** The index of a page's first record in the list. */
+const startOf = (offset: number, pageSize: number, lists: Behaviour['lists']): number => (lists.offsetUnit === 'page' ? offset * pageSize : offset);
+
+/** The list's last page of `pageSize` (a fault's answer past the end). */
+const lastPage = <R>(items: readonly R[], pageSize: number): R[] => items.slice(Math.floor((items.length - 1) / pageSize) * pageSize);
 
 /** The page moved back to the first record its first record ties with on `key` (a fault). */
 function fromTieGroup<R>(items: readonly R[], page: R[], key: SortKey<R>): R[] {

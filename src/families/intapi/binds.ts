@@ -40,7 +40,7 @@ export const INTAPI_BINDS: readonly BindingRule[] = [
   // The common list parameters.
   { checks: /\.limit\.page-size$/, binds: `${LIST_PARAMETERS}: "_limit | query | string | maximum number of items in the current page"` },
   {
-    checks: /\.paging\.(walk-once|filtered-sorted-walk-once)$/,
+    checks: /\.paging\.(walk-once|filtered-walk-once|sorted-walk-once|filtered-sorted-walk-once)$/,
     binds: `${LIST_PARAMETERS}: "_offset | query | string | number of pages to offset into the collection"`,
   },
   {

@@ -127,12 +127,20 @@ const walkedAgainst = (walked: readonly string[], chosen: readonly string[]): st
 /** Every item, page by page at `limit`, until a short page (public-facts: clients increment
  * _offset until a page comes back empty). Bounded: a target whose pages never end (one that
  * ignores _offset, say) fails once the walk holds more than `maxItems`. */
-async function walk(t: CheckContext, target: ListSource, limit: number, query: Query = {}, maxItems = 100_000): Promise<{ items: DataRecord[]; last: Page }> {
+async function walk(
+  t: CheckContext,
+  target: ListSource,
+  limit: number,
+  query: Query = {},
+  maxItems = 100_000,
+  end = Number.POSITIVE_INFINITY,
+): Promise<{ items: DataRecord[]; last: Page }> {
   const items: DataRecord[] = [];
   for (let offset = 0; offset <= 65535; offset++) {
     const p = await page(t, target, { ...query, _limit: limit, _offset: offset });
     items.push(...p.items);
-    if (p.items.length < limit) return { items, last: p };
+    // A walk that knows its list's size (`end`) stops there: the page past the end is another check's rule.
+    if (p.items.length < limit || items.length >= end) return { items, last: p };
     if (items.length > maxItems) fail(`a walk over the pages to end within ${maxItems} items`, `${items.length} items after ${offset + 1} full pages`, p.res);
   }
   fail('a walk over the pages to end', 'page 65535 was still full');
@@ -700,8 +708,9 @@ function tiedSortWalkCheck(target: ListTarget, collection: NonNullable<ListTarge
   // parameters): a walk over the pages of one filtered, sorted list (one key or two) holds each
   // selected item once, whatever order the server gives items that tie. The filter names surveyed
   // items by id, so items other checks create meanwhile stay out of it; pages of 2 or 3 start inside
-  // groups of ties. The order itself is the sort checks' rule, and a walk without _sort the walk-once
-  // check's: this check judges neither (a failing unsorted walk ends it blocked by paging.walk-once).
+  // groups of ties. The order itself is the sort checks' rule, and a walk without _sort the
+  // filtered-walk check's: this check judges neither (a failing unsorted walk ends it blocked by
+  // paging.filtered-walk-once).
   check(
     target,
     'paging.filtered-sorted-walk-once',
@@ -729,14 +738,14 @@ function tiedSortWalkCheck(target: ListTarget, collection: NonNullable<ListTarge
           const chosen = ids(selection);
           const query = { _filter: chosen.map((id) => `id eq guid'${id}'`).join(' or '), _sort: renderSort(spec) };
           // The same selection walked without _sort first: a walk that loses or repeats items there
-          // breaks paging.walk-once's rule, which that check reports; this one is about ties.
-          const walkOnce = `${target.idPrefix}.paging.walk-once`;
+          // breaks paging.filtered-walk-once's rule, which that check reports; this one is about ties.
+          const walkOnce = `${target.idPrefix}.paging.filtered-walk-once`;
           const unsorted = `the walk of _filter=${query._filter} without _sort over pages of ${limit}`;
-          const plain = await walk(t, target, limit, { _filter: query._filter }, chosen.length + limit).catch((error: unknown) =>
+          const plain = await walk(t, target, limit, { _filter: query._filter }, chosen.length + limit, chosen.length).catch((error: unknown) =>
             error instanceof CheckFailure ? blockedBy(walkOnce, `${unsorted}: ${error.message}`) : Promise.reject(error),
           );
           if (!onceEach(ids(plain.items), chosen)) blockedBy(walkOnce, unsorted, plain.last.res);
-          const { items, last } = await walk(t, target, limit, query, chosen.length + limit);
+          const { items, last } = await walk(t, target, limit, query, chosen.length + limit, chosen.length);
           const walked = ids(items);
           if (!onceEach(walked, chosen))
             fail(
@@ -746,6 +755,169 @@ function tiedSortWalkCheck(target: ListTarget, collection: NonNullable<ListTarge
             );
         },
       );
+    },
+  );
+}
+
+/**
+ * A failing walk at `limit` over at most `pages` pages, read again without `_filter` and `_sort` for
+ * as many pages: those pages must hold the survey's first items (from position 0, in pages of
+ * `readingPage`) each once. A target whose plain pages at that limit do not breaks paging.walk-once's
+ * rule, which that check reports, and the check that met it ends blocked by it. Otherwise the
+ * failure is the caller's own.
+ */
+async function unlessPlainWalkFails(t: CheckContext, target: ListTarget, surveyed: Survey, limit: number, pages: number): Promise<void> {
+  const head = surveyed.segments.find((segment) => segment.start === 0)?.items ?? [];
+  const expected = ids(head.slice(0, pages * limit) as DataRecord[]);
+  const walkOnce = `${target.idPrefix}.paging.walk-once`;
+  const plain = `the first ${pages} pages of ${limit} without _filter and _sort`;
+  const got: string[] = [];
+  for (let n = 0; n < pages; n++) {
+    const p = await page(t, target, { _limit: limit, _offset: n }).catch((error: unknown) =>
+      error instanceof CheckFailure ? blockedBy(walkOnce, `${plain}: ${error.message}`) : Promise.reject(error),
+    );
+    got.push(...ids(p.items));
+    if (p.items.length < limit) break;
+  }
+  if (!onceEach(got, expected)) blockedBy(walkOnce, `${plain}: ${walkedAgainst(got, expected)} of the list's first ${expected.length} items`);
+}
+
+/** A walk's failure (its own CheckFailure, or `judge`'s) stands only when the plain pages at that limit hold (unlessPlainWalkFails). */
+async function ownWalkFailure<T>(
+  t: CheckContext,
+  target: ListTarget,
+  surveyed: Survey,
+  walk: { limit: number; pages: number },
+  judge: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await judge();
+  } catch (error) {
+    if (error instanceof CheckFailure) await unlessPlainWalkFails(t, target, surveyed, walk.limit, walk.pages);
+    throw error;
+  }
+}
+
+/** Runs of the filtered-walk check, each a filter of its own whose selection is read and walked (at
+ * most 10 requests): 30 filters meet both ways a target may select (an index range and a predicate
+ * over every record, in the reference server); more runs would repeat walks of the same kinds. */
+const FILTERED_WALKS = 30;
+/** Full pages of a filtered walk at most: with the selection's read and the last page, WALK_PAGES requests per run (budget.ts). */
+const FILTERED_WALK_PAGES = WALK_PAGES - 2;
+
+function filteredWalkCheck(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
+  const typesOf = typesIn(target);
+  // _offset counts pages of the collection _filter selects (the specification's list parameters;
+  // public-facts: totalItems counts the filtered collection), so a walk over the pages of a filtered
+  // list without _sort holds each selected item once. The selection is the target's own, read in one
+  // page: which items a filter selects is filter.matches-model's rule, not this check's.
+  check(target, 'paging.filtered-walk-once', 'MUST', LIST_SPEC, `${target.label}: pages of a filtered list hold each selected item once`, async (t) => {
+    // A large collection's window says little of how many items a filter drawn from it selects in
+    // the whole: nearly every draw would select more than one page reads.
+    const surveyed = await survey(t, target);
+    if (!surveyed.whole) return t.skip(`${target.label} is larger than a survey reads whole`);
+    const { items } = surveyed;
+    t.requireData(items.length >= 3, `${target.label} has ${items.length} items; a filter that selects several but not all needs at least 3`);
+    const fields = typesOf(t.profile.expectations.lists[collection].filterable);
+    const several = (ast: FilterAst) => {
+      const selected = filterRecords(items, ast, fields).length;
+      return selected >= 3 && selected < Math.min(items.length, readingPage(t));
+    };
+    const room = await filterRoom(t, target);
+    const walkFiltered = async ([ast, pick]: [FilterAst, number]) => {
+      const text = render(ast);
+      const whole = await page(t, target, { _filter: text, _limit: readingPage(t) });
+      const selected = ids(whole.items);
+      if (selected.length < 2) return t.degenerate('a filter that selects fewer than 2 items, which one page holds');
+      if (selected.length >= readingPage(t)) return t.degenerate('a selection larger than one page of the reading size');
+      if (new Set(selected).size !== selected.length)
+        blockedBy(`${target.idPrefix}.filter.matches-model`, `the selection of _filter=${text} in one page repeats items`, whole.res);
+      // A limit below the selection's size, so that the walk has several pages: at most FILTERED_WALK_PAGES
+      // full ones and the short or empty one after them.
+      const min = Math.max(1, Math.ceil(selected.length / FILTERED_WALK_PAGES));
+      const limit = min + (pick % (selected.length - min));
+      t.outcome('filtered-walk-several-pages');
+      await ownWalkFailure(t, target, surveyed, { limit, pages: Math.ceil(selected.length / limit) + 1 }, async () => {
+        const walked = await walk(t, target, limit, { _filter: text }, selected.length + limit);
+        const got = ids(walked.items);
+        if (!onceEach(got, selected))
+          fail(`the ${selected.length} items of _filter=${text}, each once, over pages of ${limit}`, walkedAgainst(got, selected), walked.last.res);
+      });
+    };
+    await t.property(fc.tuple(preferring(filterExpression(fields, items, room), several), fc.nat()), walkFiltered, { maxRuns: FILTERED_WALKS });
+  });
+}
+
+/** Pages per walk of the sorted-walk check: its limit is at least the collection's size over this. */
+const SORTED_WALK_PAGES = 25;
+
+/** The size of the largest group of items that tie on `field`. */
+function largestTie(items: readonly DataRecord[], field: string): number {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const key = JSON.stringify(item[field] ?? null);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return Math.max(0, ...counts.values());
+}
+
+/** Limits from `min` to `max`, one draw in two a divisor of `size` when there is one (the walk's empty page then starts at the end). */
+function walkLimits(size: number, min: number, max: number): fc.Arbitrary<number> {
+  const any = fc.integer({ min, max });
+  const divisors = Array.from({ length: max - min + 1 }, (_, i) => min + i).filter((d) => size % d === 0);
+  return divisors.length === 0 ? any : fc.oneof(any, fc.constantFrom(...divisors));
+}
+
+/** The walk of `walk`, and then, when its last page was short but not empty, the page after it: clients walk to an empty page. */
+async function walkToEmpty(t: CheckContext, target: ListTarget, limit: number, query: Query, maxItems: number): Promise<{ items: DataRecord[]; last: Page }> {
+  const walked = await walk(t, target, limit, query, maxItems);
+  if (walked.last.items.length === 0) return walked;
+  const next = (walked.items.length - walked.last.items.length) / limit + 1;
+  const after = await page(t, target, { ...query, _limit: limit, _offset: next });
+  return { items: [...walked.items, ...after.items], last: after };
+}
+
+function sortedWalkCheck(target: ListTarget, collection: NonNullable<ListTarget['collection']>): void {
+  const typesOf = typesIn(target);
+  // _offset counts pages of _limit items in the order _sort gives (the specification's list
+  // parameters), and clients increment it until a page comes back empty (public-facts): a walk over
+  // the pages of a sorted list, to its empty page, holds every item once, whatever order the target
+  // gives items that tie. Sorted by the fields with the largest groups of ties, so that pages start
+  // inside them. The order itself is the sort checks' rule.
+  check(
+    target,
+    'paging.sorted-walk-once',
+    'MUST',
+    LIST_SPEC,
+    `${target.label}: pages of a sorted list, walked to an empty page, hold every item once`,
+    async (t) => {
+      const surveyed = await survey(t, target);
+      if (!surveyed.whole) return t.skip(`${target.label} is larger than a survey reads whole`);
+      const all = ids(surveyed.items);
+      t.requireData(all.length >= 3, `${target.label} has ${all.length} items; a walk over several pages needs at least 3`);
+      const sortable = Object.keys(typesOf(t.profile.expectations.lists[collection].sortable));
+      if (sortable.length === 0) return t.skip('the profile names no sortable field');
+      const ties = new Map(sortable.map((field) => [field, largestTie(surveyed.items, field)]));
+      const most = Math.max(...ties.values());
+      const fields = sortable.filter((field) => (ties.get(field) ?? 0) * 2 >= most);
+      const min = Math.max(1, Math.ceil(all.length / SORTED_WALK_PAGES));
+      const max = Math.max(min, Math.min(30, all.length - 1, maxLimitOf(t)));
+      const cases = fc.tuple(fc.constantFrom(...fields), fc.boolean(), walkLimits(all.length, min, max));
+      const walkSorted = async ([field, descending, limit]: [string, boolean, number]) => {
+        if (most < 2) t.degenerate('a sort without ties');
+        const query = { _sort: renderSort([{ field, descending }]) };
+        await ownWalkFailure(t, target, surveyed, { limit, pages: Math.ceil(all.length / limit) + 1 }, async () => {
+          const walked = await walkToEmpty(t, target, limit, query, all.length + limit);
+          const got = ids(walked.items);
+          if (!onceEach(got, all))
+            fail(
+              `the ${all.length} items, each once, over pages of ${limit} sorted by ${query._sort} to an empty page`,
+              walkedAgainst(got, all),
+              walked.last.res,
+            );
+        });
+      };
+      await t.property(cases, walkSorted, { maxRuns: MIN_WHOLE_WALKS });
     },
   );
 }
@@ -977,6 +1149,8 @@ export function listChecks(target: ListTarget): void {
   if (target.collection) {
     filterSortChecks(target, target.collection);
     tiedSortWalkCheck(target, target.collection);
+    filteredWalkCheck(target, target.collection);
+    sortedWalkCheck(target, target.collection);
   } else onlyPagingChecks(target);
   if (target.collection && target.key !== undefined) filteredTotalCheck(target, target.collection);
 }

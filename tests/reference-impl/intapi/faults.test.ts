@@ -458,6 +458,22 @@ const SPOTS: Record<Exclude<IntapiNamedFaultName, `intapi.rule-${string}`>, Spot
     },
     expected: [true, false],
   },
+  'intapi.unfiltered-sorted-page-restarts-ties': {
+    // The same ties as above without a filter: the second page of 1 is the second record of a page of 2.
+    probe: async (h) => {
+      const list = (limit: number, offset: number) => h.get(`/resources?_sort=file&_limit=${limit}&_offset=${offset}`);
+      return itemsOf(await list(1, 1), 'resources')[0]?.id === itemsOf(await list(2, 0), 'resources')[1]?.id;
+    },
+    expected: [true, false],
+  },
+  'intapi.filtered-page-ignores-limit': {
+    probe: async (h) => itemsOf(await h.get(`/resources?_filter=${encodeURIComponent('id ne null')}&_limit=1`), 'resources').length === 1,
+    expected: [true, false],
+  },
+  'intapi.sorted-page-past-end-repeats-last': {
+    probe: async (h) => itemsOf(await h.get('/resources?_sort=name&_limit=1000&_offset=3'), 'resources').length === 0,
+    expected: [true, false],
+  },
   'intapi.filter-range-last-per-field': {
     // No name is at least 'A' and below 'A'; the last range alone holds '123 Numbers'.
     probe: async (h) => itemsOf(await h.get(`/resources?_filter=${encodeURIComponent("name ge 'A' and name lt 'A'")}`), 'resources').length > 0,
